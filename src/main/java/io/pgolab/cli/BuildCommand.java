@@ -1,0 +1,69 @@
+package io.pgolab.cli;
+
+import io.pgolab.UserError;
+import io.pgolab.config.Variant;
+import io.pgolab.pipeline.Pipeline;
+import io.pgolab.report.BuildReport;
+import io.pgolab.report.ResultsFile;
+import io.pgolab.toolchain.FailureMode;
+import io.pgolab.util.Strings;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.Callable;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.ParentCommand;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+
+@Command(name = "build", mixinStandardHelpOptions = true,
+        description = {"Build variants (default: those in the config). Variants that use a profile build the",
+                "instrumented binary and train it first. Unchanged inputs are not rebuilt."})
+final class BuildCommand implements Callable<Integer> {
+    @ParentCommand
+    Main parent;
+
+    @Parameters(paramLabel = "VARIANT", arity = "0..*", description = "release, lto, pgo, pgo+lto")
+    List<String> variants = new ArrayList<>();
+
+    @Option(names = "--retrain", description = "Run the training workloads again even if the profile is current.")
+    boolean retrain;
+
+    @Option(names = "--failure-mode", paramLabel = "fail|warn", defaultValue = "fail",
+            description = "What to do with an unreadable raw profile: fail (default) or warn (merge the rest).")
+    String failureMode;
+
+    @Option(names = "--json", paramLabel = "FILE", description = "Write build results as JSON.")
+    Path json;
+
+    @Override
+    public Integer call() {
+        try (Session s = Session.open(parent.global)) {
+            List<Variant> chosen = variants.isEmpty() ? s.config.variants() : parse(variants);
+            Pipeline.Outcome o = s.pipeline().build(chosen, retrain, failureMode(failureMode));
+            System.out.print(BuildReport.text(o));
+            if (json != null) {
+                ResultsFile.write(parent.global.workDir().resolve(json), s.config, s.toolchain, s.log, BuildReport.json(o));
+            }
+            return 0;
+        }
+    }
+
+    static List<Variant> parse(List<String> names) {
+        List<Variant> out = new ArrayList<>();
+        for (String n : names) {
+            out.add(Variant.byName(n).orElseThrow(() -> new UserError("unknown variant '" + n + "'",
+                    Strings.closest(n, Variant.knownNames()).map(k -> "did you mean '" + k + "'? ").orElse("")
+                            + "known variants: " + String.join(", ", Variant.knownNames()))));
+        }
+        return out;
+    }
+
+    static FailureMode failureMode(String s) {
+        return switch (s) {
+            case "fail", "any" -> FailureMode.FAIL;
+            case "warn" -> FailureMode.WARN;
+            default -> throw new UserError("unknown --failure-mode '" + s + "'", "use --failure-mode fail or --failure-mode warn");
+        };
+    }
+}

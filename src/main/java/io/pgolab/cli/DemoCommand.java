@@ -1,0 +1,126 @@
+package io.pgolab.cli;
+
+import io.pgolab.UserError;
+import io.pgolab.config.Config;
+import io.pgolab.config.ConfigLoader;
+import io.pgolab.config.Variant;
+import io.pgolab.measure.CommandMeasurer;
+import io.pgolab.measure.InterleavedRuns;
+import io.pgolab.measure.RunnerBinary;
+import io.pgolab.pipeline.Pipeline;
+import io.pgolab.report.BuildReport;
+import io.pgolab.report.DemoReport;
+import io.pgolab.report.ResultsFile;
+import io.pgolab.toolchain.FailureMode;
+import io.pgolab.toolchain.ToolLocator;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.Callable;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.ParentCommand;
+import picocli.CommandLine.Option;
+
+@Command(name = "demo", mixinStandardHelpOptions = true,
+        description = {"Build the embedded sample C program (an interpreter, a lexer and hash tables) as",
+                "release and pgo with whichever of clang or gcc is installed, train it, and compare them."})
+final class DemoCommand implements Callable<Integer> {
+    @ParentCommand
+    Main parent;
+
+    @Option(names = "--dir", paramLabel = "DIR", description = "Where to put the demo project (default: $TMPDIR/pgolab-demo).")
+    Path dir;
+
+    @Option(names = "--toolchain", paramLabel = "clang|gcc", description = "Toolchain (default: clang if a clang with its llvm-profdata is installed, else gcc).")
+    String toolchain;
+
+    @Option(names = "--rounds", defaultValue = "10", description = "Measured rounds (each runs both variants once; default ${DEFAULT-VALUE}).")
+    int rounds;
+
+    @Option(names = "--json", paramLabel = "FILE", description = "Write the results as JSON.")
+    Path json;
+
+    @Override
+    public Integer call() {
+        String kind = toolchain != null ? toolchain : InitCommand.defaultKind();
+        if (!kind.equals("clang") && !kind.equals("gcc")) {
+            throw new UserError("unknown --toolchain '" + kind + "'", "use --toolchain clang or --toolchain gcc");
+        }
+        if (kind.equals("gcc") && ToolLocator.onPath("gcc").isEmpty()) {
+            throw new UserError("the demo needs a C compiler, and neither clang nor gcc is installed",
+                    "apt-get install -y gcc   (or clang-19 llvm-19 for clang)");
+        }
+        if (rounds < 5) {
+            throw new UserError("--rounds must be at least 5 for a confidence interval", "use --rounds 10");
+        }
+        Path project = dir != null ? parent.global.workDir().resolve(dir)
+                : Path.of(System.getProperty("java.io.tmpdir"), "pgolab-demo");
+        Config config = writeProject(project, kind);
+        try (Session s = Session.open(config, parent.global)) {
+            s.console.note("demo project in " + project + " (" + s.toolchain.describe() + ")");
+            Pipeline.Outcome built = s.pipeline().build(List.of(Variant.RELEASE, Variant.PGO), false, FailureMode.FAIL);
+            System.out.print(BuildReport.text(built));
+            String rel = built.build("release").orElseThrow().artifact().binary();
+            String pgo = built.build("pgo").orElseThrow().artifact().binary();
+            List<String> args = List.of("bench", "1500");
+            InterleavedRuns runs = new InterleavedRuns(new CommandMeasurer(RunnerBinary.ensure()), s.log,
+                    s.store.runs().resolve("demo"));
+            long seed = 20261130L;
+            s.console.note("measuring: " + rounds + " rounds of 'demo bench 1500', release and pgo interleaved,"
+                    + " pinned to one CPU, after one warm-up round");
+            Map<String, InterleavedRuns.Samples> samples = runs.run(List.of(
+                    new InterleavedRuns.Subject("release", concat(rel, args), project),
+                    new InterleavedRuns.Subject("pgo", concat(pgo, args), project)), rounds, seed,
+                    Duration.ofMinutes(5), r -> System.err.print(r == 0 ? "    warm-up done" : r == rounds ? " " + r + "\n" : " " + r));
+            DemoReport report = DemoReport.of(samples.get("release"), samples.get("pgo"), seed);
+            System.out.print(report.text());
+            if (json != null) {
+                Map<String, Object> body = BuildReport.json(built);
+                body.put("comparisons", report.json());
+                ResultsFile.write(parent.global.workDir().resolve(json), s.config, s.toolchain, s.log, body);
+                s.console.note("results written to " + parent.global.workDir().resolve(json));
+            }
+            return 0;
+        }
+    }
+
+    private static List<String> concat(String binary, List<String> args) {
+        return java.util.stream.Stream.concat(java.util.stream.Stream.of(binary), args.stream()).toList();
+    }
+
+    /** Writes demo.c and pgolab.toml (only when they differ, so a second demo reuses the builds). */
+    static Config writeProject(Path project, String kind) {
+        try {
+            Files.createDirectories(project);
+            writeIfChanged(project.resolve("demo.c"), resource("demo.c"));
+            writeIfChanged(project.resolve("pgolab.toml"), resource("pgolab.toml").replace("@KIND@", kind));
+        } catch (IOException e) {
+            throw new UserError("cannot write the demo project to " + project + ": " + e.getMessage(),
+                    "pass --dir DIR with a writable directory");
+        }
+        return ConfigLoader.load(project.resolve("pgolab.toml"));
+    }
+
+    private static void writeIfChanged(Path file, String content) throws IOException {
+        if (!Files.exists(file) || !Files.readString(file).equals(content)) {
+            Files.writeString(file, content);
+        }
+    }
+
+    static String resource(String name) {
+        try (InputStream in = DemoCommand.class.getResourceAsStream("/io/pgolab/demo/" + name)) {
+            if (in == null) {
+                throw new IllegalStateException("demo resource missing from the jar: " + name);
+            }
+            return new String(in.readAllBytes(), StandardCharsets.UTF_8);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+}

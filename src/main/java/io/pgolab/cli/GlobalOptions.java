@@ -1,0 +1,32 @@
+package io.pgolab.cli;
+
+import java.nio.file.Path;
+import picocli.CommandLine.Option;
+
+/** Options every subcommand accepts. */
+public final class GlobalOptions {
+    @Option(names = "--config", paramLabel = "FILE", description = "Config file (default: ./pgolab.toml).",
+            scope = picocli.CommandLine.ScopeType.INHERIT)
+    Path config;
+
+    @Option(names = "-C", paramLabel = "DIR", description = "Run as if pgolab was started in DIR.",
+            scope = picocli.CommandLine.ScopeType.INHERIT)
+    Path directory;
+
+    @Option(names = {"-v", "--verbose"}, description = "Print every external command exactly as it is run.",
+            scope = picocli.CommandLine.ScopeType.INHERIT)
+    boolean verbose;
+
+    @Option(names = "--debug", description = "Show stack traces for internal errors.",
+            scope = picocli.CommandLine.ScopeType.INHERIT)
+    boolean debug;
+
+    Path workDir() {
+        Path cwd = Path.of("").toAbsolutePath();
+        return directory == null ? cwd : cwd.resolve(directory).normalize();
+    }
+
+    Path configFile() {
+        return config == null ? workDir().resolve("pgolab.toml") : workDir().resolve(config).normalize();
+    }
+}

@@ -1,0 +1,76 @@
+package io.pgolab.cli;
+
+import io.pgolab.UserError;
+import java.io.PrintWriter;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+
+/** Entry point: parses the command line, runs a subcommand, turns errors into messages. */
+@Command(name = "pgolab", mixinStandardHelpOptions = true, versionProvider = Main.Version.class,
+        description = {"Profile-guided optimization, LTO and BOLT as one command, measured honestly.", ""},
+        subcommands = {DemoCommand.class, InitCommand.class, BuildCommand.class,
+                TrainCommand.class, ProfileCommand.class, CommandLine.HelpCommand.class},
+        footer = {"", "Start with 'pgolab demo', or 'pgolab init' in your project. Docs: docs/config.md"})
+public final class Main implements Runnable {
+    @Mixin
+    GlobalOptions global;
+
+    @Override
+    public void run() {
+        new CommandLine(this).usage(System.out);
+    }
+
+    public static void main(String[] args) {
+        System.exit(run(args));
+    }
+
+    public static int run(String... args) {
+        CommandLine cl = new CommandLine(new Main());
+        cl.setExecutionExceptionHandler(Main::handle);
+        return cl.execute(args);
+    }
+
+    private static int handle(Exception e, CommandLine cl, CommandLine.ParseResult parsed) {
+        boolean debug = parsed.hasMatchedOption("--debug")
+                || parsed.subcommands().stream().anyMatch(p -> p.hasMatchedOption("--debug"));
+        PrintWriter err = cl.getErr();
+        Throwable t = e;
+        while (t instanceof java.io.UncheckedIOException && t.getCause() != null && !(t instanceof UserError)) {
+            t = t.getCause();
+        }
+        if (e instanceof UserError u) {
+            err.println("error: " + u.getMessage());
+            if (!u.hint().isEmpty()) {
+                err.println("hint: " + u.hint());
+            }
+            if (debug) {
+                e.printStackTrace(err);
+            }
+            err.flush();
+            return 2;
+        }
+        if (t instanceof java.io.IOException io) {
+            err.println("error: I/O failure: " + io.getMessage());
+        } else {
+            err.println("internal error: " + e + " (this is a bug in pgolab; run again with --debug for details)");
+        }
+        if (debug) {
+            e.printStackTrace(err);
+        }
+        err.flush();
+        return 3;
+    }
+
+    /** Version from the jar manifest. */
+    static final class Version implements CommandLine.IVersionProvider {
+        @Override
+        public String[] getVersion() {
+            return new String[] {"pgolab " + version()};
+        }
+    }
+
+    public static String version() {
+        return io.pgolab.Version.get();
+    }
+}

@@ -1,0 +1,53 @@
+package io.pgolab.cli;
+
+import io.pgolab.config.Config;
+import io.pgolab.config.ConfigLoader;
+import io.pgolab.pipeline.ArtifactStore;
+import io.pgolab.pipeline.Pipeline;
+import io.pgolab.pipeline.ProjectLock;
+import io.pgolab.toolchain.Toolchain;
+import io.pgolab.toolchain.Toolchains;
+import io.pgolab.util.CommandLog;
+import io.pgolab.workload.ShellRunner;
+
+/** Everything a command needs for one project: config, toolchain, store, lock. */
+final class Session implements AutoCloseable {
+    final Config config;
+    final CommandLog log;
+    final ArtifactStore store;
+    final Toolchain toolchain;
+    final Console console;
+    final ShellRunner runner;
+    private final ProjectLock lock;
+
+    private Session(Config config, CommandLog log, Console console) {
+        this.config = config;
+        this.log = log;
+        this.console = console;
+        this.store = new ArtifactStore(config.configDir());
+        this.lock = ProjectLock.acquire(store.lockFile());
+        this.toolchain = Toolchains.detect(config.toolchain(), store.scratch(), log);
+        this.runner = new ShellRunner(log);
+    }
+
+    static Session open(GlobalOptions g) {
+        return open(ConfigLoader.load(g.configFile()), g);
+    }
+
+    static Session open(Config config, GlobalOptions g) {
+        return new Session(config, commandLog(g), new Console(System.err));
+    }
+
+    static CommandLog commandLog(GlobalOptions g) {
+        return new CommandLog(g.verbose ? line -> System.err.println("+ " + line) : line -> { });
+    }
+
+    Pipeline pipeline() {
+        return new Pipeline(config, toolchain, store, runner, console);
+    }
+
+    @Override
+    public void close() {
+        lock.close();
+    }
+}

@@ -1,0 +1,37 @@
+package io.pgolab.cli;
+
+import io.pgolab.pipeline.Pipeline;
+import io.pgolab.report.BuildReport;
+import io.pgolab.report.ResultsFile;
+import java.nio.file.Path;
+import java.util.concurrent.Callable;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.ParentCommand;
+import picocli.CommandLine.Option;
+
+@Command(name = "train", mixinStandardHelpOptions = true,
+        description = {"Build the instrumented binary (if needed), run every [[train]] workload against it,",
+                "check that each wrote a profile, and merge them into .pgolab/profiles/merged-<hash>."})
+final class TrainCommand implements Callable<Integer> {
+    @ParentCommand
+    Main parent;
+
+    @Option(names = "--failure-mode", paramLabel = "fail|warn", defaultValue = "fail",
+            description = "What to do with an unreadable raw profile: fail (default) or warn (merge the rest, list what was dropped).")
+    String failureMode;
+
+    @Option(names = "--json", paramLabel = "FILE", description = "Write training results as JSON.")
+    Path json;
+
+    @Override
+    public Integer call() {
+        try (Session s = Session.open(parent.global)) {
+            Pipeline.Outcome o = s.pipeline().profile(true, BuildCommand.failureMode(failureMode));
+            System.out.print(BuildReport.text(o));
+            if (json != null) {
+                ResultsFile.write(parent.global.workDir().resolve(json), s.config, s.toolchain, s.log, BuildReport.json(o));
+            }
+            return 0;
+        }
+    }
+}

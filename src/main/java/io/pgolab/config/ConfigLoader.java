@@ -1,0 +1,216 @@
+package io.pgolab.config;
+
+import io.pgolab.UserError;
+import io.pgolab.util.Strings;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Set;
+import org.tomlj.Toml;
+import org.tomlj.TomlArray;
+import org.tomlj.TomlParseError;
+import org.tomlj.TomlParseResult;
+import org.tomlj.TomlPosition;
+import org.tomlj.TomlTable;
+
+/** Reads pgolab.toml and validates it, naming file, line and key for every problem. */
+public final class ConfigLoader {
+    public static final Set<String> BUILD_PLACEHOLDERS = Set.of(
+            "cc", "cxx", "ar", "ranlib", "cflags", "cxxflags", "ldflags", "builddir", "srcdir", "root", "jobs",
+            "config_dir");
+    public static final Set<String> ARTIFACT_PLACEHOLDERS = Set.of("builddir", "srcdir", "root");
+    public static final Set<String> WORKLOAD_PLACEHOLDERS = Set.of("binary", "root", "config_dir", "workdir");
+
+    private static final Set<String> TOP = Set.of("project", "toolchain", "build", "train", "bench");
+    private static final Set<String> PROJECT = Set.of("name", "root", "copy_sources", "exclude", "variants");
+    private static final Set<String> TOOLCHAIN = Set.of("kind", "cc", "cxx", "atomic_counters");
+    private static final Set<String> BUILD = Set.of(
+            "command", "clean", "artifact", "cflags", "cxxflags", "ldflags", "timeout", "env");
+    private static final Set<String> WORKLOAD = Set.of("name", "command", "timeout", "weight", "env");
+    private static final List<String> KINDS = List.of("clang", "gcc");
+
+    private ConfigLoader() {
+    }
+
+    public static Config load(Path file) {
+        Path abs = file.toAbsolutePath().normalize();
+        String text;
+        try {
+            text = Files.readString(abs);
+        } catch (NoSuchFileException e) {
+            throw new UserError("no config file at " + abs,
+                    "run 'pgolab init' to write a starter pgolab.toml, pass --config FILE, or -C DIR to run in another directory");
+        } catch (IOException e) {
+            throw new UserError("cannot read config " + abs + ": " + e.getMessage());
+        }
+        return parse(abs, text);
+    }
+
+    public static Config parse(Path file, String text) {
+        ConfigProblems problems = new ConfigProblems(file);
+        TomlParseResult toml = Toml.parse(text);
+        if (toml.hasErrors()) {
+            for (TomlParseError e : toml.errors()) {
+                problems.add(e.position().line(), "", "TOML syntax error: " + e.getMessage(),
+                        "check quotes, brackets and '=' on that line");
+            }
+            problems.throwIfAny();
+        }
+        TableReader top = new TableReader(toml, "", 1, problems);
+        top.rejectUnknown(TOP);
+
+        TableReader project = table(toml, "project", problems, true);
+        TableReader toolchain = table(toml, "toolchain", problems, true);
+        TableReader build = table(toml, "build", problems, true);
+        problems.throwIfAny();
+
+        Path dir = file.getParent();
+        project.rejectUnknown(PROJECT);
+        String rootText = project.optString("root").orElse(".");
+        Path root = dir.resolve(rootText).normalize();
+        String name = project.optString("name").orElse(root.getFileName() == null ? "project" : root.getFileName().toString());
+        boolean copy = project.bool("copy_sources", false);
+        List<String> exclude = project.stringList("exclude", List.of());
+        List<Variant> variants = variants(project, problems);
+
+        toolchain.rejectUnknown(TOOLCHAIN);
+        String kind = toolchain.string("kind", "kind = \"clang\"   # or \"gcc\"");
+        if (!kind.isEmpty() && !KINDS.contains(kind)) {
+            problems.add(toolchain.line("kind"), "toolchain.kind", "unknown toolchain '" + kind + "'",
+                    Strings.closest(kind, KINDS).map(k -> "did you mean \"" + k + "\"? ").orElse("")
+                            + "supported: \"clang\" or \"gcc\" (cargo, go and the JVM come later)");
+        }
+        ToolchainSpec tc = new ToolchainSpec(kind, toolchain.optString("cc"), toolchain.optString("cxx"),
+                toolchain.bool("atomic_counters", kind.equals("gcc")));
+
+        build.rejectUnknown(BUILD);
+        String command = build.string("command", "command = \"make CC={cc} CFLAGS='{cflags}' LDFLAGS='{ldflags}'\"");
+        checkPlaceholders(build, "command", command, BUILD_PLACEHOLDERS, problems);
+        var clean = build.optString("clean");
+        clean.ifPresent(c -> checkPlaceholders(build, "clean", c, BUILD_PLACEHOLDERS, problems));
+        String artifact = build.string("artifact", "artifact = \"{builddir}/myprogram\"");
+        checkPlaceholders(build, "artifact", artifact, ARTIFACT_PLACEHOLDERS, problems);
+        BuildSpec bs = new BuildSpec(command, clean, artifact,
+                build.optString("cflags").orElse(""), build.optString("cxxflags").orElse(""),
+                build.optString("ldflags").orElse(""), build.duration("timeout", Duration.ofMinutes(30)),
+                build.stringMap("env"));
+
+        List<WorkloadSpec> train = workloads(toml, "train", problems);
+        List<WorkloadSpec> bench = workloads(toml, "bench", problems);
+        if (variants.stream().anyMatch(Variant::pgo) && train.isEmpty() && problems.isEmpty()) {
+            problems.add(project.line("variants"), "project.variants",
+                    "variant(s) with pgo need a training workload, but there is no [[train]] entry",
+                    "add one, e.g.\n      [[train]]\n      name = \"typical\"\n      command = \"{binary} --typical-input\"");
+        }
+        problems.throwIfAny();
+        return new Config(file, name, root, copy, exclude, variants, tc, bs, train, bench);
+    }
+
+    private static TableReader table(TomlTable toml, String key, ConfigProblems problems, boolean required) {
+        Object v = toml.get(List.of(key));
+        TomlPosition pos = toml.inputPositionOf(List.of(key));
+        int line = pos == null ? 1 : pos.line();
+        if (v == null) {
+            if (required) {
+                problems.add(1, key, "missing required table [" + key + "]", "add a [" + key + "] section; see docs/config.md");
+            }
+            return new TableReader(Toml.parse(""), key, line, problems);
+        }
+        if (!(v instanceof TomlTable t)) {
+            problems.add(line, key, "must be a table [" + key + "], found " + TableReader.describe(v),
+                    "write it as a section header: [" + key + "]");
+            return new TableReader(Toml.parse(""), key, line, problems);
+        }
+        return new TableReader(t, key, line, problems);
+    }
+
+    private static List<Variant> variants(TableReader project, ConfigProblems problems) {
+        List<String> names = project.stringList("variants", List.of("release", "pgo"));
+        List<Variant> out = new ArrayList<>();
+        for (String n : names) {
+            var v = Variant.byName(n);
+            if (v.isEmpty()) {
+                problems.add(project.line("variants"), "project.variants", "unknown variant '" + n + "'",
+                        Strings.closest(n, Variant.knownNames()).map(k -> "did you mean \"" + k + "\"? ").orElse("")
+                                + "known variants: " + String.join(", ", Variant.knownNames()));
+            } else if (!out.contains(v.get())) {
+                out.add(v.get());
+            }
+        }
+        if (out.isEmpty() && problems.isEmpty()) {
+            problems.add(project.line("variants"), "project.variants", "no variants to build",
+                    "variants = [\"release\", \"pgo\"]");
+        }
+        return out;
+    }
+
+    private static List<WorkloadSpec> workloads(TomlTable toml, String key, ConfigProblems problems) {
+        List<WorkloadSpec> out = new ArrayList<>();
+        Object v = toml.get(List.of(key));
+        if (v == null) {
+            return out;
+        }
+        TomlPosition keyPos = toml.inputPositionOf(List.of(key));
+        int keyLine = keyPos == null ? 1 : keyPos.line();
+        if (!(v instanceof TomlArray arr) || !allTables(arr)) {
+            problems.add(keyLine, key, "must be a list of tables written as [[" + key + "]] sections",
+                    "[[" + key + "]]\n      name = \"typical\"\n      command = \"{binary} input\"");
+            return out;
+        }
+        Set<String> seen = new HashSet<>();
+        for (int i = 0; i < arr.size(); i++) {
+            TomlTable t = arr.getTable(i);
+            TomlPosition p = arr.inputPositionOf(i);
+            int line = p == null ? keyLine : p.line();
+            TableReader r = new TableReader(t, key + "[" + i + "]", line, problems);
+            r.rejectUnknown(WORKLOAD);
+            String name = r.optString("name").orElse(key + (i + 1));
+            if (!name.matches("[A-Za-z0-9._-]+")) {
+                problems.add(r.line("name"), key + ".name", "'" + name + "' is not a usable name",
+                        "use letters, digits, '.', '_' and '-' only (it names files under .pgolab/)");
+            } else if (!seen.add(name)) {
+                problems.add(r.line("name"), key + ".name", "duplicate workload name '" + name + "'",
+                        "give every [[" + key + "]] entry its own name");
+            }
+            TableReader named = new TableReader(t, key + "." + name, line, problems);
+            String command = named.string("command", "command = \"{binary} --some-input\"");
+            checkPlaceholders(named, "command", command, WORKLOAD_PLACEHOLDERS, problems);
+            if (!command.isEmpty() && !Template.placeholders(command).contains("binary")) {
+                problems.add(named.line("command"), key + "." + name + ".command",
+                        "the command never runs the built program: {binary} is missing",
+                        "start it with {binary}, e.g. command = \"{binary} input.txt\"");
+            }
+            double weight = named.number("weight", 1.0);
+            if (weight <= 0) {
+                problems.add(named.line("weight"), key + "." + name + ".weight", "must be positive", "weight = 1");
+            }
+            out.add(new WorkloadSpec(name, command, named.duration("timeout", Duration.ofMinutes(10)), weight,
+                    named.stringMap("env"), line));
+        }
+        return out;
+    }
+
+    private static void checkPlaceholders(TableReader r, String key, String text, Set<String> allowed,
+                                          ConfigProblems problems) {
+        for (String bad : Template.unknown(text, allowed)) {
+            String guess = Strings.closest(bad, allowed).map(k -> "did you mean {" + k + "}? ").orElse("");
+            problems.add(r.line(key), r.qualified(key), "unknown placeholder {" + bad + "}",
+                    guess + "placeholders here: " + String.join(" ", allowed.stream().sorted().map(s -> "{" + s + "}").toList())
+                            + "; write {{ and }} for literal braces");
+        }
+    }
+
+    private static boolean allTables(TomlArray arr) {
+        for (int i = 0; i < arr.size(); i++) {
+            if (!(arr.get(i) instanceof TomlTable)) {
+                return false;
+            }
+        }
+        return true;
+    }
+}

@@ -1,0 +1,113 @@
+package io.pgolab.config;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Optional;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+/** Writes a commented starter pgolab.toml after looking at the project directory. */
+public final class StarterConfig {
+    private static final Pattern CMAKE_EXE = Pattern.compile("add_executable\\s*\\(\\s*([A-Za-z0-9_.+-]+)");
+    private static final Pattern MAKE_TARGET = Pattern.compile("(?m)^([A-Za-z0-9_.-]+)\\s*:(?!=)");
+
+    private StarterConfig() {
+    }
+
+    public enum BuildSystem { CMAKE, MAKE, OTHER }
+
+    public static BuildSystem detect(Path dir) {
+        if (Files.isRegularFile(dir.resolve("CMakeLists.txt"))) {
+            return BuildSystem.CMAKE;
+        }
+        if (Files.isRegularFile(dir.resolve("Makefile")) || Files.isRegularFile(dir.resolve("makefile"))
+                || Files.isRegularFile(dir.resolve("GNUmakefile"))) {
+            return BuildSystem.MAKE;
+        }
+        return BuildSystem.OTHER;
+    }
+
+    public static String render(Path dir, String toolchainKind) {
+        BuildSystem bs = detect(dir);
+        String name = dir.getFileName() == null ? "project" : dir.getFileName().toString();
+        String program = guessProgram(dir, bs).orElse("CHANGE_ME");
+        StringBuilder s = new StringBuilder();
+        s.append("# pgolab.toml: written by 'pgolab init' (").append(describe(bs)).append(").\n");
+        s.append("# Every key is documented in docs/config.md. Check the lines marked CHANGE_ME.\n\n");
+        s.append("[project]\nname = \"").append(name).append("\"\n");
+        s.append("root = \".\"                      # the source tree, relative to this file\n");
+        if (bs != BuildSystem.CMAKE) {
+            s.append("copy_sources = true              # build each variant in its own copy (in-tree builds)\n");
+        }
+        s.append("variants = [\"release\", \"pgo\"]   # any of: release, lto, pgo, pgo+lto\n\n");
+        s.append("[toolchain]\nkind = \"").append(toolchainKind)
+                .append("\"                  # \"clang\" or \"gcc\"; cc = \"...\" overrides auto-detection\n\n");
+        s.append("[build]\n");
+        s.append("# Placeholders: {cc} {cxx} {ar} {ranlib} {cflags} {cxxflags} {ldflags} {builddir} {srcdir} {root} {jobs}\n");
+        s.append("# {cflags}/{ldflags} hold your flags below plus pgolab's per-variant flags; pass them to the compiler.\n");
+        switch (bs) {
+            case CMAKE -> {
+                s.append("command = \"cmake -S {srcdir} -B {builddir} -DCMAKE_BUILD_TYPE=Release -DCMAKE_C_COMPILER={cc}"
+                        + " -DCMAKE_CXX_COMPILER={cxx} -DCMAKE_AR={ar} -DCMAKE_RANLIB={ranlib}"
+                        + " -DCMAKE_C_FLAGS='{cflags}' -DCMAKE_CXX_FLAGS='{cxxflags}'"
+                        + " -DCMAKE_EXE_LINKER_FLAGS='{ldflags}' && cmake --build {builddir} -j{jobs}\"\n");
+                s.append("artifact = \"{builddir}/").append(program).append("\"\n");
+            }
+            case MAKE -> {
+                s.append("command = \"make -C {srcdir} -j{jobs} CC='{cc}' CXX='{cxx}' AR='{ar}' CFLAGS='-O2 {cflags}'"
+                        + " CXXFLAGS='-O2 {cxxflags}' LDFLAGS='{ldflags}'\"\n");
+                s.append("artifact = \"{srcdir}/").append(program).append("\"\n");
+            }
+            default -> {
+                s.append("command = \"{cc} -O2 {cflags} -c {srcdir}/main.c -o {builddir}/main.o && {cc} {ldflags}"
+                        + " {builddir}/main.o -o {builddir}/app\"   # CHANGE_ME\n");
+                s.append("artifact = \"{builddir}/app\"\n");
+            }
+        }
+        s.append("cflags = \"\"        # your own flags, kept in every variant\n");
+        s.append("ldflags = \"\"\n");
+        s.append("timeout = \"30m\"\n\n");
+        s.append("# Training: representative runs of the built program. Each must exit normally so the\n");
+        s.append("# instrumented binary writes its profile. {binary} is the binary being trained.\n");
+        s.append("[[train]]\nname = \"typical\"\ncommand = \"{binary} --help\"   # CHANGE_ME: a realistic workload\n");
+        s.append("timeout = \"10m\"\n\n");
+        s.append("# Benchmarks: held-out workloads (not the training ones) to compare variants on.\n");
+        s.append("[[bench]]\nname = \"main\"\ncommand = \"{binary} --help\"   # CHANGE_ME\n");
+        return s.toString();
+    }
+
+    private static String describe(BuildSystem bs) {
+        return switch (bs) {
+            case CMAKE -> "found CMakeLists.txt";
+            case MAKE -> "found a Makefile";
+            default -> "no Makefile or CMakeLists.txt found";
+        };
+    }
+
+    static Optional<String> guessProgram(Path dir, BuildSystem bs) {
+        try {
+            if (bs == BuildSystem.CMAKE) {
+                Matcher m = CMAKE_EXE.matcher(Files.readString(dir.resolve("CMakeLists.txt")));
+                return m.find() ? Optional.of(m.group(1)) : Optional.empty();
+            }
+            if (bs == BuildSystem.MAKE) {
+                Path mk = Files.isRegularFile(dir.resolve("Makefile")) ? dir.resolve("Makefile") : dir.resolve("makefile");
+                if (!Files.isRegularFile(mk)) {
+                    return Optional.empty();
+                }
+                Matcher m = MAKE_TARGET.matcher(Files.readString(mk));
+                while (m.find()) {
+                    String t = m.group(1);
+                    if (!t.startsWith(".") && !t.equals("all") && !t.equals("clean") && !t.equals("install")
+                            && !t.endsWith(".o")) {
+                        return Optional.of(t);
+                    }
+                }
+            }
+        } catch (IOException e) {
+            return Optional.empty();
+        }
+        return Optional.empty();
+    }
+}

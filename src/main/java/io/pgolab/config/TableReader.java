@@ -1,0 +1,188 @@
+package io.pgolab.config;
+
+import io.pgolab.util.Strings;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+import org.tomlj.TomlArray;
+import org.tomlj.TomlPosition;
+import org.tomlj.TomlTable;
+
+/** Typed, position-aware reads from one TOML table; every problem goes to ConfigProblems. */
+final class TableReader {
+    private final TomlTable table;
+    private final String prefix;
+    private final int headerLine;
+    private final ConfigProblems problems;
+
+    TableReader(TomlTable table, String prefix, int headerLine, ConfigProblems problems) {
+        this.table = table;
+        this.prefix = prefix;
+        this.headerLine = headerLine;
+        this.problems = problems;
+    }
+
+    String qualified(String key) {
+        return prefix.isEmpty() ? key : prefix + "." + key;
+    }
+
+    int line(String key) {
+        TomlPosition p = table.inputPositionOf(List.of(key));
+        return p == null ? headerLine : p.line();
+    }
+
+    int headerLine() {
+        return headerLine;
+    }
+
+    boolean has(String key) {
+        return table.contains(List.of(key));
+    }
+
+    void rejectUnknown(Set<String> known) {
+        for (String key : table.keySet()) {
+            if (!known.contains(key)) {
+                String fix = Strings.closest(key, known)
+                        .map(k -> "did you mean '" + k + "'?")
+                        .orElse("known keys here: " + String.join(", ", known.stream().sorted().toList()));
+                problems.add(line(key), qualified(key), "unknown key", fix);
+            }
+        }
+    }
+
+    Optional<String> optString(String key) {
+        if (!has(key)) {
+            return Optional.empty();
+        }
+        Object v = table.get(List.of(key));
+        if (v instanceof String s) {
+            return Optional.of(s);
+        }
+        wrongType(key, "a string", v, "put the value in quotes: " + key + " = \"...\"");
+        return Optional.empty();
+    }
+
+    String string(String key, String exampleFix) {
+        if (!has(key)) {
+            problems.add(headerLine, qualified(key), "missing required key",
+                    "add it under [" + prefix + "], for example: " + exampleFix);
+            return "";
+        }
+        return optString(key).orElse("");
+    }
+
+    boolean bool(String key, boolean dflt) {
+        if (!has(key)) {
+            return dflt;
+        }
+        Object v = table.get(List.of(key));
+        if (v instanceof Boolean b) {
+            return b;
+        }
+        wrongType(key, "true or false", v, key + " = true");
+        return dflt;
+    }
+
+    double number(String key, double dflt) {
+        if (!has(key)) {
+            return dflt;
+        }
+        Object v = table.get(List.of(key));
+        if (v instanceof Long l) {
+            return l;
+        }
+        if (v instanceof Double d) {
+            return d;
+        }
+        wrongType(key, "a number", v, key + " = 1");
+        return dflt;
+    }
+
+    Duration duration(String key, Duration dflt) {
+        if (!has(key)) {
+            return dflt;
+        }
+        Object v = table.get(List.of(key));
+        if (v instanceof String s) {
+            Optional<Duration> d = Durations.parse(s);
+            if (d.isPresent() && !d.get().isZero()) {
+                return d.get();
+            }
+            problems.add(line(key), qualified(key), "'" + s + "' is not a duration",
+                    "write a number with a unit: \"500ms\", \"90s\", \"5m\" or \"1h\"");
+            return dflt;
+        }
+        wrongType(key, "a duration string such as \"90s\"", v, key + " = \"90s\"");
+        return dflt;
+    }
+
+    List<String> stringList(String key, List<String> dflt) {
+        if (!has(key)) {
+            return dflt;
+        }
+        Object v = table.get(List.of(key));
+        if (v instanceof TomlArray arr) {
+            List<String> out = new ArrayList<>();
+            for (int i = 0; i < arr.size(); i++) {
+                if (arr.get(i) instanceof String s) {
+                    out.add(s);
+                } else {
+                    wrongType(key, "a list of strings", v, key + " = [\"a\", \"b\"]");
+                    return dflt;
+                }
+            }
+            return out;
+        }
+        wrongType(key, "a list of strings", v, key + " = [\"a\", \"b\"]");
+        return dflt;
+    }
+
+    Map<String, String> stringMap(String key) {
+        Map<String, String> out = new LinkedHashMap<>();
+        if (!has(key)) {
+            return out;
+        }
+        Object v = table.get(List.of(key));
+        if (v instanceof TomlTable t) {
+            for (String k : t.keySet()) {
+                Object e = t.get(List.of(k));
+                if (e instanceof String s) {
+                    out.put(k, s);
+                } else {
+                    wrongType(key + "." + k, "a string", e, key + " = { " + k + " = \"value\" }");
+                }
+            }
+            return out;
+        }
+        wrongType(key, "a table of strings", v, key + " = { NAME = \"value\" }");
+        return out;
+    }
+
+    private void wrongType(String key, String expected, Object actual, String fix) {
+        problems.add(line(key.contains(".") ? key.substring(0, key.indexOf('.')) : key), qualified(key),
+                "must be " + expected + ", found " + describe(actual), fix);
+    }
+
+    static String describe(Object v) {
+        if (v instanceof String) {
+            return "a string";
+        }
+        if (v instanceof Long || v instanceof Double) {
+            return "a number (" + v + ")";
+        }
+        if (v instanceof Boolean) {
+            return "a boolean (" + v + ")";
+        }
+        if (v instanceof TomlArray) {
+            return "a list";
+        }
+        if (v instanceof TomlTable) {
+            return "a table";
+        }
+        return v == null ? "nothing" : v.getClass().getSimpleName();
+    }
+}

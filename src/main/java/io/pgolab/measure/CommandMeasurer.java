@@ -1,0 +1,195 @@
+package io.pgolab.measure;
+
+import io.pgolab.UserError;
+
+import java.io.File;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * Runs commands through {@code pgolab-runner} (see {@link RunnerBinary}) and returns what it
+ * measured. Each call blocks; interrupting the calling thread stops the command (SIGTERM to its
+ * process group, SIGKILL after the grace period) and rethrows the {@link InterruptedException}.
+ * Runners still alive when the JVM exits are stopped by a shutdown hook ({@link ProcessReaper}).
+ */
+public final class CommandMeasurer {
+    /** How long a command gets between SIGTERM and SIGKILL, by default. */
+    public static final Duration DEFAULT_GRACE = Duration.ofSeconds(5);
+
+    private static final int RUNNER_FAILURE = 125;
+
+    private final Path runner;
+    private final Duration grace;
+
+    public CommandMeasurer(Path runner) {
+        this(runner, DEFAULT_GRACE);
+    }
+
+    public CommandMeasurer(Path runner, Duration grace) {
+        this.runner = runner.toAbsolutePath();
+        this.grace = grace == null || grace.isNegative() ? DEFAULT_GRACE : grace;
+    }
+
+    public Path runner() {
+        return runner;
+    }
+
+    /**
+     * Runs {@code c} to completion (or timeout) and returns its measurement. A command that exits
+     * non-zero, dies of a signal or times out is a normal result, not an exception.
+     *
+     * @throws UserError            the program could not be executed (not found, not executable...)
+     *                              or could not be pinned to the requested CPU
+     * @throws IOException          the runner could not be started or produced no result
+     * @throws InterruptedException the calling thread was interrupted; the command has been stopped
+     */
+    public Measurement run(MeasuredCommand c) throws IOException, InterruptedException {
+        if (Thread.interrupted()) {
+            throw new InterruptedException();
+        }
+        Path result = Files.createTempFile("pgolab-measure-", ".result");
+        Process process = null;
+        try {
+            ProcessBuilder pb = new ProcessBuilder(runnerArgv(c, result));
+            if (c.workDir() != null) {
+                pb.directory(c.workDir().toFile());
+            }
+            pb.environment().putAll(c.extraEnv());
+            pb.redirectInput(ProcessBuilder.Redirect.from(new File("/dev/null")));
+            pb.redirectOutput(redirect(c.stdoutFile()));
+            pb.redirectError(redirect(c.stderrFile()));
+
+            process = pb.start();
+            if (!ProcessReaper.register(process, grace)) {
+                ProcessReaper.terminate(List.of(process), grace);
+                throw new InterruptedException("pgolab is shutting down");
+            }
+            int runnerExit;
+            try {
+                runnerExit = process.waitFor();
+            } catch (InterruptedException e) {
+                ProcessReaper.terminate(List.of(process), grace);
+                throw e;
+            }
+            return interpret(c, result, runnerExit);
+        } finally {
+            if (process != null) {
+                ProcessReaper.unregister(process);
+            }
+            Files.deleteIfExists(result);
+            Files.deleteIfExists(result.resolveSibling(result.getFileName() + ".tmp"));
+        }
+    }
+
+    List<String> runnerArgv(MeasuredCommand c, Path result) {
+        List<String> argv = new ArrayList<>();
+        argv.add(runner.toString());
+        argv.add("--out");
+        argv.add(result.toAbsolutePath().toString());
+        if (c.cpu().isPresent()) {
+            argv.add("--cpu");
+            argv.add(Integer.toString(c.cpu().getAsInt()));
+        }
+        argv.add("--timeout-ms");
+        argv.add(Long.toString(c.timeout().toMillis()));
+        argv.add("--grace-ms");
+        argv.add(Long.toString(grace.toMillis()));
+        argv.add("--");
+        argv.addAll(c.argv());
+        return argv;
+    }
+
+    private static ProcessBuilder.Redirect redirect(Path file) throws IOException {
+        if (file == null) {
+            return ProcessBuilder.Redirect.DISCARD;
+        }
+        Path parent = file.toAbsolutePath().getParent();
+        if (parent != null) {
+            Files.createDirectories(parent);
+        }
+        return ProcessBuilder.Redirect.to(file.toFile());
+    }
+
+    private Measurement interpret(MeasuredCommand c, Path result, int runnerExit) throws IOException {
+        String line = Files.readString(result, StandardCharsets.UTF_8);
+        if (line.isBlank()) {
+            throw new IOException("pgolab-runner (" + runner + ") exited with " + runnerExit
+                    + " without reporting a result" + stderrTail(c, runnerExit));
+        }
+        Map<String, String> fields;
+        Measurement m;
+        try {
+            fields = Measurement.fields(line);
+            m = Measurement.fromFields(fields);
+        } catch (IllegalArgumentException e) {
+            throw new IOException("cannot understand pgolab-runner's result: " + e.getMessage(), e);
+        }
+        String program = c.argv().get(0);
+        int execError = (int) optional(fields, "exec_error");
+        if (execError != 0) {
+            throw new UserError("cannot run " + program + ": " + errnoMessage(execError), execHint(program, execError));
+        }
+        int cpuError = (int) optional(fields, "cpu_error");
+        if (cpuError != 0) {
+            throw new UserError("cannot pin " + program + " to CPU " + c.cpu().orElse(-1) + ": " + errnoMessage(cpuError),
+                    "CPUs on this machine are numbered 0.." + (Runtime.getRuntime().availableProcessors() - 1)
+                            + " (and may be limited by the container or taskset); pick one of those");
+        }
+        return m;
+    }
+
+    private static String stderrTail(MeasuredCommand c, int runnerExit) {
+        if (runnerExit != RUNNER_FAILURE || c.stderrFile() == null) {
+            return "";
+        }
+        try {
+            String err = Files.readString(c.stderrFile(), StandardCharsets.UTF_8);
+            return err.isBlank() ? "" : ":\n" + RunnerBinary.tail(err, 5);
+        } catch (NoSuchFileException e) {
+            return "";
+        } catch (IOException e) {
+            return " (cannot read " + c.stderrFile() + ": " + e.getMessage() + ")";
+        }
+    }
+
+    private static long optional(Map<String, String> fields, String key) {
+        return fields.containsKey(key) ? Measurement.num(fields, key) : 0;
+    }
+
+    /** strerror() for the errnos execvp/sched_setaffinity report on Linux. */
+    static String errnoMessage(int errno) {
+        return switch (errno) {
+            case 1 -> "Operation not permitted";          // EPERM
+            case 2 -> "No such file or directory";        // ENOENT
+            case 7 -> "Argument list too long";           // E2BIG
+            case 8 -> "Exec format error";                // ENOEXEC
+            case 12 -> "Cannot allocate memory";          // ENOMEM
+            case 13 -> "Permission denied";               // EACCES
+            case 20 -> "Not a directory";                 // ENOTDIR
+            case 21 -> "Is a directory";                  // EISDIR
+            case 22 -> "Invalid argument";                // EINVAL
+            case 26 -> "Text file busy";                  // ETXTBSY
+            case 36 -> "File name too long";              // ENAMETOOLONG
+            case 40 -> "Too many levels of symbolic links"; // ELOOP
+            default -> "error " + errno;
+        };
+    }
+
+    private static String execHint(String program, int errno) {
+        return switch (errno) {
+            case 2 -> program.contains("/")
+                    ? "check the path; a relative path is resolved against the work directory"
+                    : "check that " + program + " is installed and on PATH";
+            case 13 -> "make sure " + program + " is an executable file (chmod +x) on a filesystem that allows exec";
+            case 8 -> program + " is not a binary this machine can run, nor a script with a #! line";
+            default -> "";
+        };
+    }
+}

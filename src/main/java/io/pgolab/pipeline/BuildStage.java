@@ -1,0 +1,200 @@
+package io.pgolab.pipeline;
+
+import io.pgolab.UserError;
+import io.pgolab.config.Config;
+import io.pgolab.config.Template;
+import io.pgolab.config.Variant;
+import io.pgolab.toolchain.BuildDiagnostics;
+import io.pgolab.toolchain.BuildEnv;
+import io.pgolab.toolchain.Phase;
+import io.pgolab.toolchain.ProfileData;
+import io.pgolab.toolchain.Toolchain;
+import io.pgolab.util.Hashing;
+import io.pgolab.workload.ShellRunner;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.FileSystems;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.PathMatcher;
+import java.nio.file.StandardCopyOption;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+
+/**
+ * Builds one variant in one phase. The build directory is wiped first (flags differ between
+ * variants; make does not notice), and every profile-related build (instrumented, pgo, pgo+lto)
+ * runs in the same directory, because GCC names .gcda files after absolute object paths and
+ * clang keys static functions by source path: the instrumented and optimized builds must use
+ * identical paths. Each result is copied out to .pgolab/bin/KEY/ before the next build starts.
+ */
+public final class BuildStage {
+    static final String PROFILE_FAMILY_DIR = "pgo";
+    private final Config config;
+    private final Toolchain toolchain;
+    private final ArtifactStore store;
+    private final ShellRunner runner;
+    private final Events events;
+    private String sourceHash;
+
+    public BuildStage(Config config, Toolchain toolchain, ArtifactStore store, ShellRunner runner, Events events) {
+        this.config = config;
+        this.toolchain = toolchain;
+        this.store = store;
+        this.runner = runner;
+        this.events = events;
+    }
+
+    /** Name under which an artifact is recorded: the variant, or "instrumented". */
+    public static String artifactName(Variant v, Phase phase) {
+        return phase == Phase.INSTRUMENT ? "instrumented" : v.name();
+    }
+
+    public String sourceHash() {
+        if (sourceHash == null) {
+            sourceHash = SourceFingerprint.of(config.root(), config.file(), config.exclude());
+        }
+        return sourceHash;
+    }
+
+    public String key(Variant v, Phase phase, Optional<ProfileData> profile) {
+        var b = config.build();
+        String material = String.join("\n", "pgolab-build-v1", toolchain.fingerprint(), phase.name(),
+                phase == Phase.INSTRUMENT ? "" : v.name(), b.command(), b.clean().orElse(""), b.artifact(),
+                b.cflags(), b.cxxflags(), b.ldflags(), b.env().toString(), Boolean.toString(config.copySources()),
+                config.root().toString(), sourceHash(), profile.map(ProfileData::sha256).orElse(""));
+        return Hashing.of(material);
+    }
+
+    /** Builds (or reuses) the artifact. */
+    public Result run(Variant v, Phase phase, Optional<ProfileData> profile) {
+        toolchain.require(phase == Phase.INSTRUMENT ? Variant.PGO : v);
+        String name = artifactName(v, phase);
+        String key = key(v, phase, profile);
+        Optional<BuiltArtifact> cached = store.lookup(name, Optional.of(key));
+        if (cached.isPresent()) {
+            return new Result(cached.get(), true);
+        }
+        store.invalidate(name);
+        events.started("build " + name, toolchain.kind());
+        Path buildDir = store.buildDir(phase == Phase.PLAIN ? v.dirName() : PROFILE_FAMILY_DIR);
+        ArtifactStore.freshDir(buildDir);
+        ArtifactStore.freshDir(store.scratch());
+        Path srcDir = config.copySources() ? copySources(buildDir.resolve("src")) : config.root();
+        BuildEnv env = toolchain.buildEnv(v, phase, profile,
+                new Toolchain.BuildFlags(config.build().cflags(), config.build().cxxflags(), config.build().ldflags()));
+        Map<String, String> values = new LinkedHashMap<>(env.placeholders());
+        values.put("builddir", buildDir.toString());
+        values.put("srcdir", srcDir.toString());
+        values.put("root", config.root().toString());
+        values.put("config_dir", config.configDir().toString());
+        values.put("jobs", Integer.toString(Runtime.getRuntime().availableProcessors()));
+        Map<String, String> procEnv = new LinkedHashMap<>(env.conventionalEnv());
+        procEnv.putAll(config.build().env());
+        Path logFile = store.logs().resolve("build-" + name + ".log");
+        Instant t0 = Instant.now();
+        if (config.build().clean().isPresent() && !config.copySources()) {
+            String clean = Template.render(config.build().clean().get(), values);
+            ShellRunner.Outcome o = runner.run(clean, srcDir, procEnv, config.build().timeout(),
+                    store.logs().resolve("clean-" + name + ".log"));
+            if (!o.ok()) {
+                throw new UserError("the clean command for '" + name + "' failed: " + ShellRunner.describeFailure(o, 20),
+                        "fix build.clean in " + config.file() + ", or remove it");
+            }
+        }
+        String command = Template.render(config.build().command(), values);
+        ShellRunner.Outcome o = runner.run(command, srcDir, procEnv, config.build().timeout(), logFile);
+        double seconds = Duration.between(t0, Instant.now()).toMillis() / 1000.0;
+        if (!o.ok()) {
+            throw new UserError("building variant '" + name + "' failed: " + ShellRunner.describeFailure(o, 30),
+                    failureHint(o.output(), phase));
+        }
+        Path binary = Path.of(Template.render(config.build().artifact(), values));
+        if (!binary.isAbsolute()) {
+            binary = srcDir.resolve(binary);
+        }
+        if (!Files.isRegularFile(binary)) {
+            throw new UserError("the build of '" + name + "' succeeded but did not produce " + binary,
+                    "check build.artifact in " + config.file() + " (placeholders {builddir} = " + buildDir
+                            + ", {srcdir} = " + srcDir + ")");
+        }
+        BuildDiagnostics diag = phase == Phase.OPTIMIZE ? toolchain.diagnostics(o.output()) : BuildDiagnostics.NONE;
+        Path bin = publish(key, binary, buildDir, phase);
+        BuiltArtifact a = new BuiltArtifact(name, phase.name().toLowerCase(), key,
+                bin.resolve(binary.getFileName()).toString(),
+                phase == Phase.INSTRUMENT ? bin.resolve("notes").toString() : "",
+                sizeOf(binary), seconds, profile.map(ProfileData::sha256).orElse(""),
+                diag.mismatched(), diag.missing(), logFile.toString(), command, Instant.now().toString());
+        store.record(name, a);
+        events.finished("build " + name, Duration.ofMillis(Math.round(seconds * 1000)), "");
+        return new Result(a, false, diag);
+    }
+
+    public record Result(BuiltArtifact artifact, boolean cached, BuildDiagnostics diagnostics) {
+        Result(BuiltArtifact artifact, boolean cached) {
+            this(artifact, cached, new BuildDiagnostics(artifact.profileMismatched(), artifact.profileMissing(), List.of()));
+        }
+    }
+
+    private String failureHint(String output, Phase phase) {
+        if (phase == Phase.OPTIMIZE && (output.contains("coverage-mismatch") || output.contains("hash mismatch"))) {
+            return "the profile no longer matches the sources or flags; re-run 'pgolab train' to record a fresh one";
+        }
+        if (output.contains("profile") && output.contains("No such file")) {
+            return "the profile file is missing; re-run 'pgolab train'";
+        }
+        return "the command and its output are above; fix the build or build.command in " + config.file();
+    }
+
+    private Path copySources(Path dest) {
+        try {
+            List<PathMatcher> ex = config.exclude().stream()
+                    .map(g -> FileSystems.getDefault().getPathMatcher("glob:" + g)).toList();
+            for (Path f : SourceFingerprint.list(config.root(), Path.of("/nonexistent"), ex)) {
+                Path t = dest.resolve(config.root().relativize(f).toString());
+                Files.createDirectories(t.getParent());
+                Files.copy(f, t, StandardCopyOption.COPY_ATTRIBUTES);
+            }
+            return dest;
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    private Path publish(String key, Path binary, Path buildDir, Phase phase) {
+        Path target = store.binDir(key);
+        Path staging = target.resolveSibling(target.getFileName() + ".tmp-" + ProcessHandle.current().pid());
+        try {
+            ArtifactStore.freshDir(staging);
+            Files.copy(binary, staging.resolve(binary.getFileName()), StandardCopyOption.COPY_ATTRIBUTES);
+            if (phase == Phase.INSTRUMENT) {
+                for (String glob : toolchain.instrumentedBuildNotes()) {
+                    PathMatcher m = FileSystems.getDefault().getPathMatcher(glob);
+                    for (Path f : Hashing.filesUnder(buildDir)) {
+                        if (m.matches(f)) {
+                            Path t = staging.resolve("notes").resolve(buildDir.relativize(f).toString());
+                            Files.createDirectories(t.getParent());
+                            Files.copy(f, t);
+                        }
+                    }
+                }
+            }
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+        ArtifactStore.publishDir(staging, target);
+        return target;
+    }
+
+    private static long sizeOf(Path p) {
+        try {
+            return Files.size(p);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+}

@@ -1,0 +1,75 @@
+package io.pgolab.pipeline;
+
+import io.pgolab.util.Hashing;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.FileSystems;
+import java.nio.file.FileVisitResult;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.PathMatcher;
+import java.nio.file.SimpleFileVisitor;
+import java.nio.file.attribute.BasicFileAttributes;
+import java.security.MessageDigest;
+import java.util.ArrayList;
+import java.util.HexFormat;
+import java.util.List;
+
+/**
+ * Content hash of the project's sources: every file under the root except .pgolab, .git, the
+ * config file itself and the user's exclude globs. A change to any byte rebuilds.
+ */
+public final class SourceFingerprint {
+    private SourceFingerprint() {
+    }
+
+    public static String of(Path root, Path configFile, List<String> excludeGlobs) {
+        List<PathMatcher> excludes = new ArrayList<>();
+        for (String g : excludeGlobs) {
+            excludes.add(FileSystems.getDefault().getPathMatcher("glob:" + g));
+        }
+        List<Path> files = list(root, configFile, excludes);
+        MessageDigest md = Hashing.sha256();
+        for (Path f : files) {
+            md.update(root.relativize(f).toString().getBytes(StandardCharsets.UTF_8));
+            md.update((byte) 0);
+            Hashing.update(md, f);
+        }
+        return HexFormat.of().formatHex(md.digest());
+    }
+
+    /** Files to fingerprint or copy, sorted. */
+    public static List<Path> list(Path root, Path configFile, List<PathMatcher> excludes) {
+        List<Path> out = new ArrayList<>();
+        try {
+            Files.walkFileTree(root, new SimpleFileVisitor<>() {
+                @Override
+                public FileVisitResult preVisitDirectory(Path dir, BasicFileAttributes attrs) {
+                    String name = dir.getFileName() == null ? "" : dir.getFileName().toString();
+                    if (!dir.equals(root) && (name.equals(".pgolab") || name.equals(".git") || excluded(dir))) {
+                        return FileVisitResult.SKIP_SUBTREE;
+                    }
+                    return FileVisitResult.CONTINUE;
+                }
+
+                @Override
+                public FileVisitResult visitFile(Path file, BasicFileAttributes attrs) {
+                    if (attrs.isRegularFile() && !file.equals(configFile) && !excluded(file)) {
+                        out.add(file);
+                    }
+                    return FileVisitResult.CONTINUE;
+                }
+
+                private boolean excluded(Path p) {
+                    Path rel = root.relativize(p);
+                    return excludes.stream().anyMatch(m -> m.matches(rel));
+                }
+            });
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+        out.sort(null);
+        return out;
+    }
+}

@@ -1,0 +1,77 @@
+package io.pgolab.report;
+
+import io.pgolab.pipeline.BuiltArtifact;
+import io.pgolab.pipeline.ProfileRecord;
+import io.pgolab.toolchain.ProfileSummary;
+import io.pgolab.util.Strings;
+import java.nio.file.Path;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/** Renders a profile summary: coverage, hottest functions, staleness, compiler diagnostics. */
+public final class ProfileReport {
+    private ProfileReport() {
+    }
+
+    public static String text(ProfileRecord rec, ProfileSummary s, boolean stale, List<BuiltArtifact> optimized) {
+        StringBuilder b = new StringBuilder();
+        b.append("profile   ").append(Path.of(rec.profile()).getFileName()).append(" (")
+                .append(Strings.humanBytes(s.bytes())).append(") from ").append(rec.workloads().size())
+                .append(" workload(s): ");
+        b.append(String.join(", ", rec.workloads().stream().map(ProfileRecord.WorkloadRun::name).toList())).append('\n');
+        b.append(String.format("coverage  %d of %d instrumented functions have counts (%.0f%%)%n",
+                s.functionsWithCounts(), s.functionsInstrumented(), s.coveragePercent()));
+        if (!s.hottest().isEmpty()) {
+            b.append("hottest functions (share of all counts):\n");
+            for (ProfileSummary.HotFunction f : s.hottest()) {
+                b.append(String.format("  %6.2f%%  %s%n", 100 * f.share(), f.name()));
+            }
+        }
+        if (!rec.dropped().isEmpty()) {
+            b.append("dropped at merge: ").append(String.join("; ", rec.dropped())).append('\n');
+        }
+        if (stale) {
+            b.append("STALE     sources, flags or toolchain changed since this profile was recorded;"
+                    + " run 'pgolab train'\n");
+        }
+        int mismatched = 0;
+        int missing = 0;
+        for (BuiltArtifact a : optimized) {
+            b.append(String.format("build %-8s %d mismatched, %d missing (compiler warnings; log %s)%n",
+                    a.variant(), a.profileMismatched(), a.profileMissing(), a.buildLog()));
+            mismatched = Math.max(mismatched, a.profileMismatched());
+            missing = Math.max(missing, a.profileMissing());
+        }
+        b.append(String.format("summary   profile covers %.0f%% of functions", s.coveragePercent()));
+        if (optimized.isEmpty()) {
+            b.append("; no optimized build with this profile yet (run 'pgolab build' for mismatch counts)\n");
+        } else {
+            b.append(String.format("; %d mismatched; %d missing%n", mismatched, missing));
+        }
+        return b.toString();
+    }
+
+    public static Map<String, Object> json(ProfileRecord rec, ProfileSummary s, boolean stale, List<BuiltArtifact> optimized) {
+        Map<String, Object> m = new LinkedHashMap<>();
+        Map<String, Object> p = new LinkedHashMap<>();
+        p.put("path", rec.profile());
+        p.put("sha256", rec.sha256());
+        p.put("bytes", s.bytes());
+        p.put("functions_instrumented", s.functionsInstrumented());
+        p.put("functions_with_counts", s.functionsWithCounts());
+        p.put("coverage_percent", s.coveragePercent());
+        p.put("total_count", s.totalCount());
+        p.put("hottest", s.hottest());
+        p.put("stale", stale);
+        p.put("workloads", rec.workloads());
+        p.put("dropped", rec.dropped());
+        m.put("profile", p);
+        Map<String, Object> builds = new LinkedHashMap<>();
+        for (BuiltArtifact a : optimized) {
+            builds.put(a.variant(), Map.of("mismatched", a.profileMismatched(), "missing", a.profileMissing()));
+        }
+        m.put("optimized_builds", builds);
+        return m;
+    }
+}

@@ -1,0 +1,47 @@
+package io.pgolab.toolchain;
+
+import java.util.LinkedHashMap;
+import java.util.Map;
+
+/**
+ * What a toolchain contributes to one build: compiler paths and complete flag strings (the user's
+ * flags first, pgolab's appended) for the command template, plus environment variables.
+ */
+public record BuildEnv(String cc, String cxx, String ar, String ranlib,
+                       String cflags, String cxxflags, String ldflags, Map<String, String> env) {
+
+    /** Placeholder values for the build command template. */
+    public Map<String, String> placeholders() {
+        Map<String, String> m = new LinkedHashMap<>();
+        m.put("cc", cc);
+        m.put("cxx", cxx);
+        m.put("ar", ar);
+        m.put("ranlib", ranlib);
+        m.put("cflags", cflags);
+        m.put("cxxflags", cxxflags);
+        m.put("ldflags", ldflags);
+        return m;
+    }
+
+    /** The conventional variables too, so CMake and autotools builds pick them up. */
+    public Map<String, String> conventionalEnv() {
+        Map<String, String> m = new LinkedHashMap<>(env);
+        m.put("CC", cc);
+        m.put("CXX", cxx);
+        m.put("AR", ar);
+        m.put("RANLIB", ranlib);
+        m.put("CFLAGS", cflags);
+        m.put("CXXFLAGS", cxxflags);
+        m.put("LDFLAGS", ldflags);
+        return m;
+    }
+
+    static String join(String user, String ours) {
+        String u = user.trim();
+        String o = ours.trim();
+        if (u.isEmpty()) {
+            return o;
+        }
+        return o.isEmpty() ? u : u + " " + o;
+    }
+}

@@ -1,0 +1,295 @@
+package io.pgolab.toolchain;
+
+import io.pgolab.UserError;
+import io.pgolab.config.ToolchainSpec;
+import io.pgolab.config.Variant;
+import io.pgolab.util.CommandLog;
+import io.pgolab.util.Exec;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.stream.Stream;
+
+/**
+ * Clang with IR-level instrumentation (-fprofile-generate / -fprofile-use). IR instrumentation is
+ * the mode clang recommends for PGO: lower overhead and smaller profiles than front-end
+ * instrumentation, which exists for coverage. Profile tools are always of clang's own major version.
+ */
+public final class ClangToolchain implements Toolchain {
+    private final Path cc;
+    private final Path cxx;
+    private final int major;
+    private final String version;
+    private final Optional<Path> profdata;
+    private final Optional<Path> ar;
+    private final Optional<Path> ranlib;
+    private final Optional<Path> lld;
+    private final boolean atomic;
+    private final CommandLog log;
+    private final Path scratch;
+
+    ClangToolchain(Path cc, Path cxx, int major, String version, boolean atomic, Path scratch, CommandLog log) {
+        this.scratch = scratch;
+        this.cc = cc;
+        this.cxx = cxx;
+        this.major = major;
+        this.version = version;
+        this.atomic = atomic;
+        this.log = log;
+        this.profdata = sibling("llvm-profdata");
+        this.ar = sibling("llvm-ar");
+        this.ranlib = sibling("llvm-ranlib");
+        this.lld = sibling("ld.lld");
+    }
+
+    /** Finds clang: the configured one, else the newest clang-N that has its llvm-profdata, else any clang. */
+    public static ClangToolchain detect(ToolchainSpec spec, Path scratch, CommandLog log) {
+        if (spec.cc().isPresent()) {
+            Path cc = ToolLocator.onPath(spec.cc().get()).orElseThrow(() -> new UserError(
+                    "toolchain.cc = \"" + spec.cc().get() + "\" was not found",
+                    "give a full path or a name on PATH, or remove the key to auto-detect clang"));
+            String text = Exec.quietOutput(List.of(cc.toString(), "--version"));
+            if (!text.contains("clang")) {
+                throw new UserError(cc + " is not clang (its --version says: " + firstLine(text) + ")",
+                        "set toolchain.kind = \"gcc\" for GCC, or point toolchain.cc at a clang");
+            }
+            int major = ToolLocator.majorIn(text).orElse(0);
+            Path cxx = spec.cxx().flatMap(ToolLocator::onPath).orElse(guessCxx(cc));
+            return new ClangToolchain(cc, cxx, major, ToolLocator.fullVersionIn(text), spec.atomicCounters(), scratch, log);
+        }
+        List<Integer> majors = ToolLocator.llvmMajors();
+        for (boolean needProfdata : new boolean[] {true, false}) {
+            for (int m : majors) {
+                Optional<Path> clang = ToolLocator.llvmTool(m, "clang");
+                if (clang.isPresent() && (!needProfdata || ToolLocator.llvmTool(m, "llvm-profdata").isPresent())) {
+                    return fromPath(clang.get(), spec, scratch, log);
+                }
+            }
+        }
+        Optional<Path> plain = ToolLocator.onPath("clang");
+        if (plain.isPresent()) {
+            return fromPath(plain.get(), spec, scratch, log);
+        }
+        throw new UserError("no clang found on this machine",
+                "install one with its profile tools: apt-get install -y clang-19 llvm-19 lld-19 libclang-rt-19-dev"
+                        + " (or set toolchain.kind = \"gcc\")");
+    }
+
+    private static ClangToolchain fromPath(Path clang, ToolchainSpec spec, Path scratch, CommandLog log) {
+        String text = Exec.quietOutput(List.of(clang.toString(), "--version"));
+        int major = ToolLocator.majorIn(text).orElse(0);
+        Path cxx = spec.cxx().flatMap(ToolLocator::onPath).orElse(guessCxx(clang));
+        return new ClangToolchain(clang, cxx, major, ToolLocator.fullVersionIn(text), spec.atomicCounters(), scratch, log);
+    }
+
+    private static Path guessCxx(Path cc) {
+        String name = cc.getFileName().toString().replaceFirst("^clang", "clang++");
+        Path p = cc.resolveSibling(name);
+        return Files.isExecutable(p) ? p : cc;
+    }
+
+    private static String firstLine(String s) {
+        return s.lines().findFirst().orElse("nothing");
+    }
+
+    private Optional<Path> sibling(String tool) {
+        try {
+            Path own = cc.toRealPath().resolveSibling(tool);
+            if (Files.isExecutable(own)) {
+                return Optional.of(own);
+            }
+        } catch (IOException e) {
+            // fall back to version-paired lookup
+        }
+        return ToolLocator.llvmTool(major, tool);
+    }
+
+    public int major() {
+        return major;
+    }
+
+    public Optional<Path> profdata() {
+        return profdata;
+    }
+
+    @Override
+    public String kind() {
+        return "clang";
+    }
+
+    @Override
+    public String describe() {
+        return "clang " + version + " (" + cc + ")"
+                + profdata.map(p -> ", llvm-profdata " + major + " (" + p + ")").orElse("");
+    }
+
+    @Override
+    public Map<String, String> versions() {
+        Map<String, String> m = new LinkedHashMap<>();
+        m.put("clang", version + " " + cc);
+        profdata.ifPresent(p -> m.put("llvm-profdata", major + " " + p));
+        lld.ifPresent(p -> m.put("ld.lld", major + " " + p));
+        return m;
+    }
+
+    @Override
+    public String fingerprint() {
+        return "clang " + version + " " + cc + " atomic=" + atomic;
+    }
+
+    @Override
+    public void require(Variant variant) {
+        if (variant.pgo() && profdata.isEmpty()) {
+            String other = ToolLocator.onPath("llvm-profdata")
+                    .map(p -> " (" + p + " is LLVM " + ToolLocator.llvmMajorOf(p).orElse(0)
+                            + ", which cannot read clang " + major + " profiles)")
+                    .orElse("");
+            throw new UserError("variant '" + variant + "' needs llvm-profdata " + major
+                    + " to match clang " + version + ", and none is installed" + other,
+                    "apt-get install -y llvm-" + major + " libclang-rt-" + major + "-dev");
+        }
+        if (variant.lto() && (lld.isEmpty() || ar.isEmpty())) {
+            throw new UserError("variant '" + variant + "' needs ld.lld and llvm-ar of LLVM " + major,
+                    "apt-get install -y lld-" + major + " llvm-" + major);
+        }
+    }
+
+    @Override
+    public BuildEnv buildEnv(Variant variant, Phase phase, Optional<ProfileData> profile, BuildFlags user) {
+        List<String> c = new ArrayList<>();
+        List<String> l = new ArrayList<>();
+        if (variant.lto()) {
+            c.add("-flto=thin");
+            l.add("-flto=thin");
+            l.add("-fuse-ld=lld");
+        }
+        if (phase == Phase.INSTRUMENT) {
+            c.add("-fprofile-generate");
+            l.add("-fprofile-generate");
+            if (atomic) {
+                c.add("-fprofile-update=atomic");
+            }
+        } else if (phase == Phase.OPTIMIZE) {
+            Path p = profile.orElseThrow(() -> new IllegalStateException("optimized build without a profile")).path();
+            c.add("-fprofile-use=" + p);
+            c.add("-mllvm");
+            c.add("-pgo-warn-missing-function");
+            l.add("-fprofile-use=" + p);
+        }
+        String ours = String.join(" ", c);
+        String link = String.join(" ", l);
+        Map<String, String> env = new LinkedHashMap<>();
+        // An instrumented program run by the build itself (generators, tests) must not litter the tree.
+        env.put("LLVM_PROFILE_FILE", scratch.resolve("build-%p-%m.profraw").toString());
+        return new BuildEnv(cc.toString(), cxx.toString(),
+                ar.map(Path::toString).orElse("ar"), ranlib.map(Path::toString).orElse("ranlib"),
+                BuildEnv.join(user.cflags(), ours), BuildEnv.join(user.cxxflags(), ours),
+                BuildEnv.join(user.ldflags(), link), env);
+    }
+
+    @Override
+    public Map<String, String> trainingEnv(Path rawDir) {
+        // %p: one file per process, %m: per binary image; nothing can collide or be merged online.
+        return Map.of("LLVM_PROFILE_FILE", rawDir.resolve("%p-%m.profraw").toString());
+    }
+
+    @Override
+    public List<Path> rawProfiles(Path rawDir) {
+        if (!Files.isDirectory(rawDir)) {
+            return List.of();
+        }
+        try (Stream<Path> s = Files.list(rawDir)) {
+            return s.filter(p -> p.getFileName().toString().endsWith(".profraw")).sorted().toList();
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    @Override
+    public MergeResult merge(List<RawInput> inputs, Path outDir, FailureMode mode) {
+        Path tool = profdata.orElseThrow(() -> new UserError("llvm-profdata " + major + " is not installed",
+                "apt-get install -y llvm-" + major));
+        List<String> dropped = new ArrayList<>();
+        List<String> weighted = new ArrayList<>();
+        for (RawInput in : inputs) {
+            List<Path> files = checkHeaders(rawProfiles(in.dir()), mode, dropped);
+            if (files.isEmpty()) {
+                dropped.add(in.workload() + " (no readable raw profile left)");
+                continue;
+            }
+            Path per = in.dir().resolveSibling(in.workload() + ".profdata");
+            new LlvmMerge(tool, log).mergeDroppingBad(files, per, mode, dropped);
+            weighted.add("--weighted-input=" + formatWeight(in.weight()) + "," + per);
+        }
+        if (weighted.isEmpty()) {
+            throw new UserError("no usable profile: every raw profile was dropped: " + String.join("; ", dropped),
+                    "re-run 'pgolab train'; if it happens again the instrumented program may be crashing");
+        }
+        Path tmp = outDir.resolve("merged.tmp.profdata");
+        List<String> argv = new ArrayList<>(List.of(tool.toString(), "merge", "-o", tmp.toString()));
+        argv.addAll(weighted);
+        Exec.Result r = Exec.capture(log, argv);
+        if (!r.ok()) {
+            throw new UserError("llvm-profdata could not merge the workload profiles:\n" + r.output().strip(),
+                    "this is unexpected after each workload merged alone; report it with --verbose output");
+        }
+        return new MergeResult(LlvmMerge.publish(tmp, outDir, "profdata"), dropped);
+    }
+
+    private List<Path> checkHeaders(List<Path> files, FailureMode mode, List<String> dropped) {
+        int readable = LlvmRawHeader.newestReadableBy(major);
+        List<Path> ok = new ArrayList<>();
+        for (Path f : files) {
+            Optional<Integer> v = LlvmRawHeader.version(f);
+            String problem = null;
+            String hint = "delete it and re-run 'pgolab train'";
+            if (v.isEmpty()) {
+                problem = "raw profile " + f + " is corrupt or truncated (no LLVM profile header)";
+                hint = "it was probably cut short by a crash or a kill; re-run 'pgolab train', or pass"
+                        + " --failure-mode warn to merge the other files";
+            } else if (v.get() > readable) {
+                problem = "raw profile " + f + " has format version " + v.get() + ", newer than llvm-profdata "
+                        + major + " reads (version " + readable + ")";
+                hint = "the instrumented binary was built by a newer LLVM than clang " + major
+                        + "; build and merge with one LLVM version";
+            }
+            if (problem == null) {
+                ok.add(f);
+            } else if (mode == FailureMode.WARN) {
+                dropped.add(problem);
+            } else {
+                throw new UserError(problem, hint);
+            }
+        }
+        return ok;
+    }
+
+    private static String formatWeight(double w) {
+        long rounded = Math.max(1, Math.round(w));
+        return Long.toString(rounded);
+    }
+
+    @Override
+    public ProfileSummary summarize(ProfileData profile, Path notes, int top) {
+        Path tool = profdata.orElseThrow(() -> new UserError("llvm-profdata " + major + " is not installed",
+                "apt-get install -y llvm-" + major));
+        Exec.Result r = Exec.capture(log, List.of(tool.toString(), "show", "--all-functions", "--counts",
+                profile.path().toString()));
+        if (!r.ok()) {
+            throw new UserError("llvm-profdata cannot read " + profile.path() + ":\n" + r.output().strip(),
+                    "the profile is damaged; re-run 'pgolab train'");
+        }
+        return LlvmProfileText.summarize(r.output(), top, profile.bytes());
+    }
+
+    @Override
+    public BuildDiagnostics diagnostics(String buildLog) {
+        return LlvmProfileText.diagnostics(buildLog);
+    }
+}

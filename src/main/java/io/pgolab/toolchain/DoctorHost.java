@@ -1,0 +1,174 @@
+package io.pgolab.toolchain;
+
+import io.pgolab.util.Exec;
+import java.io.IOException;
+import java.nio.file.DirectoryStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Optional;
+import java.util.Set;
+import java.util.TreeSet;
+
+/** The non-compiler part of 'pgolab doctor': perf, valgrind, JDKs and optional benchmark tools. */
+final class DoctorHost {
+    static final Path PARANOID = Path.of("/proc/sys/kernel/perf_event_paranoid");
+    static final Path JVM_DIR = Path.of("/usr/lib/jvm");
+
+    /** What perf can do here; hardwareCounters is false on VMs without a virtual PMU. */
+    record Perf(boolean installed, boolean counts, boolean hardwareCounters, List<DoctorCheck> checks) {
+    }
+
+    private DoctorHost() {
+    }
+
+    static Perf perf() {
+        List<DoctorCheck> checks = new ArrayList<>();
+        Optional<Path> perf = ToolLocator.onPath("perf");
+        if (perf.isEmpty()) {
+            checks.add(DoctorCheck.info("perf", "not installed (optional: hardware counters in measurements,"
+                    + " perf sampling for BOLT)", "apt-get install -y linux-perf"));
+            checks.add(paranoid());
+            return new Perf(false, false, false, checks);
+        }
+        String p = perf.get().toString();
+        Exec.Result version = Exec.capture(null, null, java.util.Map.of(), List.of(p, "--version"), 20);
+        if (!version.ok()) {
+            // Debian's /usr/bin/perf is a wrapper that refuses when no perf matches the running kernel.
+            checks.add(DoctorCheck.warn("perf", p + " does not run: " + firstLine(version.output()),
+                    "apt-get install -y linux-perf"));
+            checks.add(paranoid());
+            return new Perf(true, false, false, checks);
+        }
+        checks.add(DoctorCheck.ok("perf " + ToolLocator.fullVersionIn(version.output()), p));
+
+        Exec.Result task = perfStat(p, "task-clock");
+        boolean counts = task.ok() && counted(task.output());
+        if (counts) {
+            checks.add(DoctorCheck.ok("perf stat task-clock", "software counters work"));
+        } else {
+            checks.add(DoctorCheck.warn("perf stat task-clock", "cannot count: " + firstLine(task.output()),
+                    "run as root, or lower the restriction: sysctl -w kernel.perf_event_paranoid=2"));
+        }
+
+        Exec.Result insns = perfStat(p, "instructions");
+        boolean hardware = counts && insns.ok() && counted(insns.output());
+        if (hardware) {
+            checks.add(DoctorCheck.ok("perf stat instructions", "hardware counters work"));
+        } else if (insns.output().contains("<not supported>")) {
+            checks.add(DoctorCheck.warn("perf stat instructions", "<not supported>: no hardware counters"
+                    + " (a VM without a virtual PMU); no instruction counts, BOLT needs instrumentation mode", ""));
+        } else {
+            checks.add(DoctorCheck.warn("perf stat instructions", "cannot count: " + firstLine(insns.output()), ""));
+        }
+        checks.add(paranoid());
+        return new Perf(true, counts, hardware, checks);
+    }
+
+    private static Exec.Result perfStat(String perf, String event) {
+        return Exec.capture(null, null, java.util.Map.of(), List.of(perf, "stat", "-x,", "-e", event, "true"), 20);
+    }
+
+    /** perf -x output: "value,unit,event,..." per event; not "<not supported>" or "<not counted>". */
+    static boolean counted(String output) {
+        return output.lines().anyMatch(l -> l.matches("[0-9][0-9.]*,.*"))
+                && !output.contains("<not supported>") && !output.contains("<not counted>");
+    }
+
+    static DoctorCheck paranoid() {
+        String subject = "perf_event_paranoid";
+        String text;
+        try {
+            text = Files.readString(PARANOID).strip();
+        } catch (IOException e) {
+            return DoctorCheck.info(subject, "cannot read " + PARANOID + " (no perf events in this kernel?)", "");
+        }
+        int level;
+        try {
+            level = Integer.parseInt(text);
+        } catch (NumberFormatException e) {
+            return DoctorCheck.info(subject, "unexpected value '" + text + "' in " + PARANOID, "");
+        }
+        if ("root".equals(System.getProperty("user.name"))) {
+            return DoctorCheck.ok(subject, level + " (running as root: not restricted)");
+        }
+        if (level <= 1) {
+            return DoctorCheck.ok(subject, level + " (unprivileged users may profile user and kernel code)");
+        }
+        if (level == 2) {
+            return DoctorCheck.ok(subject, "2 (unprivileged users may profile their own user-space code only)");
+        }
+        return DoctorCheck.warn(subject, level + " (unprivileged users may not use perf at all)",
+                "sysctl -w kernel.perf_event_paranoid=2");
+    }
+
+    static DoctorCheck valgrind() {
+        return optionalTool("valgrind", "valgrind", "instruction counts where hardware counters are missing");
+    }
+
+    /** A tool pgolab can use but never needs: ok with its version, else info with the install command. */
+    static DoctorCheck optionalTool(String name, String pkg, String purpose) {
+        Optional<Path> p = ToolLocator.onPath(name);
+        if (p.isEmpty()) {
+            return DoctorCheck.info(name, "not installed (optional: " + purpose + ")", "apt-get install -y " + pkg);
+        }
+        String out = Exec.quietOutput(List.of(p.get().toString(), "--version"));
+        String v = versionWord(out);
+        return DoctorCheck.ok(v.isEmpty() ? name : name + " " + v, p.get().toString());
+    }
+
+    /** "3.19.0" from "valgrind-3.19.0" or "hyperfine 1.15.0". */
+    static String versionWord(String out) {
+        java.util.regex.Matcher m = java.util.regex.Pattern.compile("(\\d+\\.\\d+(?:\\.\\d+)?)").matcher(firstLine(out));
+        return m.find() ? m.group(1) : "";
+    }
+
+    static List<DoctorCheck> optionalTools() {
+        return List.of(
+                optionalTool("hyperfine", "hyperfine", "quick wall-clock comparisons"),
+                optionalTool("redis-benchmark", "redis-tools", "load for the redis example"));
+    }
+
+    /** JDKs under /usr/lib/jvm with bin/java, one per real directory, with `java -version`'s first line. */
+    static List<DoctorCheck> jdks() {
+        List<DoctorCheck> out = new ArrayList<>();
+        TreeSet<Path> dirs = new TreeSet<>();
+        try (DirectoryStream<Path> ds = Files.newDirectoryStream(JVM_DIR)) {
+            for (Path d : ds) {
+                if (Files.isDirectory(d) && Files.isExecutable(d.resolve("bin/java"))) {
+                    dirs.add(d);
+                }
+            }
+        } catch (IOException e) {
+            // no /usr/lib/jvm
+        }
+        Set<Path> seen = new HashSet<>();
+        for (Path d : dirs) {
+            Path real;
+            try {
+                real = d.toRealPath();
+            } catch (IOException e) {
+                continue;
+            }
+            if (!seen.add(real)) {
+                continue; // java-1.17.0-openjdk-amd64 -> java-17-openjdk-amd64
+            }
+            Path java = d.resolve("bin/java");
+            String first = firstLine(Exec.quietOutput(List.of(java.toString(), "-version")));
+            out.add(first.isEmpty()
+                    ? DoctorCheck.warn(d.getFileName().toString(), java + " -version fails", "")
+                    : DoctorCheck.ok(d.getFileName().toString(), first + "  " + java));
+        }
+        if (out.isEmpty()) {
+            out.add(DoctorCheck.info("JDK", "none under " + JVM_DIR + " (only needed for JVM projects, later)",
+                    "apt-get install -y openjdk-17-jdk"));
+        }
+        return out;
+    }
+
+    static String firstLine(String s) {
+        return s.lines().map(String::strip).filter(l -> !l.isEmpty()).findFirst().orElse("");
+    }
+}

@@ -1,0 +1,207 @@
+package io.pgolab.toolchain;
+
+import io.pgolab.UserError;
+import io.pgolab.config.ToolchainSpec;
+import io.pgolab.config.Variant;
+import io.pgolab.util.CommandLog;
+import io.pgolab.util.Exec;
+import io.pgolab.util.Hashing;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+
+/**
+ * GCC with -fprofile-generate / -fprofile-use. The .gcda files are named after the absolute object
+ * path, so pgolab compiles them to one fixed directory, relocates each training workload's files
+ * with GCOV_PREFIX / GCOV_PREFIX_STRIP, and builds the instrumented and optimized binaries at the
+ * same paths (see pipeline.BuildStage).
+ */
+public final class GccToolchain implements Toolchain {
+    private final Path cc;
+    private final Path cxx;
+    private final String version;
+    private final int major;
+    private final Optional<Path> gcovTool;
+    private final Optional<Path> gcovDump;
+    private final Path ar;
+    private final Path ranlib;
+    private final boolean atomic;
+    private final Path gcdaBase;
+    private final CommandLog log;
+
+    private GccToolchain(Path cc, Path cxx, String version, boolean atomic, Path scratch, CommandLog log) {
+        this.cc = cc;
+        this.cxx = cxx;
+        this.version = version;
+        this.major = Integer.parseInt(version.split("\\.")[0]);
+        this.atomic = atomic;
+        this.gcdaBase = scratch.resolve("gcda");
+        this.log = log;
+        this.gcovTool = versioned("gcov-tool");
+        this.gcovDump = versioned("gcov-dump");
+        this.ar = versioned("gcc-ar").orElse(Path.of("ar"));
+        this.ranlib = versioned("gcc-ranlib").orElse(Path.of("ranlib"));
+    }
+
+    public static GccToolchain detect(ToolchainSpec spec, Path scratch, CommandLog log) {
+        String name = spec.cc().orElse("gcc");
+        Path cc = ToolLocator.onPath(name).orElseThrow(() -> new UserError(
+                "GCC ('" + name + "') was not found",
+                spec.cc().isPresent() ? "fix toolchain.cc, or remove it to use gcc from PATH" : "apt-get install -y gcc g++"));
+        String v = Exec.quietOutput(List.of(cc.toString(), "-dumpfullversion", "-dumpversion")).strip();
+        String banner = Exec.quietOutput(List.of(cc.toString(), "--version"));
+        if (!v.matches("\\d+(\\.\\d+)*") || banner.contains("clang")) {
+            throw new UserError(cc + " is not GCC (its --version says: " + banner.lines().findFirst().orElse("nothing") + ")",
+                    "set toolchain.kind = \"clang\" for clang, or point toolchain.cc at gcc");
+        }
+        String cxxName = spec.cxx().orElse(cc.getFileName().toString().replaceFirst("gcc", "g++"));
+        Path cxx = ToolLocator.onPath(cxxName).orElse(cc);
+        return new GccToolchain(cc, cxx, v, spec.atomicCounters(), scratch, log);
+    }
+
+    /** name-MAJOR on PATH, else name when its version matches this GCC. */
+    private Optional<Path> versioned(String name) {
+        Optional<Path> exact = ToolLocator.onPath(name + "-" + major);
+        if (exact.isPresent()) {
+            return exact;
+        }
+        return ToolLocator.onPath(name).filter(p -> ToolLocator.majorIn(
+                Exec.quietOutput(List.of(p.toString(), "--version")).replaceAll("\\(.*?\\)", "version"))
+                .orElse(-1) == major || ToolLocator.versionLine(p).contains(" " + major + "."));
+    }
+
+    @Override
+    public String kind() {
+        return "gcc";
+    }
+
+    @Override
+    public String describe() {
+        return "gcc " + version + " (" + cc + ")" + gcovTool.map(p -> ", gcov-tool (" + p + ")").orElse("");
+    }
+
+    @Override
+    public Map<String, String> versions() {
+        Map<String, String> m = new LinkedHashMap<>();
+        m.put("gcc", version + " " + cc);
+        gcovTool.ifPresent(p -> m.put("gcov-tool", version + " " + p));
+        return m;
+    }
+
+    @Override
+    public String fingerprint() {
+        return "gcc " + version + " " + cc + " atomic=" + atomic + " gcda=" + gcdaBase;
+    }
+
+    @Override
+    public void require(Variant variant) {
+        if (variant.pgo() && (gcovTool.isEmpty() || gcovDump.isEmpty())) {
+            throw new UserError("variant '" + variant + "' needs gcov-tool and gcov-dump of GCC " + major,
+                    "they ship with GCC itself: apt-get install -y gcc-" + major);
+        }
+    }
+
+    @Override
+    public BuildEnv buildEnv(Variant variant, Phase phase, Optional<ProfileData> profile, BuildFlags user) {
+        List<String> c = new ArrayList<>();
+        List<String> l = new ArrayList<>();
+        if (variant.lto()) {
+            c.add("-flto=auto");
+            l.add("-flto=auto");
+        }
+        if (phase == Phase.INSTRUMENT) {
+            // -ftest-coverage only adds .gcno notes (function names for the profile report).
+            c.addAll(List.of("-fprofile-generate=" + gcdaBase, "-ftest-coverage"));
+            l.add("-fprofile-generate=" + gcdaBase);
+            if (atomic) {
+                c.add("-fprofile-update=atomic");
+                l.add("-fprofile-update=atomic");
+            }
+        } else if (phase == Phase.OPTIMIZE) {
+            Path p = profile.orElseThrow(() -> new IllegalStateException("optimized build without a profile")).path();
+            c.addAll(List.of("-fprofile-use=" + p, "-fprofile-correction", "-Wmissing-profile"));
+            l.addAll(List.of("-fprofile-use=" + p, "-fprofile-correction"));
+        }
+        String ours = String.join(" ", c);
+        return new BuildEnv(cc.toString(), cxx.toString(), ar.toString(), ranlib.toString(),
+                BuildEnv.join(user.cflags(), ours), BuildEnv.join(user.cxxflags(), ours),
+                BuildEnv.join(user.ldflags(), String.join(" ", l)), Map.of());
+    }
+
+    @Override
+    public List<String> instrumentedBuildNotes() {
+        return List.of("glob:**.gcno");
+    }
+
+    @Override
+    public Map<String, String> trainingEnv(Path rawDir) {
+        // The compiled-in path is gcdaBase/<object path>; strip gcdaBase and put rawDir in its place.
+        return Map.of("GCOV_PREFIX", rawDir.toString(),
+                "GCOV_PREFIX_STRIP", Integer.toString(gcdaBase.getNameCount()));
+    }
+
+    @Override
+    public List<Path> rawProfiles(Path rawDir) {
+        if (!Files.isDirectory(rawDir)) {
+            return List.of();
+        }
+        return Hashing.filesUnder(rawDir).stream().filter(p -> p.toString().endsWith(".gcda")).toList();
+    }
+
+    @Override
+    public MergeResult merge(List<RawInput> inputs, Path outDir, FailureMode mode) {
+        Path tool = gcovTool.orElseThrow(() -> new UserError("gcov-tool of GCC " + major + " is not installed",
+                "apt-get install -y gcc-" + major));
+        List<String> dropped = new ArrayList<>();
+        List<RawInput> usable = new ArrayList<>();
+        for (RawInput in : inputs) {
+            for (Path f : rawProfiles(in.dir())) {
+                Optional<String> problem = GcdaCheck.problem(f, expectedVersion(), gcovDump, log);
+                if (problem.isPresent()) {
+                    if (mode == FailureMode.FAIL) {
+                        throw new UserError(problem.get(), problem.get().contains("version")
+                                ? "the profile was written by a binary from another GCC; build and train with one GCC"
+                                : "it was probably cut short by a crash or kill; re-run 'pgolab train', or pass"
+                                        + " --failure-mode warn to merge the other files");
+                    }
+                    dropped.add(problem.get());
+                    GcdaCheck.delete(f);
+                }
+            }
+            if (rawProfiles(in.dir()).isEmpty()) {
+                dropped.add(in.workload() + " (no readable .gcda left)");
+            } else {
+                usable.add(in);
+            }
+        }
+        if (usable.isEmpty()) {
+            throw new UserError("no usable profile: " + String.join("; ", dropped), "re-run 'pgolab train'");
+        }
+        Path acc = outDir.resolve("merged.tmp");
+        GcdaCheck.gcovMerge(tool, log, usable, acc);
+        return new MergeResult(LlvmMerge.publish(acc, outDir, ""), dropped);
+    }
+
+    /** "B22*" for GCC 12.2: the version stamp GCC writes into .gcda files (gcc/gcov-io.h). */
+    String expectedVersion() {
+        String[] parts = version.split("\\.");
+        int minor = parts.length > 1 ? Integer.parseInt(parts[1]) : 0;
+        return "" + (char) ('A' + major / 10) + (major % 10) + minor + "*";
+    }
+
+    @Override
+    public ProfileSummary summarize(ProfileData profile, Path notes, int top) {
+        Path dump = gcovDump.orElseThrow(() -> new UserError("gcov-dump of GCC " + major + " is not installed",
+                "apt-get install -y gcc-" + major));
+        return GcdaCheck.summarize(dump, log, profile, notes, top);
+    }
+
+    @Override
+    public BuildDiagnostics diagnostics(String buildLog) {
+        return GccDiagnostics.scan(buildLog);
+    }
+}

@@ -1,0 +1,77 @@
+package io.pgolab.toolchain;
+
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.List;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+/** Parses llvm-profdata show output and clang/rustc profile diagnostics. Pure functions, unit-tested. */
+public final class LlvmProfileText {
+    private static final Pattern MISMATCH = Pattern.compile("hash mismatch|control flow change detected");
+    private static final Pattern MISSING = Pattern.compile("no profile data available for function");
+
+    private LlvmProfileText() {
+    }
+
+    /**
+     * Summarizes "llvm-profdata show --all-functions --counts": a function counts as covered when any
+     * of its block counters is non-zero; hotness is the sum of its block counts.
+     */
+    public static ProfileSummary summarize(String showOutput, int top, long bytes) {
+        List<ProfileSummary.HotFunction> all = new ArrayList<>();
+        String current = null;
+        for (String raw : showOutput.split("\n")) {
+            String line = raw.stripTrailing();
+            if (line.startsWith("  ") && !line.startsWith("    ") && line.endsWith(":")) {
+                current = line.strip();
+                current = current.substring(0, current.length() - 1);
+            } else if (current != null && line.strip().startsWith("Block counts: [")) {
+                String inner = line.substring(line.indexOf('[') + 1, line.lastIndexOf(']'));
+                long sum = 0;
+                for (String n : inner.split(",")) {
+                    if (!n.isBlank()) {
+                        sum += Long.parseLong(n.strip());
+                    }
+                }
+                all.add(new ProfileSummary.HotFunction(current, sum, 0));
+                current = null;
+            } else if (current != null && line.strip().startsWith("Counters: 0")) {
+                all.add(new ProfileSummary.HotFunction(current, 0, 0));
+                current = null;
+            }
+        }
+        long total = all.stream().mapToLong(ProfileSummary.HotFunction::count).sum();
+        int covered = (int) all.stream().filter(f -> f.count() > 0).count();
+        List<ProfileSummary.HotFunction> hottest = all.stream()
+                .filter(f -> f.count() > 0)
+                .sorted(Comparator.comparingLong(ProfileSummary.HotFunction::count).reversed())
+                .limit(top)
+                .map(f -> new ProfileSummary.HotFunction(f.name(), f.count(), total == 0 ? 0 : (double) f.count() / total))
+                .toList();
+        return new ProfileSummary(all.size(), covered, total, hottest, bytes);
+    }
+
+    public static BuildDiagnostics diagnostics(String log) {
+        int mismatched = 0;
+        int missing = 0;
+        List<String> samples = new ArrayList<>();
+        for (String line : log.split("\n")) {
+            Matcher a = MISMATCH.matcher(line);
+            Matcher b = MISSING.matcher(line);
+            if (a.find()) {
+                mismatched++;
+                keep(samples, line);
+            } else if (b.find()) {
+                missing++;
+            }
+        }
+        return new BuildDiagnostics(mismatched, missing, samples);
+    }
+
+    static void keep(List<String> samples, String line) {
+        if (samples.size() < 5) {
+            samples.add(line.strip());
+        }
+    }
+}

@@ -1,0 +1,68 @@
+package io.pgolab.util;
+
+import io.pgolab.UserError;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * Runs short tool queries (versions, profile summaries) and captures their output. Long-running or
+ * measured commands go through the process runner in io.pgolab.measure instead.
+ */
+public final class Exec {
+    private Exec() {
+    }
+
+    public record Result(int exitCode, String output) {
+        public boolean ok() {
+            return exitCode == 0;
+        }
+    }
+
+    /** Runs argv and returns stdout+stderr; a missing program gives exit code 127. */
+    public static Result capture(CommandLog log, Path cwd, Map<String, String> env, List<String> argv, long timeoutSeconds) {
+        if (log != null) {
+            log.record(cwd, env, argv);
+        }
+        ProcessBuilder pb = new ProcessBuilder(argv).redirectErrorStream(true);
+        if (cwd != null) {
+            pb.directory(cwd.toFile());
+        }
+        pb.environment().putAll(env);
+        Process p;
+        try {
+            p = pb.start();
+        } catch (IOException e) {
+            return new Result(127, e.getMessage());
+        }
+        try {
+            p.getOutputStream().close();
+            byte[] out = p.getInputStream().readAllBytes();
+            if (!p.waitFor(timeoutSeconds, TimeUnit.SECONDS)) {
+                p.destroyForcibly();
+                throw new UserError("command timed out after " + timeoutSeconds + "s: " + Shell.join(argv));
+            }
+            return new Result(p.exitValue(), new String(out, StandardCharsets.UTF_8));
+        } catch (IOException e) {
+            p.destroyForcibly();
+            return new Result(1, e.getMessage());
+        } catch (InterruptedException e) {
+            p.destroyForcibly();
+            Thread.currentThread().interrupt();
+            throw new UserError("interrupted while running " + Shell.join(argv));
+        }
+    }
+
+    public static Result capture(CommandLog log, List<String> argv) {
+        return capture(log, null, Map.of(), argv, 120);
+    }
+
+    /** The version text of a tool, or empty when the tool cannot run. */
+    public static String quietOutput(List<String> argv) {
+        Result r = capture(null, null, Map.of(), argv, 20);
+        return r.ok() ? r.output() : "";
+    }
+}

@@ -1,0 +1,65 @@
+package io.pgolab.util;
+
+import java.util.Collection;
+import java.util.Optional;
+
+/** Small text helpers shared by error messages. */
+public final class Strings {
+    private Strings() {
+    }
+
+    /** The candidate closest to word by edit distance, if it is close enough to be a likely typo. */
+    public static Optional<String> closest(String word, Collection<String> candidates) {
+        String best = null;
+        int bestDistance = Integer.MAX_VALUE;
+        for (String c : candidates) {
+            int d = distance(word.toLowerCase(), c.toLowerCase());
+            if (d < bestDistance) {
+                best = c;
+                bestDistance = d;
+            }
+        }
+        int limit = Math.max(2, word.length() / 3);
+        return best != null && bestDistance <= limit ? Optional.of(best) : Optional.empty();
+    }
+
+    static int distance(String a, String b) {
+        int[] prev = new int[b.length() + 1];
+        int[] cur = new int[b.length() + 1];
+        for (int j = 0; j <= b.length(); j++) {
+            prev[j] = j;
+        }
+        for (int i = 1; i <= a.length(); i++) {
+            cur[0] = i;
+            for (int j = 1; j <= b.length(); j++) {
+                int cost = a.charAt(i - 1) == b.charAt(j - 1) ? 0 : 1;
+                cur[j] = Math.min(Math.min(cur[j - 1] + 1, prev[j] + 1), prev[j - 1] + cost);
+            }
+            int[] t = prev;
+            prev = cur;
+            cur = t;
+        }
+        return prev[b.length()];
+    }
+
+    /** The last n lines of text, for error messages about failed commands. */
+    public static String tail(String text, int n) {
+        String[] lines = text.split("\n", -1);
+        int end = lines.length;
+        while (end > 0 && lines[end - 1].isBlank()) {
+            end--;
+        }
+        int start = Math.max(0, end - n);
+        return String.join("\n", java.util.Arrays.asList(lines).subList(start, end));
+    }
+
+    public static String humanBytes(long bytes) {
+        if (bytes < 1024) {
+            return bytes + " B";
+        }
+        if (bytes < 1024 * 1024) {
+            return String.format("%.1f KiB", bytes / 1024.0);
+        }
+        return String.format("%.1f MiB", bytes / (1024.0 * 1024));
+    }
+}

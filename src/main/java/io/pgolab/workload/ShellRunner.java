@@ -1,0 +1,97 @@
+package io.pgolab.workload;
+
+import io.pgolab.UserError;
+import io.pgolab.measure.CommandMeasurer;
+import io.pgolab.measure.MeasuredCommand;
+import io.pgolab.measure.Measurement;
+import io.pgolab.measure.RunnerBinary;
+import io.pgolab.util.CommandLog;
+import io.pgolab.util.Shell;
+import io.pgolab.util.Strings;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.Map;
+import java.util.OptionalInt;
+
+/**
+ * Runs a user's shell command line (build, clean, training workload) through the measuring runner:
+ * own process group, timeout, output to a log file, nothing left running afterwards.
+ */
+public final class ShellRunner {
+    private final CommandLog log;
+    private CommandMeasurer measurer;
+
+    public ShellRunner(CommandLog log) {
+        this.log = log;
+    }
+
+    private synchronized CommandMeasurer measurer() {
+        if (measurer == null) {
+            measurer = new CommandMeasurer(RunnerBinary.ensure());
+        }
+        return measurer;
+    }
+
+    /** How a command went; the log holds its stdout and stderr interleaved. */
+    public record Outcome(String commandLine, Measurement measurement, Path logFile) {
+        public boolean ok() {
+            return measurement.succeeded();
+        }
+
+        public String tail(int lines) {
+            try {
+                return Strings.tail(Files.readString(logFile, StandardCharsets.UTF_8), lines);
+            } catch (IOException e) {
+                return "(no output captured: " + e.getMessage() + ")";
+            }
+        }
+
+        public String output() {
+            try {
+                return Files.readString(logFile, StandardCharsets.UTF_8);
+            } catch (IOException e) {
+                return "";
+            }
+        }
+    }
+
+    public Outcome run(String commandLine, Path cwd, Map<String, String> env, Duration timeout, Path logFile,
+                       OptionalInt cpu) {
+        try {
+            Files.createDirectories(logFile.getParent());
+            log.record(cwd, env, Shell.bash(commandLine));
+            // "exec 2>&1" merges stderr into the log in order, as a terminal would show it.
+            MeasuredCommand c = new MeasuredCommand(Shell.bash("exec 2>&1\n" + commandLine), cwd, env, cpu, timeout,
+                    logFile, null);
+            return new Outcome(commandLine, measurer().run(c), logFile);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new UserError("interrupted while running: " + commandLine);
+        }
+    }
+
+    public Outcome run(String commandLine, Path cwd, Map<String, String> env, Duration timeout, Path logFile) {
+        return run(commandLine, cwd, env, timeout, logFile, OptionalInt.empty());
+    }
+
+    /** A one-paragraph description of a failed command for error messages. */
+    public static String describeFailure(Outcome o, int tailLines) {
+        Measurement m = o.measurement();
+        String how = m.timedOut() ? "timed out" : m.signal() != 0
+                ? "was killed by signal " + m.signal() + " (" + Signals.name(m.signal()) + ")"
+                : "exited with status " + m.exitCode();
+        return "command " + how + ":\n  $ " + o.commandLine().replace("\n", "\n    ")
+                + "\n  last lines of its output (full log: " + o.logFile() + "):\n"
+                + indent(o.tail(tailLines));
+    }
+
+    private static String indent(String s) {
+        return s.isBlank() ? "    (no output)" : "    " + s.replace("\n", "\n    ");
+    }
+}
