@@ -1,5 +1,6 @@
 package io.pgolab.pipeline;
 
+import io.pgolab.util.Exec;
 import io.pgolab.util.Hashing;
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -39,8 +40,25 @@ public final class SourceFingerprint {
         return HexFormat.of().formatHex(md.digest());
     }
 
-    /** Files to fingerprint or copy, sorted. */
+    /**
+     * Files to fingerprint or copy, sorted. Inside a git work tree this is what git would track
+     * (tracked plus untracked files not ignored by .gitignore), so build outputs and result files
+     * that the project ignores do not trigger rebuilds; elsewhere it is every file.
+     */
     public static List<Path> list(Path root, Path configFile, List<PathMatcher> excludes) {
+        List<Path> fromGit = gitFiles(root);
+        if (!fromGit.isEmpty()) {
+            List<Path> out = new ArrayList<>();
+            for (Path f : fromGit) {
+                Path rel = root.relativize(f);
+                boolean skip = f.equals(configFile) || rel.startsWith(".pgolab")
+                        || excludes.stream().anyMatch(m -> m.matches(rel)) || !Files.isRegularFile(f);
+                if (!skip) {
+                    out.add(f);
+                }
+            }
+            return out;
+        }
         List<Path> out = new ArrayList<>();
         try {
             Files.walkFileTree(root, new SimpleFileVisitor<>() {
@@ -71,5 +89,21 @@ public final class SourceFingerprint {
         }
         out.sort(null);
         return out;
+    }
+
+    private static List<Path> gitFiles(Path root) {
+        Exec.Result r = Exec.capture(null, root, java.util.Map.of(),
+                List.of("git", "ls-files", "-z", "--cached", "--others", "--exclude-standard"), 60);
+        if (!r.ok() || r.output().isEmpty()) {
+            return List.of();
+        }
+        List<Path> out = new ArrayList<>();
+        for (String name : r.output().split("\0")) {
+            if (!name.isEmpty()) {
+                out.add(root.resolve(name));
+            }
+        }
+        out.sort(null);
+        return out.stream().distinct().toList();
     }
 }

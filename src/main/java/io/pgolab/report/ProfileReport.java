@@ -25,7 +25,7 @@ public final class ProfileReport {
         if (!s.hottest().isEmpty()) {
             b.append("hottest functions (share of all counts):\n");
             for (ProfileSummary.HotFunction f : s.hottest()) {
-                b.append(String.format("  %6.2f%%  %s%n", 100 * f.share(), f.name()));
+                b.append(String.format("  %6.2f%%  %s%n", 100 * f.share(), displayName(f.name())));
             }
         }
         if (!rec.dropped().isEmpty()) {
@@ -50,6 +50,15 @@ public final class ProfileReport {
             b.append(String.format("; %d mismatched; %d missing%n", mismatched, missing));
         }
         return b.toString();
+    }
+
+    /** "run_vm (demo.c)" for clang's "path/demo.c;run_vm" names of file-local functions. */
+    static String displayName(String name) {
+        int semi = name.lastIndexOf(';');
+        if (semi < 0) {
+            return name;
+        }
+        return name.substring(semi + 1) + " (" + Path.of(name.substring(0, semi)).getFileName() + ")";
     }
 
     public static Map<String, Object> json(ProfileRecord rec, ProfileSummary s, boolean stale, List<BuiltArtifact> optimized) {

@@ -155,11 +155,13 @@ final class DoctorHost {
             if (!seen.add(real)) {
                 continue; // java-1.17.0-openjdk-amd64 -> java-17-openjdk-amd64
             }
-            Path java = d.resolve("bin/java");
+            Path home = real.startsWith(JVM_DIR) ? real : d;
+            Path java = home.resolve("bin/java");
+            String name = home.getFileName().toString();
             String first = firstLine(Exec.quietOutput(List.of(java.toString(), "-version")));
             out.add(first.isEmpty()
-                    ? DoctorCheck.warn(d.getFileName().toString(), java + " -version fails", "")
-                    : DoctorCheck.ok(d.getFileName().toString(), first + "  " + java));
+                    ? DoctorCheck.warn(name, java + " -version fails", "")
+                    : DoctorCheck.ok(name, first + "  " + java));
         }
         if (out.isEmpty()) {
             out.add(DoctorCheck.info("JDK", "none under " + JVM_DIR + " (only needed for JVM projects, later)",

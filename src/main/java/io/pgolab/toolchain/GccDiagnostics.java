@@ -12,7 +12,8 @@ public final class GccDiagnostics {
         int mismatched = 0;
         int missing = 0;
         List<String> samples = new ArrayList<>();
-        for (String line : log.split("\n")) {
+        // GCC repeats some diagnostics (once with the source excerpt, once without): count each once.
+        for (String line : new java.util.LinkedHashSet<>(List.of(log.split("\n")))) {
             if (line.contains("[-Wcoverage-mismatch]") || line.contains("[-Werror=coverage-mismatch]")) {
                 if (line.contains("warning:") || line.contains("error:")) {
                     mismatched++;

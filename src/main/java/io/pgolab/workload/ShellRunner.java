@@ -64,9 +64,10 @@ public final class ShellRunner {
         try {
             Files.createDirectories(logFile.getParent());
             log.record(cwd, env, Shell.bash(commandLine));
-            // "exec 2>&1" merges stderr into the log in order, as a terminal would show it.
-            MeasuredCommand c = new MeasuredCommand(Shell.bash("exec 2>&1\n" + commandLine), cwd, env, cpu, timeout,
-                    logFile, null);
+            // "exec 2>&1" merges stderr into the log in order, as a terminal would show it; the log
+            // starts with the command itself so it can be repeated by hand.
+            String script = "exec 2>&1\nprintf '%s\\n' " + Shell.quote("$ " + commandLine) + "\n" + commandLine;
+            MeasuredCommand c = new MeasuredCommand(Shell.bash(script), cwd, env, cpu, timeout, logFile, null);
             return new Outcome(commandLine, measurer().run(c), logFile);
         } catch (IOException e) {
             throw new UncheckedIOException(e);

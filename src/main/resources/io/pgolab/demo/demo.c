@@ -461,16 +461,47 @@ static void vm_print(VM *vm, uint64_t v, int is_string)
         printf(is_string ? "<string %016llx>\n" : "%llu\n", (unsigned long long)v);
 }
 
+/* Binary operators, shared by the VM and the compiler's constant folder.
+ * Division by zero yields 0 and a diagnostic (*fault is set). */
+static uint64_t arith(int op, uint64_t x, uint64_t y, int *fault)
+{
+    switch (op) {
+    case OP_ADD: return x + y;
+    case OP_SUB: return x - y;
+    case OP_MUL: return x * y;
+    case OP_DIV:
+    case OP_MOD:
+        if (y == 0) {
+            *fault = 1;
+            return 0;
+        }
+        return op == OP_DIV ? x / y : x % y;
+    case OP_AND: return x & y;
+    case OP_OR: return x | y;
+    case OP_XOR: return x ^ y;
+    case OP_SHL: return x << (y & 63);
+    case OP_SHR: return x >> (y & 63);
+    case OP_LT: return x < y;
+    case OP_LE: return x <= y;
+    case OP_GT: return x > y;
+    case OP_GE: return x >= y;
+    case OP_EQ: return x == y;
+    case OP_NE: return x != y;
+    default:
+        *fault = 1;
+        return 0;
+    }
+}
+
 #define NEED(k) do { if (sp - vm->stack < (k)) goto underflow; } while (0)
 #define ROOM(k) do { if (sp + (k) > vm->stack + STACK_MAX) goto overflow; } while (0)
-#define BINARY(expr) NEED(2); y = *--sp; x = sp[-1]; sp[-1] = (expr); break
 
 /* Runs code[0..n); returns 0 on normal halt, -1 on a fault. */
 static int vm_run(VM *vm, const Insn *code, uint32_t n, uint64_t budget)
 {
-    uint64_t *sp = vm->stack, steps = 0, x, y;
+    uint64_t *sp = vm->stack, steps = 0, y;
     uint32_t pc = 0;
-    int rc = -1;
+    int rc = -1, fault = 0;
     for (;;) {
         const Insn *in;
         if (pc >= n) {
@@ -483,32 +514,17 @@ static int vm_run(VM *vm, const Insn *code, uint32_t n, uint64_t budget)
         case OP_PUSH: ROOM(1); *sp++ = in->imm; break;
         case OP_LOAD: ROOM(1); *sp++ = vm->vars[in->a]; break;
         case OP_STORE: NEED(1); vm->vars[in->a] = *--sp; break;
-        case OP_ADD: BINARY(x + y);
-        case OP_SUB: BINARY(x - y);
-        case OP_MUL: BINARY(x * y);
-        case OP_DIV:
-        case OP_MOD:
+        case OP_ADD: case OP_SUB: case OP_MUL: case OP_DIV: case OP_MOD:
+        case OP_AND: case OP_OR: case OP_XOR: case OP_SHL: case OP_SHR:
+        case OP_LT: case OP_LE: case OP_GT: case OP_GE: case OP_EQ: case OP_NE:
             NEED(2);
             y = *--sp;
-            x = sp[-1];
-            if (y == 0) {
-                vm_fault(vm, "division by zero", pc - 1);
-                sp[-1] = 0;
-            } else {
-                sp[-1] = in->op == OP_DIV ? x / y : x % y;
+            sp[-1] = arith(in->op, sp[-1], y, &fault);
+            if (fault) {
+                vm_fault(vm, "arithmetic fault", pc - 1);
+                fault = 0;
             }
             break;
-        case OP_AND: BINARY(x & y);
-        case OP_OR: BINARY(x | y);
-        case OP_XOR: BINARY(x ^ y);
-        case OP_SHL: BINARY(x << (y & 63));
-        case OP_SHR: BINARY(x >> (y & 63));
-        case OP_LT: BINARY(x < y);
-        case OP_LE: BINARY(x <= y);
-        case OP_GT: BINARY(x > y);
-        case OP_GE: BINARY(x >= y);
-        case OP_EQ: BINARY(x == y);
-        case OP_NE: BINARY(x != y);
         case OP_NEG: NEED(1); sp[-1] = 0 - sp[-1]; break;
         case OP_NOT: NEED(1); sp[-1] = !sp[-1]; break;
         case OP_INV: NEED(1); sp[-1] = ~sp[-1]; break;
@@ -987,6 +1003,23 @@ static void parse_unary(Parser *ps)
     ps->depth--;
 }
 
+/* Emits binary op, folding "push a; push b; op" when the result fits. */
+static void fold_or_emit(Parser *ps, int op)
+{
+    Insn *in = ps->code + ps->n;
+    int fault = 0;
+    uint64_t v;
+    if (ps->n >= 2 && in[-1].op == OP_PUSH && in[-2].op == OP_PUSH) {
+        v = arith(op, in[-2].imm, in[-1].imm, &fault);
+        if (!fault && v <= 0xFFFFFFFFu) {
+            in[-2].imm = (uint32_t)v;
+            ps->n--;
+            return;
+        }
+    }
+    emit(ps, op, 0, 0, 0);
+}
+
 /* precedence climbing */
 static void parse_binary(Parser *ps, int min_prec)
 {
@@ -997,7 +1030,7 @@ static void parse_binary(Parser *ps, int min_prec)
             return;
         advance(ps);
         parse_binary(ps, prec + 1);
-        emit(ps, op, 0, 0, 0);
+        fold_or_emit(ps, op);
     }
 }
 
@@ -1427,6 +1460,22 @@ static void run_workload(const Shape *sh, long size, uint64_t seed)
     free(vm);
 }
 
+/* Start-up sanity check of the compiler and the VM on a known program. */
+static void self_test(void)
+{
+    static const char src[] =
+        "let a = 6; let b = 7; // comment\n"
+        "loop 3 { a = a * b + (2 * 3 - 5); if a % 2 == 0 { b = b ^ 0x10; } }\n"
+        "assert a == 6947 & b == 23; a = min(mix(a), rot(b, 1)) | 1 << 40;\n";
+    Parser ps;
+    VM vm;
+    memset(&vm, 0, sizeof vm);
+    if (compile(&ps, src, sizeof src - 1) != 0 || vm_run(&vm, ps.code, ps.n, 1000) != 0 ||
+        vm.faults != 0 || vm.vars[0] != (1ull << 40 | 46))
+        die("self-test failed");
+    parser_free(&ps);
+}
+
 /* ------------------------------------------------------------------ */
 /* Command line                                                        */
 /* ------------------------------------------------------------------ */
@@ -1473,6 +1522,7 @@ int main(int argc, char **argv)
         return usage(argv[0], "SEED must be a positive integer");
     g_verbose = env ? atoi(env) : 0;
     lex_init_classes();
+    self_test();
     if (train)
         run_workload(&SHAPE_TRAIN, size, seed ? (uint64_t)seed : 1);
     if (bench)

@@ -1,0 +1,41 @@
+package io.pgolab.cli;
+
+import io.pgolab.config.Config;
+import io.pgolab.config.ConfigLoader;
+import io.pgolab.toolchain.Doctor;
+import io.pgolab.util.Json;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Optional;
+import java.util.concurrent.Callable;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.ParentCommand;
+import picocli.CommandLine.Option;
+
+@Command(name = "doctor", mixinStandardHelpOptions = true,
+        description = {"Check this machine: compilers with the profile tools of their own version,",
+                "perf, valgrind and JDKs. Says which variants each toolchain can build, and",
+                "the install command for anything missing. With a config, checks its",
+                "toolchain and variants: exit 0 when all can be built, else 1. Without one:",
+                "exit 0 when some C toolchain can build release and pgo, else 1."})
+final class DoctorCommand implements Callable<Integer> {
+    @ParentCommand
+    Main parent;
+
+    @Option(names = "--json", paramLabel = "FILE", description = "Also write the findings as JSON.")
+    Path json;
+
+    @Override
+    public Integer call() {
+        Path file = parent.global.configFile();
+        // The default ./pgolab.toml is optional here; a config named with --config must exist and be valid.
+        Optional<Config> config = Files.exists(file) || parent.global.config != null
+                ? Optional.of(ConfigLoader.load(file)) : Optional.empty();
+        Doctor.Report report = Doctor.examine(config, file);
+        System.out.print(Doctor.render(report));
+        if (json != null) {
+            Json.write(parent.global.workDir().resolve(json), report);
+        }
+        return report.exitCode();
+    }
+}

@@ -1,0 +1,138 @@
+package io.pgolab.config;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import io.pgolab.UserError;
+import java.nio.file.Path;
+import org.junit.jupiter.api.Test;
+
+class ConfigLoaderTest {
+    static final Path FILE = Path.of("/work/p/pgolab.toml");
+    static final String GOOD = """
+            [project]
+            name = "demo"
+            variants = ["release", "pgo", "pgo+lto"]
+
+            [toolchain]
+            kind = "clang"
+
+            [build]
+            command = "make CC={cc} CFLAGS='{cflags}' LDFLAGS='{ldflags}' OUT={builddir} HOME=${HOME}"
+            artifact = "{builddir}/app"
+            cflags = "-O2 -g"
+            timeout = "90s"
+
+            [[train]]
+            name = "small"
+            command = "{binary} small.txt"
+            weight = 2
+
+            [[bench]]
+            name = "big"
+            command = "{binary} big.txt"
+            """;
+
+    @Test
+    void readsAValidConfig() {
+        Config c = ConfigLoader.parse(FILE, GOOD);
+        assertThat(c.name()).isEqualTo("demo");
+        assertThat(c.root()).isEqualTo(Path.of("/work/p"));
+        assertThat(c.variants()).containsExactly(Variant.RELEASE, Variant.PGO, Variant.PGO_LTO);
+        assertThat(c.build().cflags()).isEqualTo("-O2 -g");
+        assertThat(c.build().timeout().getSeconds()).isEqualTo(90);
+        assertThat(c.train()).singleElement().satisfies(w -> {
+            assertThat(w.name()).isEqualTo("small");
+            assertThat(w.weight()).isEqualTo(2.0);
+            assertThat(w.line()).isEqualTo(14);
+        });
+        assertThat(c.bench()).hasSize(1);
+        assertThat(c.toolchain().atomicCounters()).isFalse();
+    }
+
+    @Test
+    void unknownKeyNamesFileLineKeyAndSuggestsTheFix() {
+        String bad = GOOD.replace("cflags = \"-O2 -g\"", "cflag = \"-O2 -g\"");
+        assertThatThrownBy(() -> ConfigLoader.parse(FILE, bad))
+                .isInstanceOf(UserError.class)
+                .hasMessageContaining("/work/p/pgolab.toml:11: key 'build.cflag': unknown key")
+                .hasMessageContaining("did you mean 'cflags'?");
+    }
+
+    @Test
+    void missingKeyIsNamedWithItsTable() {
+        String bad = GOOD.replace("artifact = \"{builddir}/app\"\n", "");
+        assertThatThrownBy(() -> ConfigLoader.parse(FILE, bad))
+                .hasMessageContaining(":8: key 'build.artifact': missing required key")
+                .hasMessageContaining("artifact = ");
+    }
+
+    @Test
+    void missingTableIsNamed() {
+        String bad = GOOD.replace("[toolchain]\nkind = \"clang\"\n", "");
+        assertThatThrownBy(() -> ConfigLoader.parse(FILE, bad))
+                .hasMessageContaining("missing required table [toolchain]");
+    }
+
+    @Test
+    void wrongTypeSaysWhatWasExpected() {
+        String bad = GOOD.replace("timeout = \"90s\"", "timeout = 90").replace("weight = 2", "weight = \"heavy\"");
+        assertThatThrownBy(() -> ConfigLoader.parse(FILE, bad))
+                .hasMessageContaining(":12: key 'build.timeout': must be a duration string")
+                .hasMessageContaining("found a number (90)")
+                .hasMessageContaining(":17: key 'train.small.weight': must be a number, found a string");
+    }
+
+    @Test
+    void unknownPlaceholderIsRejectedWithSuggestion() {
+        String bad = GOOD.replace("CFLAGS='{cflags}'", "CFLAGS='{cflag}'");
+        assertThatThrownBy(() -> ConfigLoader.parse(FILE, bad))
+                .hasMessageContaining(":9: key 'build.command': unknown placeholder {cflag}")
+                .hasMessageContaining("did you mean {cflags}?");
+    }
+
+    @Test
+    void workloadPlaceholdersAreCheckedToo() {
+        String bad = GOOD.replace("{binary} small.txt", "{binary} {input}");
+        assertThatThrownBy(() -> ConfigLoader.parse(FILE, bad))
+                .hasMessageContaining("key 'train.small.command': unknown placeholder {input}");
+    }
+
+    @Test
+    void unknownVariantAndToolchainGetSuggestions() {
+        String bad = GOOD.replace("\"pgo+lto\"", "\"pgo+lt\"").replace("kind = \"clang\"", "kind = \"gc\"");
+        assertThatThrownBy(() -> ConfigLoader.parse(FILE, bad))
+                .hasMessageContaining("unknown variant 'pgo+lt'").hasMessageContaining("did you mean \"pgo+lto\"?")
+                .hasMessageContaining("unknown toolchain 'gc'").hasMessageContaining("did you mean \"gcc\"?");
+    }
+
+    @Test
+    void pgoWithoutTrainingIsRejected() {
+        String bad = GOOD.substring(0, GOOD.indexOf("[[train]]"));
+        assertThatThrownBy(() -> ConfigLoader.parse(FILE, bad))
+                .hasMessageContaining("need a training workload");
+    }
+
+    @Test
+    void syntaxErrorsGiveTheLine() {
+        assertThatThrownBy(() -> ConfigLoader.parse(FILE, "[project]\nname = \"x\n"))
+                .hasMessageContaining("pgolab.toml:2: TOML syntax error");
+    }
+
+    @Test
+    void workloadMustRunTheBinaryAndHaveUniqueNames() {
+        String bad = GOOD.replace("{binary} big.txt", "./app big.txt").replace("name = \"big\"", "name = \"small\"")
+                .replace("[[bench]]", "[[train]]");
+        assertThatThrownBy(() -> ConfigLoader.parse(FILE, bad))
+                .hasMessageContaining("duplicate workload name 'small'")
+                .hasMessageContaining("{binary} is missing");
+    }
+
+    @Test
+    void missingFileGivesInitHint() {
+        assertThatThrownBy(() -> ConfigLoader.load(Path.of("/nonexistent/pgolab.toml")))
+                .isInstanceOf(UserError.class)
+                .hasMessageContaining("no config file at /nonexistent/pgolab.toml")
+                .satisfies(e -> assertThat(((UserError) e).hint()).contains("pgolab init"));
+    }
+}

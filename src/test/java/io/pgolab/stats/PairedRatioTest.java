@@ -1,0 +1,47 @@
+package io.pgolab.stats;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.within;
+
+import org.junit.jupiter.api.Test;
+
+class PairedRatioTest {
+    @Test
+    void aClearTenPercentGainIsImprovedWithACiAroundIt() {
+        double[] b = {1.00, 1.02, 0.99, 1.01, 1.03, 0.98, 1.00, 1.02, 1.01, 0.99};
+        double[] c = new double[b.length];
+        for (int i = 0; i < b.length; i++) {
+            c[i] = b[i] * (0.90 + (i % 3) * 0.005);
+        }
+        PairedRatio r = PairedRatio.of(b, c, 42);
+        assertThat(r.ratio()).isCloseTo(0.905, within(0.003));
+        assertThat(r.ciLow()).isLessThan(r.ratio());
+        assertThat(r.ciHigh()).isGreaterThan(r.ratio()).isLessThan(0.99);
+        assertThat(r.verdictLowerIsBetter(0.01)).isEqualTo("improved");
+    }
+
+    @Test
+    void identicalSamplesAreNoChangeAndSeededResultsRepeat() {
+        double[] b = {1, 1.1, 0.9, 1.05, 0.95, 1};
+        PairedRatio r = PairedRatio.of(b, b.clone(), 7);
+        assertThat(r.ratio()).isEqualTo(1.0);
+        assertThat(r.verdictLowerIsBetter(0.01)).isEqualTo("no_change");
+        assertThat(PairedRatio.of(b, new double[] {1.1, 1, 1, 1, 1, 0.9}, 7))
+                .isEqualTo(PairedRatio.of(b, new double[] {1.1, 1, 1, 1, 1, 0.9}, 7));
+    }
+
+    @Test
+    void noisyDataIsInconclusiveAndSlowerIsRegressed() {
+        double[] b = {1, 1, 1, 1, 1, 1};
+        assertThat(PairedRatio.of(b, new double[] {0.8, 1.2, 0.9, 1.1, 0.85, 1.15}, 1).verdictLowerIsBetter(0.01))
+                .isEqualTo("inconclusive");
+        assertThat(PairedRatio.of(b, new double[] {1.1, 1.12, 1.09, 1.1, 1.11, 1.1}, 1).verdictLowerIsBetter(0.01))
+                .isEqualTo("regressed");
+    }
+
+    @Test
+    void medianOfEvenAndOdd() {
+        assertThat(PairedRatio.median(new double[] {3, 1, 2})).isEqualTo(2);
+        assertThat(PairedRatio.median(new double[] {4, 1, 2, 3})).isEqualTo(2.5);
+    }
+}
