@@ -9,7 +9,7 @@ import io.pgolab.measure.InterleavedRuns;
 import io.pgolab.measure.RunnerBinary;
 import io.pgolab.pipeline.Pipeline;
 import io.pgolab.report.BuildReport;
-import io.pgolab.report.DemoReport;
+import io.pgolab.report.ComparisonReport;
 import io.pgolab.report.ResultsFile;
 import io.pgolab.toolchain.FailureMode;
 import io.pgolab.toolchain.ToolLocator;
@@ -78,7 +78,8 @@ final class DemoCommand implements Callable<Integer> {
                     new InterleavedRuns.Subject("release", concat(rel, args), project),
                     new InterleavedRuns.Subject("pgo", concat(pgo, args), project)), rounds, seed,
                     Duration.ofMinutes(5), r -> System.err.print(r == 0 ? "    warm-up done" : r == rounds ? " " + r + "\n" : " " + r));
-            DemoReport report = DemoReport.of(samples.get("release"), samples.get("pgo"), seed);
+            ComparisonReport report = ComparisonReport.of("bench", "demo bench 1500", samples.get("release"),
+                    samples.get("pgo"), seed);
             System.out.print(report.text());
             if (json != null) {
                 Map<String, Object> body = BuildReport.json(built);

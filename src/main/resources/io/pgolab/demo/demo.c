@@ -859,7 +859,7 @@ typedef struct {
     Insn *code;
     uint32_t n, cap;
     Table names;
-    int nvars, errors, depth;
+    int nvars, errors, depth, check_only; /* check_only: no variable limit */
 } Parser;
 
 static void parse_expr(Parser *ps);
@@ -929,7 +929,7 @@ static int var_slot(Parser *ps, const char *s, uint32_t n)
     Slot *sl = s ? tab_intern(&ps->names, s, n) : NULL;
     if (sl && sl->val)
         return (int)sl->val - 1;
-    if (ps->nvars >= MAX_VARS) {
+    if (ps->nvars >= MAX_VARS && !ps->check_only) {
         parse_error(ps, "too many variables");
         return 0;
     }
@@ -1129,9 +1129,10 @@ static void parse_stmt(Parser *ps)
 }
 
 /* Compiles text; returns the number of errors.  Code is left in ps. */
-static int compile(Parser *ps, const char *text, size_t n)
+static int compile(Parser *ps, const char *text, size_t n, int check_only)
 {
     memset(ps, 0, sizeof *ps);
+    ps->check_only = check_only;
     tab_init(&ps->names, 32);
     lex_init(&ps->lx, text, n);
     advance(ps);
@@ -1344,20 +1345,20 @@ static void gen_program(Gen *g)
 /* ------------------------------------------------------------------ */
 
 static const Shape SHAPE_TRAIN = {
-    {70, 4, 14, 4, 1, 1, 6}, /* assign call if loop print assert comment */
+    {80, 5, 4, 3, 1, 1, 6}, /* assign call if loop print assert comment */
     /*  + - * / % & | ^ << >> < <= > >= == != */
     {30, 12, 14, 1, 4, 8, 5, 12, 4, 5, 3, 1, 2, 1, 2, 1},
-    {60, 10, 6, 6, 2, 4, 3, 0}, /* mix rot min max clamp bits look trace */
-    8, 55, 4, 35,
+    {82, 5, 3, 3, 1, 2, 4, 0}, /* mix rot min max clamp bits look trace */
+    16, 55, 4, 35,
     4096, 4096, 160, 320,
     3000, 1500, 60, 10,
     0x7261696Eull};
 
 static const Shape SHAPE_BENCH = {
-    {66, 5, 16, 5, 1, 1, 6},
+    {78, 6, 5, 4, 1, 1, 6},
     {26, 13, 16, 1, 5, 8, 6, 13, 4, 4, 3, 1, 2, 1, 2, 1},
-    {55, 12, 7, 7, 2, 5, 4, 0},
-    9, 58, 5, 40,
+    {77, 6, 4, 4, 1, 3, 5, 0},
+    18, 58, 5, 40,
     5000, 4096, 180, 320,
     3500, 1500, 55, 12,
     0x62656E63ull};
@@ -1366,6 +1367,7 @@ static void phase_text(Rng *r, const Shape *sh, Table *sym, Buf *text)
 {
     Gen g = {text, r, sh, 0, 1, 0};
     TextStats st;
+    Parser ps;
     TokenFn fn = g_verbose > 2 ? print_on_token : stats_on_token;
     int i;
     text->len = 0;
@@ -1378,6 +1380,8 @@ static void phase_text(Rng *r, const Shape *sh, Table *sym, Buf *text)
     mix(st.strhash ^ st.opmix);
     for (i = 0; i < T_COUNT; i++)
         mix(st.kinds[i]);
+    mix((uint64_t)compile(&ps, text->p, text->len, 1) << 32 | ps.n); /* syntax check */
+    parser_free(&ps);
 }
 
 static void phase_program(Rng *r, const Shape *sh, VM *vm, Buf *text)
@@ -1387,7 +1391,7 @@ static void phase_program(Rng *r, const Shape *sh, VM *vm, Buf *text)
     int i;
     text->len = 0;
     gen_program(&g);
-    if (compile(&ps, text->p, text->len) != 0) {
+    if (compile(&ps, text->p, text->len, 0) != 0) {
         diag("compile", "program has errors; not run", (uint64_t)ps.errors);
     } else {
         uint64_t before = vm->steps;
@@ -1470,7 +1474,7 @@ static void self_test(void)
     Parser ps;
     VM vm;
     memset(&vm, 0, sizeof vm);
-    if (compile(&ps, src, sizeof src - 1) != 0 || vm_run(&vm, ps.code, ps.n, 1000) != 0 ||
+    if (compile(&ps, src, sizeof src - 1, 0) != 0 || vm_run(&vm, ps.code, ps.n, 1000) != 0 ||
         vm.faults != 0 || vm.vars[0] != (1ull << 40 | 46))
         die("self-test failed");
     parser_free(&ps);

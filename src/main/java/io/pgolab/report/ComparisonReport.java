@@ -8,25 +8,31 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
-/** The demo's release-vs-pgo comparison: medians, paired ratio with its 95% CI, verdict. */
-public record DemoReport(InterleavedRuns.Samples baseline, InterleavedRuns.Samples candidate,
-                         PairedRatio cpu, PairedRatio wall) {
+/**
+ * One workload, baseline against candidate: medians, the paired ratio with its 95% CI, and a
+ * verdict. A simple comparison until the full benchmark engine lands.
+ */
+public record ComparisonReport(String workload, String command, InterleavedRuns.Samples baseline,
+                               InterleavedRuns.Samples candidate, PairedRatio cpu, PairedRatio wall) {
     static final double MIN_EFFECT = 0.01;
 
-    public static DemoReport of(InterleavedRuns.Samples baseline, InterleavedRuns.Samples candidate, long seed) {
+    public static ComparisonReport of(String workload, String command, InterleavedRuns.Samples baseline,
+                                      InterleavedRuns.Samples candidate, long seed) {
         if (!baseline.output().equals(candidate.output())) {
-            throw new UserError("release and pgo give different output: '" + baseline.output() + "' vs '"
-                    + candidate.output() + "'", "an optimized build must not change results; this is a compiler or program bug");
+            throw new UserError("workload '" + workload + "': " + baseline.label() + " and " + candidate.label()
+                    + " give different output: '" + last(baseline.output()) + "' vs '" + last(candidate.output()) + "'",
+                    "an optimized build must not change results; this is a compiler or program bug");
         }
-        return new DemoReport(baseline, candidate, PairedRatio.of(baseline.cpu(), candidate.cpu(), seed),
+        return new ComparisonReport(workload, command, baseline, candidate, PairedRatio.of(baseline.cpu(), candidate.cpu(), seed),
                 PairedRatio.of(baseline.wall(), candidate.wall(), seed));
     }
 
     public String text() {
         StringBuilder s = new StringBuilder();
-        s.append(String.format("%nrelease vs pgo on 'demo bench 1500' (%d interleaved rounds, output identical: %s)%n",
-                cpu.rounds(), baseline.output()));
-        s.append(String.format("%-10s %10s %10s %9s %20s  %s%n", "metric", "release", "pgo", "change", "95% CI", "verdict"));
+        s.append(String.format("%n%s vs %s on '%s' (%d interleaved rounds, same output: %s)%n", baseline.label(),
+                candidate.label(), workload, cpu.rounds(), last(baseline.output())));
+        s.append(String.format("%-10s %10s %10s %9s %20s  %s%n", "metric", baseline.label(), candidate.label(), "change",
+                "95% CI", "verdict"));
         row(s, "cpu_time", baseline.cpu(), candidate.cpu(), cpu);
         row(s, "wall_time", baseline.wall(), candidate.wall(), wall);
         s.append("(medians in seconds; change = geometric mean of per-round pgo/release ratios; CI by paired bootstrap)\n");
@@ -39,6 +45,12 @@ public record DemoReport(InterleavedRuns.Samples baseline, InterleavedRuns.Sampl
                 (r.ciHigh() - 1) * 100, r.verdictLowerIsBetter(MIN_EFFECT)));
     }
 
+    private static String last(String output) {
+        String[] lines = output.strip().split("\n");
+        String l = lines[lines.length - 1];
+        return l.length() > 60 ? l.substring(0, 57) + "..." : l;
+    }
+
     public List<Map<String, Object>> json() {
         List<Map<String, Object>> out = new ArrayList<>();
         out.add(entry("cpu_time", baseline.cpu(), candidate.cpu(), cpu));
@@ -48,7 +60,8 @@ public record DemoReport(InterleavedRuns.Samples baseline, InterleavedRuns.Sampl
 
     private Map<String, Object> entry(String metric, double[] b, double[] c, PairedRatio r) {
         Map<String, Object> m = new LinkedHashMap<>();
-        m.put("workload", "bench");
+        m.put("workload", workload);
+        m.put("command", command);
         m.put("baseline", baseline.label());
         m.put("candidate", candidate.label());
         m.put("metric", metric);

@@ -1,0 +1,118 @@
+package io.pgolab.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.attribute.PosixFilePermissions;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** Each bad input gets its own clear message, with real compilers and real processes. */
+class ErrorsIT {
+    @TempDir
+    Path tmp;
+
+    private Path project(String kind, String train) throws Exception {
+        return TinyProject.create(tmp.resolve("p"), kind, "\"release\", \"pgo\"", train);
+    }
+
+    @Test
+    void programKilledBySignalWritesNoProfileAndTheWorkloadIsNamed() throws Exception {
+        Path p = project("clang", TinyProject.train("sigterm", "{binary} term"));
+        Cli.Result r = Cli.run(p, "train");
+        assertThat(r.exitCode()).isEqualTo(2);
+        assertThat(r.err()).contains("training workload 'sigterm' crashed: killed by SIGTERM")
+                .doesNotContain("Exception");
+    }
+
+    @Test
+    void programLeavingThroughExitUnderscoreGetsTheNoProfileMessage() throws Exception {
+        Path p = project("gcc", TinyProject.train("fast-exit", "{binary} quick_exit"));
+        Cli.Result r = Cli.run(p, "train");
+        assertThat(r.exitCode()).isEqualTo(2);
+        assertThat(r.err()).contains("training workload 'fast-exit' ran, but the instrumented program wrote no profile")
+                .contains("exits normally").contains("_exit()");
+    }
+
+    @Test
+    void failingWorkloadShowsCommandAndOutputTail() throws Exception {
+        Path p = project("clang", TinyProject.train("bad-input", "{binary} fail"));
+        Cli.Result r = Cli.run(p, "train");
+        assertThat(r.err()).contains("training workload 'bad-input' failed with exit status 4")
+                .contains("$ ").contains("input not found");
+    }
+
+    @Test
+    void corruptRawProfileIsNamedAndWarnModeMergesTheRest() throws Exception {
+        String corrupt = "{binary} run 1000 && printf 'this-is-not-a-profile-at-all' > \"$(dirname \"$LLVM_PROFILE_FILE\")/zz-corrupt.profraw\"";
+        Path p = project("clang", TinyProject.train("good", "{binary} run 5000") + TinyProject.train("bad", corrupt));
+        Cli.Result strict = Cli.run(p, "train");
+        assertThat(strict.exitCode()).isEqualTo(2);
+        assertThat(strict.err()).contains("zz-corrupt.profraw is corrupt or truncated").contains("--failure-mode warn");
+
+        Cli.Result warn = Cli.run(p, "train", "--failure-mode", "warn");
+        assertThat(warn.exitCode()).as(warn.all()).isZero();
+        assertThat(warn.err()).contains("dropped from the merge").contains("zz-corrupt.profraw");
+    }
+
+    @Test
+    void truncatedGcdaIsNamed() throws Exception {
+        String truncate = "{binary} run 1000 && f=$(find \"$GCOV_PREFIX\" -name '*.gcda' | head -1) && head -c 40 \"$f\" > \"$(dirname \"$f\")/zz-cut.gcda\"";
+        Path p = project("gcc", TinyProject.train("cut", truncate));
+        Cli.Result r = Cli.run(p, "train");
+        assertThat(r.exitCode()).isEqualTo(2);
+        assertThat(r.err()).contains("zz-cut.gcda is corrupt or truncated");
+    }
+
+    @Test
+    void rawProfileFromANewerLlvmIsRefusedWithItsOwnMessage() throws Exception {
+        // magic 0xff6c70726f667281 little-endian, then raw format version 11 (LLVM 23)
+        String newer = "{binary} run 1000 && printf '\\\\x81\\\\x72\\\\x66\\\\x6f\\\\x72\\\\x70\\\\x6c\\\\xff\\\\x0b\\\\x00\\\\x00\\\\x00\\\\x00\\\\x00\\\\x00\\\\x00' > \"$(dirname \"$LLVM_PROFILE_FILE\")/new.profraw\"";
+        Path p = project("clang", TinyProject.train("newer", newer));
+        Cli.Result r = Cli.run(p, "train");
+        assertThat(r.err()).contains("new.profraw has format version 11, newer than llvm-profdata 19 reads (version 10)");
+    }
+
+    @Test
+    void clangWithoutItsOwnLlvmProfdataIsRefusedWithTheInstallCommand() throws Exception {
+        Path fake = tmp.resolve("fakebin/clang");
+        Files.createDirectories(fake.getParent());
+        Files.writeString(fake, "#!/bin/sh\nif [ \"$1\" = --version ]; then echo 'clang version 99.0.1'; exit 0; fi\nexec clang-19 \"$@\"\n");
+        Files.setPosixFilePermissions(fake, PosixFilePermissions.fromString("rwxr-xr-x"));
+        Path p = project("clang", TinyProject.train("t", "{binary} run 10"));
+        Files.writeString(p.resolve("pgolab.toml"), Files.readString(p.resolve("pgolab.toml"))
+                .replace("kind = \"clang\"", "kind = \"clang\"\ncc = \"" + fake + "\""));
+        Cli.Result r = Cli.run(p, "build", "pgo");
+        assertThat(r.exitCode()).isEqualTo(2);
+        assertThat(r.err()).contains("needs llvm-profdata 99 to match clang 99.0.1")
+                .contains("apt-get install -y llvm-99");
+    }
+
+    @Test
+    void failingBuildShowsTheCommandAndTheTailOfItsOutput() throws Exception {
+        Path p = project("gcc", TinyProject.train("t", "{binary} run 10"));
+        Files.writeString(p.resolve("hot.c"), "int main(void) { return syntax error here; }\n");
+        Cli.Result r = Cli.run(p, "build", "release");
+        assertThat(r.exitCode()).isEqualTo(2);
+        assertThat(r.err()).contains("building variant 'release' failed: command exited with status 1")
+                .contains("$ ").contains("-c ").contains("error:").contains("build-release.log");
+        assertThat(p.resolve(".pgolab/variants/release.json")).doesNotExist();
+    }
+
+    @Test
+    void missingArtifactIsExplained() throws Exception {
+        Path p = project("gcc", TinyProject.train("t", "{binary} run 10"));
+        Files.writeString(p.resolve("pgolab.toml"), Files.readString(p.resolve("pgolab.toml"))
+                .replace("artifact = \"{builddir}/hot\"", "artifact = \"{builddir}/hott\""));
+        Cli.Result r = Cli.run(p, "build", "release");
+        assertThat(r.err()).contains("succeeded but did not produce").contains("hott").contains("build.artifact");
+    }
+
+    @Test
+    void unknownVariantOnTheCommandLine() throws Exception {
+        Path p = project("gcc", TinyProject.train("t", "{binary} run 10"));
+        Cli.Result r = Cli.run(p, "build", "pgo+lt");
+        assertThat(r.err()).contains("unknown variant 'pgo+lt'").contains("did you mean 'pgo+lto'?");
+    }
+}
