@@ -1,0 +1,59 @@
+package io.pgolab.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.pgolab.util.Exec;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * Public validation on a real program: Lua 5.4 from its upstream source, fetched at test time by
+ * examples/lua/fetch.sh, built release and pgo from the example's own config, trained, compared.
+ */
+class LuaExampleIT {
+    @TempDir
+    Path tmp;
+
+    @Test
+    void luaBuildsTrainsAndBenchesFromTheExampleConfig() throws Exception {
+        Path example = Path.of("examples/lua").toAbsolutePath();
+        Path p = tmp.resolve("lua");
+        for (String sub : List.of("train", "bench")) {
+            Files.createDirectories(p.resolve(sub));
+            try (var s = Files.list(example.resolve(sub))) {
+                for (Path f : s.toList()) {
+                    Files.copy(f, p.resolve(sub).resolve(f.getFileName()), StandardCopyOption.REPLACE_EXISTING);
+                }
+            }
+        }
+        Files.copy(example.resolve("pgolab.toml"), p.resolve("pgolab.toml"));
+        Exec.Result fetch = Exec.capture(null, example, Map.of(),
+                List.of("bash", example.resolve("fetch.sh").toString(), p.resolve("upstream/lua").toString()), 600);
+        assertThat(fetch.exitCode()).as(fetch.output()).isZero();
+
+        Cli.Result build = Cli.run(p, "build");
+        assertThat(build.exitCode()).as(build.all()).isZero();
+        assertThat(build.out()).contains("release", "pgo", "instrumented");
+
+        Cli.Result prof = Cli.run(p, "profile", "--top", "5");
+        assertThat(prof.exitCode()).as(prof.all()).isZero();
+        assertThat(prof.out()).contains("luaV_execute").contains("0 mismatched");
+
+        Path json = tmp.resolve("bench.json");
+        Cli.Result bench = Cli.run(p, "bench", "--rounds", "5", "--json", json.toString());
+        assertThat(bench.exitCode()).as(bench.all()).isZero();
+        assertThat(bench.out()).contains("release vs pgo on 'json'", "cpu_time");
+        var tree = io.pgolab.util.Json.MAPPER.readTree(json.toFile());
+        assertThat(tree.get("comparisons")).hasSize(6);
+        for (var c : tree.get("comparisons")) {
+            assertThat(c.get("ratio").asDouble()).isBetween(0.5, 2.0);
+            assertThat(c.get("ci_low").asDouble()).isLessThanOrEqualTo(c.get("ratio").asDouble());
+            assertThat(c.get("verdict").asText()).isIn("improved", "regressed", "no_change", "inconclusive");
+        }
+    }
+}
