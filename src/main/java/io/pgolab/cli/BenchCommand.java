@@ -23,8 +23,9 @@ import picocli.CommandLine.Option;
 import picocli.CommandLine.ParentCommand;
 
 @Command(name = "bench", mixinStandardHelpOptions = true,
-        description = {"Compare built variants on each [[bench]] workload (release against the others).",
-                "Rounds run every variant once in shuffled order, pinned to one CPU, after a warm-up round."})
+        description = {"Compare built variants on each [[bench]] workload.",
+                "The first configured variant is the baseline. Rounds run every variant once in shuffled",
+                "order, pinned to one CPU, after a warm-up round."})
 final class BenchCommand implements Callable<Integer> {
     @ParentCommand
     Main parent;

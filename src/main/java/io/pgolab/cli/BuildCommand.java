@@ -17,8 +17,9 @@ import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 
 @Command(name = "build", mixinStandardHelpOptions = true,
-        description = {"Build variants (default: those in the config). Variants that use a profile build the",
-                "instrumented binary and train it first. Unchanged inputs are not rebuilt."})
+        description = {"Build variants (default: those in the config).",
+                "Variants that use a profile build the instrumented binary and train it first.",
+                "Unchanged inputs are not rebuilt."})
 final class BuildCommand implements Callable<Integer> {
     @ParentCommand
     Main parent;

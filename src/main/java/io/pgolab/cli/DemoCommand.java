@@ -28,8 +28,9 @@ import picocli.CommandLine.ParentCommand;
 import picocli.CommandLine.Option;
 
 @Command(name = "demo", mixinStandardHelpOptions = true,
-        description = {"Build the embedded sample C program (an interpreter, a lexer and hash tables) as",
-                "release and pgo with whichever of clang or gcc is installed, train it, and compare them."})
+        description = {"Build, train and compare the embedded sample program (release vs pgo).",
+                "The sample is a C bytecode interpreter, lexer and hash tables; it is built with clang",
+                "(when a clang with its llvm-profdata is installed) or gcc."})
 final class DemoCommand implements Callable<Integer> {
     @ParentCommand
     Main parent;

@@ -13,8 +13,8 @@ import picocli.CommandLine.ParentCommand;
 import picocli.CommandLine.Option;
 
 @Command(name = "init", mixinStandardHelpOptions = true,
-        description = {"Write a commented starter pgolab.toml after looking at the directory",
-                "(Makefile, CMakeLists.txt) and at the compilers installed."})
+        description = {"Write a commented starter pgolab.toml for this directory.",
+                "Looks at Makefile / CMakeLists.txt and at the compilers installed."})
 final class InitCommand implements Callable<Integer> {
     @ParentCommand
     Main parent;

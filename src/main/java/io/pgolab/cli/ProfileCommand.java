@@ -22,8 +22,9 @@ import picocli.CommandLine.ParentCommand;
 import picocli.CommandLine.Option;
 
 @Command(name = "profile", mixinStandardHelpOptions = true,
-        description = {"Report on the current merged profile: function coverage, hottest functions, size,",
-                "staleness, and the compiler's mismatched/missing-profile counts from the optimized builds."})
+        description = {"Report on the merged profile: coverage, hottest functions, staleness.",
+                "Also shows the profile size and the compiler's mismatched/missing-profile counts",
+                "from the optimized builds."})
 final class ProfileCommand implements Callable<Integer> {
     @ParentCommand
     Main parent;

@@ -10,8 +10,9 @@ import picocli.CommandLine.ParentCommand;
 import picocli.CommandLine.Option;
 
 @Command(name = "train", mixinStandardHelpOptions = true,
-        description = {"Build the instrumented binary (if needed), run every [[train]] workload against it,",
-                "check that each wrote a profile, and merge them into .pgolab/profiles/merged-<hash>."})
+        description = {"Run the training workloads and merge their profiles.",
+                "Builds the instrumented binary if needed, runs every [[train]] workload against it,",
+                "checks that each wrote a profile, and merges them into .pgolab/profiles/merged-<hash>."})
 final class TrainCommand implements Callable<Integer> {
     @ParentCommand
     Main parent;

@@ -154,6 +154,11 @@ public final class ClangToolchain implements Toolchain {
                     + " to match clang " + version + ", and none is installed" + other,
                     "apt-get install -y llvm-" + major + " libclang-rt-" + major + "-dev");
         }
+        if (variant.pgo() && profileRuntime(cc).isEmpty()) {
+            throw new UserError("variant '" + variant + "' needs clang's profile runtime (libclang_rt.profile), which"
+                    + " instrumented binaries link against, and clang " + version + " has none",
+                    "apt-get install -y libclang-rt-" + major + "-dev");
+        }
         if (variant.lto() && (lld.isEmpty() || ar.isEmpty())) {
             throw new UserError("variant '" + variant + "' needs ld.lld and llvm-ar of LLVM " + major,
                     "apt-get install -y lld-" + major + " llvm-" + major);
@@ -292,4 +297,27 @@ public final class ClangToolchain implements Toolchain {
     public BuildDiagnostics diagnostics(String buildLog) {
         return LlvmProfileText.diagnostics(buildLog);
     }
+
+    /** libclang_rt.profile, which -fprofile-generate links: without it instrumented links fail. */
+    public static Optional<Path> profileRuntime(Path cc) {
+        String arch = switch (System.getProperty("os.arch")) {
+            case "amd64", "x86_64" -> "x86_64";
+            case "aarch64", "arm64" -> "aarch64";
+            default -> System.getProperty("os.arch");
+        };
+        String named = Exec.quietOutput(List.of(cc.toString(), "-print-file-name=libclang_rt.profile-" + arch + ".a")).strip();
+        if (named.startsWith("/") && Files.isRegularFile(Path.of(named))) {
+            return Optional.of(Path.of(named));
+        }
+        // Per-target runtime layout (LLVM_ENABLE_PER_TARGET_RUNTIME_DIR): <runtime dir>/libclang_rt.profile.a
+        String dir = Exec.quietOutput(List.of(cc.toString(), "-print-runtime-dir")).strip();
+        if (dir.startsWith("/")) {
+            Path p = Path.of(dir, "libclang_rt.profile.a");
+            if (Files.isRegularFile(p)) {
+                return Optional.of(p);
+            }
+        }
+        return Optional.empty();
+    }
+
 }

@@ -266,7 +266,7 @@ public final class Doctor {
         for (String t : CLANG_TOOLS.keySet()) {
             tools.put(t, sibling(cc, major, t));
         }
-        return new ClangInfo(cc, major, ToolLocator.fullVersionIn(text), tools, profileRuntime(cc));
+        return new ClangInfo(cc, major, ToolLocator.fullVersionIn(text), tools, ClangToolchain.profileRuntime(cc));
     }
 
     private static Optional<Path> sibling(Path cc, int major, String tool) {
@@ -279,28 +279,6 @@ public final class Doctor {
             // fall back to version-paired lookup
         }
         return ToolLocator.llvmTool(major, tool);
-    }
-
-    /** libclang_rt.profile, which -fprofile-generate links: without it instrumented links fail. */
-    static Optional<Path> profileRuntime(Path cc) {
-        String arch = switch (System.getProperty("os.arch")) {
-            case "amd64", "x86_64" -> "x86_64";
-            case "aarch64", "arm64" -> "aarch64";
-            default -> System.getProperty("os.arch");
-        };
-        String named = Exec.quietOutput(List.of(cc.toString(), "-print-file-name=libclang_rt.profile-" + arch + ".a")).strip();
-        if (named.startsWith("/") && Files.isRegularFile(Path.of(named))) {
-            return Optional.of(Path.of(named));
-        }
-        // Per-target runtime layout (LLVM_ENABLE_PER_TARGET_RUNTIME_DIR): <runtime dir>/libclang_rt.profile.a
-        String dir = Exec.quietOutput(List.of(cc.toString(), "-print-runtime-dir")).strip();
-        if (dir.startsWith("/")) {
-            Path p = Path.of(dir, "libclang_rt.profile.a");
-            if (Files.isRegularFile(p)) {
-                return Optional.of(p);
-            }
-        }
-        return Optional.empty();
     }
 
     private static List<DoctorCheck> clangChecks(ClangInfo c) {

@@ -5,27 +5,30 @@
  *   - a generator writing pseudo-random source text in a tiny language,
  *   - a lexer over that text (skewed character classes, rare hex/escapes),
  *   - symbol tables: open-addressing hash tables with string keys,
- *   - a precedence-climbing parser compiling statements to bytecode,
+ *   - a precedence-climbing parser compiling statements to bytecode
+ *     (with constant folding),
  *   - a stack VM with switch dispatch (very uneven opcode frequencies) and
  *     "native" functions called through a function-pointer table,
  *   - a dictionary workload (insert / lookup / delete of string keys),
- *   - plenty of cold code: diagnostics, error recovery, rare opcodes,
- *     token / bytecode / table dumps (only used with DEMO_VERBOSE=1..4).
+ *   - plenty of cold code: diagnostics, error recovery, rare opcodes, a
+ *     start-up self test, token / bytecode / table dumps (DEMO_VERBOSE=1..4).
  *
  * Why PGO helps: only a small part of the code is hot, and which branches,
  * switch cases and call targets are hot is only known at run time.  With a
  * profile the compiler lays hot blocks out contiguously, moves error paths
- * away, inlines hot call sites (lexer -> hash table, VM -> natives),
- * promotes the almost-monomorphic indirect calls to direct inlined calls,
- * and unrolls/peels the short hot loops (hashing, key compares, scanning).
+ * away, inlines hot call sites (VM -> arith, lexer -> hash table), promotes
+ * the almost-monomorphic indirect calls (token sink, natives) to direct
+ * calls, specializes memcpy sizes / divisors, and unrolls or peels the short
+ * hot loops (hashing, key compares, scanning).
  *
  * Usage: demo MODE SIZE [SEED]
  *   MODE  train  training input (shape A, default seed 1)
  *         bench  held-out input: different seed and somewhat different
- *                operator / statement / native / key mix (shape B)
+ *                statement / operator / native / key mix (shape B)
  *         all    train followed by bench
- *   SIZE  work units, 1..1000000.  Each unit lexes ~4 KB of generated text,
- *         compiles and runs one generated program and does dictionary ops.
+ *   SIZE  work units, 1..1000000.  Each unit generates ~4 KB of source text
+ *         that is lexed and syntax-checked, compiles and runs one generated
+ *         program, and performs a batch of dictionary operations.
  *   Output: one line "checksum=XXXXXXXX ops=N", the same for every compiler
  *   and optimization level (ops = tokens + VM instructions + dict ops).
  *   Exit status 0, or 2 (with a usage message) on bad arguments.
@@ -41,9 +44,7 @@
 #define DEFAULT_TRAIN_SIZE 1000
 #define DEFAULT_BENCH_SIZE 1500
 
-/* ------------------------------------------------------------------ */
-/* Utilities: PRNG, checksum, diagnostics, growable buffers            */
-/* ------------------------------------------------------------------ */
+/* ---------------- utilities: PRNG, checksum, diagnostics, buffers ---------------- */
 
 typedef struct { uint64_t s; } Rng;
 
@@ -52,8 +53,7 @@ static uint64_t g_ops;                          /* operations performed */
 static unsigned long g_diags;                   /* diagnostics raised */
 static int g_verbose;                           /* DEMO_VERBOSE level */
 
-static uint64_t rng_next(Rng *r)
-{
+static uint64_t rng_next(Rng *r) {
     uint64_t z = (r->s += 0x9E3779B97F4A7C15ull);
     z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
     z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
@@ -61,76 +61,57 @@ static uint64_t rng_next(Rng *r)
 }
 
 /* uniform value in [0, n) */
-static uint32_t rng_below(Rng *r, uint32_t n)
-{
+static uint32_t rng_below(Rng *r, uint32_t n) {
     return (uint32_t)(((rng_next(r) >> 32) * (uint64_t)n) >> 32);
 }
 
 /* skewed value in [0, n): small values are much more likely */
-static uint32_t rng_skewed(Rng *r, uint32_t n)
-{
-    return rng_below(r, rng_below(r, n) + 1);
-}
+static uint32_t rng_skewed(Rng *r, uint32_t n) { return rng_below(r, rng_below(r, n) + 1); }
 
 /* index chosen with the given relative weights */
-static int rng_pick(Rng *r, const uint16_t *w, int n)
-{
+static int rng_pick(Rng *r, const uint16_t *w, int n) {
     uint32_t total = 0, x;
     int i;
-    for (i = 0; i < n; i++)
-        total += w[i];
+    for (i = 0; i < n; i++) total += w[i];
     x = rng_below(r, total);
     for (i = 0; i < n - 1; i++) {
-        if (x < w[i])
-            return i;
+        if (x < w[i]) return i;
         x -= w[i];
     }
     return n - 1;
 }
 
-static void mix(uint64_t v)
-{
-    g_sum ^= v + 0x9E3779B97F4A7C15ull + (g_sum << 6) + (g_sum >> 2);
-}
+static void mix(uint64_t v) { g_sum ^= v + 0x9E3779B97F4A7C15ull + (g_sum << 6) + (g_sum >> 2); }
 
-static void die(const char *what)
-{
+static void die(const char *what) {
     fprintf(stderr, "demo: fatal: %s\n", what);
     exit(1);
 }
 
 /* Non-fatal diagnostic: counted and folded into the checksum. */
-static void diag(const char *where, const char *msg, uint64_t detail)
-{
+static void diag(const char *where, const char *msg, uint64_t detail) {
     g_diags++;
     mix(0xD1A6ull ^ detail);
-    if (g_verbose)
-        fprintf(stderr, "demo: %s: %s (%llu)\n", where, msg, (unsigned long long)detail);
+    if (g_verbose) fprintf(stderr, "demo: %s: %s (%llu)\n", where, msg, (unsigned long long)detail);
 }
 
-static void *xrealloc(void *p, size_t n)
-{
+static void *xrealloc(void *p, size_t n) {
     void *q = realloc(p, n ? n : 1);
-    if (!q)
-        die("out of memory");
+    if (!q) die("out of memory");
     return q;
 }
 
 typedef struct { char *p; size_t len, cap; } Buf;
 
-static void buf_grow(Buf *b, size_t extra)
-{
+static void buf_grow(Buf *b, size_t extra) {
     size_t need = b->len + extra + 1, cap = b->cap ? b->cap : 256;
-    while (cap < need)
-        cap *= 2;
+    while (cap < need) cap *= 2;
     b->p = xrealloc(b->p, cap);
     b->cap = cap;
 }
 
-static void buf_putn(Buf *b, const char *s, size_t n)
-{
-    if (b->len + n + 1 > b->cap)
-        buf_grow(b, n);
+static void buf_putn(Buf *b, const char *s, size_t n) {
+    if (b->len + n + 1 > b->cap) buf_grow(b, n);
     memcpy(b->p + b->len, s, n);
     b->len += n;
     b->p[b->len] = '\0';
@@ -139,8 +120,7 @@ static void buf_putn(Buf *b, const char *s, size_t n)
 static void buf_puts(Buf *b, const char *s) { buf_putn(b, s, strlen(s)); }
 static void buf_putc(Buf *b, char c) { buf_putn(b, &c, 1); }
 
-static void buf_putu(Buf *b, uint64_t v, unsigned base)
-{
+static void buf_putu(Buf *b, uint64_t v, unsigned base) {
     char tmp[24];
     int i = sizeof tmp;
     do {
@@ -150,22 +130,18 @@ static void buf_putu(Buf *b, uint64_t v, unsigned base)
     buf_putn(b, tmp + i, sizeof tmp - (size_t)i);
 }
 
-static void buf_free(Buf *b)
-{
+static void buf_free(Buf *b) {
     free(b->p);
     b->p = NULL;
     b->len = b->cap = 0;
 }
 
-/* ------------------------------------------------------------------ */
-/* Hash table: open addressing, linear probing, keys in a string pool  */
-/* ------------------------------------------------------------------ */
+/* ---------------- hash table: open addressing, keys in a string pool ---------------- */
 
 #define SLOT_EMPTY 0xFFFFFFFFu
 #define SLOT_TOMB 0xFFFFFFFEu
 
 typedef struct { uint32_t koff, len, hash; uint64_t val; } Slot;
-
 typedef struct {
     Slot *slot;
     uint32_t cap, live, tombs;
@@ -173,37 +149,30 @@ typedef struct {
     size_t pool_len, pool_cap;
 } Table;
 
-static uint32_t hash_bytes(const char *s, size_t n)
-{
+static uint32_t hash_bytes(const char *s, size_t n) {
     uint32_t h = 0x811C9DC5u;
     size_t i;
-    for (i = 0; i < n; i++)
-        h = (h ^ (unsigned char)s[i]) * 0x01000193u;
+    for (i = 0; i < n; i++) h = (h ^ (unsigned char)s[i]) * 0x01000193u;
     return h ^ (h >> 15);
 }
 
 /* keys are short identifiers: a byte loop beats a call to memcmp */
-static int keys_equal(const char *a, const char *b, uint32_t n)
-{
+static int keys_equal(const char *a, const char *b, uint32_t n) {
     uint32_t i;
     for (i = 0; i < n; i++)
-        if (a[i] != b[i])
-            return 0;
+        if (a[i] != b[i]) return 0;
     return 1;
 }
 
-static void tab_init(Table *t, uint32_t cap)
-{
+static void tab_init(Table *t, uint32_t cap) {
     uint32_t i;
     memset(t, 0, sizeof *t);
     t->cap = cap;
     t->slot = xrealloc(NULL, cap * sizeof(Slot));
-    for (i = 0; i < cap; i++)
-        t->slot[i].koff = SLOT_EMPTY;
+    for (i = 0; i < cap; i++) t->slot[i].koff = SLOT_EMPTY;
 }
 
-static void tab_free(Table *t)
-{
+static void tab_free(Table *t) {
     free(t->slot);
     free(t->pool);
     memset(t, 0, sizeof *t);
@@ -211,31 +180,26 @@ static void tab_free(Table *t)
 
 static const char *tab_key(const Table *t, const Slot *s) { return t->pool + s->koff; }
 
-/* Finds the slot holding key, or the slot where it would be inserted. */
-static Slot *tab_probe(Table *t, const char *k, uint32_t n, uint32_t h)
-{
+/* Finds the slot holding the key, or the slot where it would be inserted. */
+static Slot *tab_probe(Table *t, const char *k, uint32_t n, uint32_t h) {
     uint32_t mask = t->cap - 1, i = h & mask;
     Slot *tomb = NULL;
     for (;; i = (i + 1) & mask) {
         Slot *s = &t->slot[i];
-        if (s->koff == SLOT_EMPTY)
-            return tomb ? tomb : s;
+        if (s->koff == SLOT_EMPTY) return tomb ? tomb : s;
         if (s->koff == SLOT_TOMB) {
-            if (!tomb)
-                tomb = s;
+            if (!tomb) tomb = s;
         } else if (s->hash == h && s->len == n && keys_equal(t->pool + s->koff, k, n)) {
             return s;
         }
     }
 }
 
-static uint32_t pool_add(Table *t, const char *k, uint32_t n)
-{
+static uint32_t pool_add(Table *t, const char *k, uint32_t n) {
     uint32_t off = (uint32_t)t->pool_len;
     if (t->pool_len + n + 1 > t->pool_cap) {
         size_t cap = t->pool_cap ? t->pool_cap * 2 : 1024;
-        while (cap < t->pool_len + n + 1)
-            cap *= 2;
+        while (cap < t->pool_len + n + 1) cap *= 2;
         t->pool = xrealloc(t->pool, cap);
         t->pool_cap = cap;
     }
@@ -246,15 +210,13 @@ static uint32_t pool_add(Table *t, const char *k, uint32_t n)
 }
 
 /* Rehash into newcap slots, dropping tombstones and compacting the pool. */
-static void tab_resize(Table *t, uint32_t newcap)
-{
+static void tab_resize(Table *t, uint32_t newcap) {
     Table old = *t;
     uint32_t i;
     tab_init(t, newcap);
     for (i = 0; i < old.cap; i++) {
         Slot *s = &old.slot[i], *d;
-        if (s->koff >= SLOT_TOMB)
-            continue;
+        if (s->koff >= SLOT_TOMB) continue;
         d = tab_probe(t, tab_key(&old, s), s->len, s->hash);
         *d = *s;
         d->koff = pool_add(t, tab_key(&old, s), s->len);
@@ -263,19 +225,16 @@ static void tab_resize(Table *t, uint32_t newcap)
     tab_free(&old);
 }
 
-/* Returns the entry for key, inserting it with value 0 if missing. */
-static Slot *tab_intern(Table *t, const char *k, uint32_t n)
-{
+/* Returns the entry for the key, inserting it with value 0 if missing. */
+static Slot *tab_intern(Table *t, const char *k, uint32_t n) {
     uint32_t h = hash_bytes(k, n);
     Slot *s = tab_probe(t, k, n, h);
-    if (s->koff < SLOT_TOMB)
-        return s;
+    if (s->koff < SLOT_TOMB) return s;
     if ((t->live + t->tombs + 1) * 4 > t->cap * 3) {
         tab_resize(t, t->live * 2 > t->cap ? t->cap * 2 : t->cap);
         s = tab_probe(t, k, n, h);
     }
-    if (s->koff == SLOT_TOMB)
-        t->tombs--;
+    if (s->koff == SLOT_TOMB) t->tombs--;
     s->koff = pool_add(t, k, n);
     s->len = n;
     s->hash = h;
@@ -284,17 +243,14 @@ static Slot *tab_intern(Table *t, const char *k, uint32_t n)
     return s;
 }
 
-static Slot *tab_find(Table *t, const char *k, uint32_t n)
-{
+static Slot *tab_find(Table *t, const char *k, uint32_t n) {
     Slot *s = tab_probe(t, k, n, hash_bytes(k, n));
     return s->koff < SLOT_TOMB ? s : NULL;
 }
 
-static int tab_remove(Table *t, const char *k, uint32_t n)
-{
+static int tab_remove(Table *t, const char *k, uint32_t n) {
     Slot *s = tab_find(t, k, n);
-    if (!s)
-        return 0;
+    if (!s) return 0;
     s->koff = SLOT_TOMB;
     t->live--;
     t->tombs++;
@@ -302,36 +258,29 @@ static int tab_remove(Table *t, const char *k, uint32_t n)
 }
 
 /* Order-independent digest of all live entries. */
-static uint64_t tab_digest(const Table *t)
-{
+static uint64_t tab_digest(const Table *t) {
     uint64_t acc = t->live, x;
     uint32_t i;
     for (i = 0; i < t->cap; i++) {
         const Slot *s = &t->slot[i];
-        if (s->koff >= SLOT_TOMB)
-            continue;
+        if (s->koff >= SLOT_TOMB) continue;
         x = ((uint64_t)s->hash << 32 | s->len) ^ (s->val * 0xFF51AFD7ED558CCDull);
         acc += (x ^ (x >> 33)) * 0xC4CEB9FE1A85EC53ull;
     }
     return acc;
 }
 
-static void tab_dump(const Table *t, FILE *f, const char *title)
-{
+static void tab_dump(const Table *t, FILE *f, const char *title) {
     uint32_t i, shown = 0;
     fprintf(f, "-- %s: %u live, %u tombstones, %u slots\n", title, t->live, t->tombs, t->cap);
     for (i = 0; i < t->cap && shown < 20; i++) {
-        if (t->slot[i].koff >= SLOT_TOMB)
-            continue;
-        fprintf(f, "   %-16s %llu\n", tab_key(t, &t->slot[i]),
-                (unsigned long long)t->slot[i].val);
+        if (t->slot[i].koff >= SLOT_TOMB) continue;
+        fprintf(f, "   %-16s %llu\n", tab_key(t, &t->slot[i]), (unsigned long long)t->slot[i].val);
         shown++;
     }
 }
 
-/* ------------------------------------------------------------------ */
-/* Bytecode and native functions                                       */
-/* ------------------------------------------------------------------ */
+/* ---------------- bytecode and native functions ---------------- */
 
 enum {
     OP_HALT, OP_PUSH, OP_LOAD, OP_STORE, OP_ADD, OP_SUB, OP_MUL, OP_DIV,
@@ -339,7 +288,6 @@ enum {
     OP_GE, OP_EQ, OP_NE, OP_NEG, OP_NOT, OP_INV, OP_POP, OP_JMP, OP_JZ,
     OP_LOOP, OP_CALL, OP_PRINT, OP_ASSERT, OP_COUNT
 };
-
 static const char *const OP_NAMES[OP_COUNT] = {
     "halt", "push", "load", "store", "add", "sub", "mul", "div", "mod", "and",
     "or", "xor", "shl", "shr", "lt", "le", "gt", "ge", "eq", "ne", "neg",
@@ -351,8 +299,7 @@ typedef struct { uint8_t op, a; uint16_t b; uint32_t imm; } Insn;
 #define MAX_VARS 64
 
 typedef struct {
-    uint64_t stack[STACK_MAX];
-    uint64_t vars[MAX_VARS];
+    uint64_t stack[STACK_MAX], vars[MAX_VARS];
     Table *sym;
     uint64_t steps, faults, printed;
 } VM;
@@ -360,16 +307,13 @@ typedef struct {
 typedef uint64_t (*NativeFn)(VM *vm, const uint64_t *arg);
 typedef struct { const char *name; int arity; NativeFn fn; } Native;
 
-static uint64_t nat_mix(VM *vm, const uint64_t *a)
-{
-    uint64_t x = a[0];
+static uint64_t nat_mix(VM *vm, const uint64_t *a) {
+    uint64_t x = (a[0] ^ (a[0] >> 31)) * 0x7FB5D329728EA185ull;
     (void)vm;
-    x = (x ^ (x >> 31)) * 0x7FB5D329728EA185ull;
     return x ^ (x >> 27);
 }
 
-static uint64_t nat_rot(VM *vm, const uint64_t *a)
-{
+static uint64_t nat_rot(VM *vm, const uint64_t *a) {
     unsigned r = (unsigned)(a[1] & 63);
     (void)vm;
     return r ? (a[0] << r) | (a[0] >> (64 - r)) : a[0];
@@ -378,93 +322,73 @@ static uint64_t nat_rot(VM *vm, const uint64_t *a)
 static uint64_t nat_min(VM *vm, const uint64_t *a) { (void)vm; return a[0] < a[1] ? a[0] : a[1]; }
 static uint64_t nat_max(VM *vm, const uint64_t *a) { (void)vm; return a[0] > a[1] ? a[0] : a[1]; }
 
-static uint64_t nat_clamp(VM *vm, const uint64_t *a)
-{
+static uint64_t nat_clamp(VM *vm, const uint64_t *a) {
     uint64_t lo = a[1] < a[2] ? a[1] : a[2], hi = a[1] < a[2] ? a[2] : a[1];
     (void)vm;
     return a[0] < lo ? lo : a[0] > hi ? hi : a[0];
 }
 
-static uint64_t nat_bits(VM *vm, const uint64_t *a)
-{
+static uint64_t nat_bits(VM *vm, const uint64_t *a) {
     uint64_t x = a[0], n = 0;
     (void)vm;
-    for (; x; x &= x - 1)
-        n++;
+    for (; x; x &= x - 1) n++;
     return n;
 }
 
 /* Counts a number (as a string key "kNNN") in the global symbol table. */
-static uint64_t nat_look(VM *vm, const uint64_t *a)
-{
+static uint64_t nat_look(VM *vm, const uint64_t *a) {
     char key[24];
     int n = snprintf(key, sizeof key, "k%llu", (unsigned long long)(a[0] % 509));
     return tab_intern(vm->sym, key, (uint32_t)n)->val++;
 }
 
-static uint64_t nat_trace(VM *vm, const uint64_t *a)
-{
+static uint64_t nat_trace(VM *vm, const uint64_t *a) {
     vm->printed++;
-    if (g_verbose)
-        fprintf(stderr, "trace: %llu\n", (unsigned long long)a[0]);
+    if (g_verbose) fprintf(stderr, "trace: %llu\n", (unsigned long long)a[0]);
     return a[0];
 }
 
 static const Native NATIVES[] = {
-    {"mix", 1, nat_mix},     {"rot", 2, nat_rot},     {"min", 2, nat_min},
-    {"max", 2, nat_max},     {"clamp", 3, nat_clamp}, {"bits", 1, nat_bits},
-    {"look", 1, nat_look},   {"trace", 1, nat_trace}};
+    {"mix", 1, nat_mix}, {"rot", 2, nat_rot},     {"min", 2, nat_min},   {"max", 2, nat_max},
+    {"clamp", 3, nat_clamp}, {"bits", 1, nat_bits}, {"look", 1, nat_look}, {"trace", 1, nat_trace}};
 #define NNATIVES ((int)(sizeof NATIVES / sizeof NATIVES[0]))
 
-static int native_find(const char *s, uint32_t n)
-{
+static int native_find(const char *s, uint32_t n) {
     int i;
     for (i = 0; i < NNATIVES; i++)
-        if (strlen(NATIVES[i].name) == n && memcmp(NATIVES[i].name, s, n) == 0)
-            return i;
+        if (strlen(NATIVES[i].name) == n && memcmp(NATIVES[i].name, s, n) == 0) return i;
     return -1;
 }
 
-static void disassemble(const Insn *code, uint32_t n, FILE *f)
-{
+static void disassemble(const Insn *code, uint32_t n, FILE *f) {
     uint32_t i;
     for (i = 0; i < n; i++) {
         const Insn *in = &code[i];
         fprintf(f, "%5u  %-6s", i, in->op < OP_COUNT ? OP_NAMES[in->op] : "???");
-        if (in->op == OP_PUSH || in->op == OP_JMP || in->op == OP_JZ)
-            fprintf(f, " %u", in->imm);
-        else if (in->op == OP_LOAD || in->op == OP_STORE)
-            fprintf(f, " v%u", in->a);
-        else if (in->op == OP_LOOP)
-            fprintf(f, " v%u, %u", in->a, in->imm);
-        else if (in->op == OP_CALL)
-            fprintf(f, " %s/%u", NATIVES[in->a].name, in->b);
+        if (in->op == OP_PUSH || in->op == OP_JMP || in->op == OP_JZ) fprintf(f, " %u", in->imm);
+        else if (in->op == OP_LOAD || in->op == OP_STORE) fprintf(f, " v%u", in->a);
+        else if (in->op == OP_LOOP) fprintf(f, " v%u, %u", in->a, in->imm);
+        else if (in->op == OP_CALL) fprintf(f, " %s/%u", NATIVES[in->a].name, in->b);
         fputc('\n', f);
     }
 }
 
-/* ------------------------------------------------------------------ */
-/* Virtual machine                                                     */
-/* ------------------------------------------------------------------ */
+/* ---------------- virtual machine ---------------- */
 
-static void vm_fault(VM *vm, const char *msg, uint32_t pc)
-{
+static void vm_fault(VM *vm, const char *msg, uint32_t pc) {
     vm->faults++;
     diag("vm", msg, pc);
 }
 
-static void vm_print(VM *vm, uint64_t v, int is_string)
-{
+static void vm_print(VM *vm, uint64_t v, int is_string) {
     vm->printed++;
     mix(v ^ (uint64_t)is_string);
-    if (g_verbose > 1)
-        printf(is_string ? "<string %016llx>\n" : "%llu\n", (unsigned long long)v);
+    if (g_verbose > 1) printf(is_string ? "<string %016llx>\n" : "%llu\n", (unsigned long long)v);
 }
 
 /* Binary operators, shared by the VM and the compiler's constant folder.
- * Division by zero yields 0 and a diagnostic (*fault is set). */
-static uint64_t arith(int op, uint64_t x, uint64_t y, int *fault)
-{
+ * Division by zero yields 0 and sets *fault. */
+static uint64_t arith(int op, uint64_t x, uint64_t y, int *fault) {
     switch (op) {
     case OP_ADD: return x + y;
     case OP_SUB: return x - y;
@@ -487,9 +411,7 @@ static uint64_t arith(int op, uint64_t x, uint64_t y, int *fault)
     case OP_GE: return x >= y;
     case OP_EQ: return x == y;
     case OP_NE: return x != y;
-    default:
-        *fault = 1;
-        return 0;
+    default: *fault = 1; return 0;
     }
 }
 
@@ -497,8 +419,7 @@ static uint64_t arith(int op, uint64_t x, uint64_t y, int *fault)
 #define ROOM(k) do { if (sp + (k) > vm->stack + STACK_MAX) goto overflow; } while (0)
 
 /* Runs code[0..n); returns 0 on normal halt, -1 on a fault. */
-static int vm_run(VM *vm, const Insn *code, uint32_t n, uint64_t budget)
-{
+static int vm_run(VM *vm, const Insn *code, uint32_t n, uint64_t budget) {
     uint64_t *sp = vm->stack, steps = 0, y;
     uint32_t pc = 0;
     int rc = -1, fault = 0;
@@ -532,8 +453,7 @@ static int vm_run(VM *vm, const Insn *code, uint32_t n, uint64_t budget)
         case OP_JMP: pc = in->imm; break;
         case OP_JZ: NEED(1); if (*--sp == 0) pc = in->imm; break;
         case OP_LOOP:
-            if (--vm->vars[in->a] != 0)
-                pc = in->imm;
+            if (--vm->vars[in->a] != 0) pc = in->imm;
             if (steps > budget) {
                 vm_fault(vm, "step budget exhausted", pc);
                 goto out;
@@ -548,8 +468,7 @@ static int vm_run(VM *vm, const Insn *code, uint32_t n, uint64_t budget)
         case OP_PRINT: NEED(1); vm_print(vm, *--sp, in->a); break;
         case OP_ASSERT:
             NEED(1);
-            if (*--sp == 0)
-                vm_fault(vm, "assertion failed", pc - 1);
+            if (*--sp == 0) vm_fault(vm, "assertion failed", pc - 1);
             break;
         case OP_HALT: rc = 0; goto out;
         default: vm_fault(vm, "illegal instruction", pc - 1); goto out;
@@ -565,9 +484,7 @@ out:
     return rc;
 }
 
-/* ------------------------------------------------------------------ */
-/* Lexer                                                               */
-/* ------------------------------------------------------------------ */
+/* ---------------- lexer ---------------- */
 
 enum { T_EOF, T_IDENT, T_KW, T_INT, T_STR, T_OP, T_COMMENT, T_ERR, T_COUNT };
 enum { KW_LET = 1, KW_IF, KW_ELSE, KW_LOOP, KW_PRINT, KW_ASSERT };
@@ -581,26 +498,20 @@ enum { C_OTHER, C_SPACE, C_NL, C_ALPHA, C_DIGIT, C_QUOTE, C_SLASH, C_OP };
 typedef struct { int kind, sub, line; const char *s; uint32_t len; uint64_t num; } Token;
 typedef struct { const char *p, *end; int line; Token tok; } Lexer;
 
-static unsigned char g_cls[256];          /* character classes */
+static unsigned char g_cls[256], g_opsub[256]; /* character class, operator kind */
 static const char OP_CHARS[] = "+-*/%&|^~!<>=(){};,";
-static const unsigned char OPCHAR_SUB[] = { /* token sub-kind per OP_CHARS */
-    P_PLUS, P_MINUS, P_STAR, P_SLASH, P_PCT, P_AMP, P_BAR, P_CARET, P_TILDE,
-    P_BANG, P_LT, P_GT, P_ASSIGN, P_LPAREN, P_RPAREN, P_LBRACE, P_RBRACE,
-    P_SEMI, P_COMMA};
-static unsigned char g_opsub[256];
+static const unsigned char OPCHAR_SUB[] = {
+    P_PLUS, P_MINUS, P_STAR, P_SLASH, P_PCT, P_AMP, P_BAR, P_CARET, P_TILDE, P_BANG,
+    P_LT, P_GT, P_ASSIGN, P_LPAREN, P_RPAREN, P_LBRACE, P_RBRACE, P_SEMI, P_COMMA};
 
-static void lex_init_classes(void)
-{
+static void lex_init_classes(void) {
     int c;
-    for (c = 0; c < 256; c++)
-        g_cls[c] = C_OTHER;
+    for (c = 0; c < 256; c++) g_cls[c] = C_OTHER;
     g_cls[' '] = g_cls['\t'] = g_cls['\r'] = C_SPACE;
     g_cls['\n'] = C_NL;
-    for (c = 'a'; c <= 'z'; c++)
-        g_cls[c] = g_cls[c - 'a' + 'A'] = C_ALPHA;
+    for (c = 'a'; c <= 'z'; c++) g_cls[c] = g_cls[c - 'a' + 'A'] = C_ALPHA;
     g_cls['_'] = C_ALPHA;
-    for (c = '0'; c <= '9'; c++)
-        g_cls[c] = C_DIGIT;
+    for (c = '0'; c <= '9'; c++) g_cls[c] = C_DIGIT;
     g_cls['"'] = C_QUOTE;
     for (c = 0; OP_CHARS[c]; c++) {
         g_cls[(unsigned char)OP_CHARS[c]] = C_OP;
@@ -609,74 +520,61 @@ static void lex_init_classes(void)
     g_cls['/'] = C_SLASH;
 }
 
-static void lex_init(Lexer *lx, const char *text, size_t n)
-{
+static void lex_init(Lexer *lx, const char *text, size_t n) {
     memset(lx, 0, sizeof *lx);
     lx->p = text;
     lx->end = text + n;
     lx->line = 1;
 }
 
-static void lex_error(Lexer *lx, const char *msg)
-{
+static void lex_error(Lexer *lx, const char *msg) {
     lx->tok.kind = T_ERR;
     lx->tok.len = 1;
     lx->p = lx->tok.s + 1;
     diag("lexer", msg, (uint64_t)lx->line);
 }
 
-static int keyword_id(const char *s, uint32_t n)
-{
+static int keyword_id(const char *s, uint32_t n) {
     switch (s[0]) {
     case 'a': return n == 6 && memcmp(s, "assert", 6) == 0 ? KW_ASSERT : 0;
     case 'e': return n == 4 && memcmp(s, "else", 4) == 0 ? KW_ELSE : 0;
     case 'i': return n == 2 && s[1] == 'f' ? KW_IF : 0;
     case 'l':
-        if (n == 3 && memcmp(s, "let", 3) == 0)
-            return KW_LET;
+        if (n == 3 && memcmp(s, "let", 3) == 0) return KW_LET;
         return n == 4 && memcmp(s, "loop", 4) == 0 ? KW_LOOP : 0;
     case 'p': return n == 5 && memcmp(s, "print", 5) == 0 ? KW_PRINT : 0;
     default: return 0;
     }
 }
 
-static void lex_ident(Lexer *lx)
-{
+static void lex_ident(Lexer *lx) {
     const char *p = lx->p;
-    while (p < lx->end && (g_cls[(unsigned char)*p] == C_ALPHA || g_cls[(unsigned char)*p] == C_DIGIT))
-        p++;
+    while (p < lx->end && (g_cls[(unsigned char)*p] == C_ALPHA || g_cls[(unsigned char)*p] == C_DIGIT)) p++;
     lx->tok.len = (uint32_t)(p - lx->p);
     lx->tok.sub = keyword_id(lx->p, lx->tok.len);
     lx->tok.kind = lx->tok.sub ? T_KW : T_IDENT;
     lx->p = p;
 }
 
-static int hex_digit(int c)
-{
-    if (c >= '0' && c <= '9')
-        return c - '0';
-    if ((c | 32) >= 'a' && (c | 32) <= 'f')
-        return (c | 32) - 'a' + 10;
+static int hex_digit(int c) {
+    if (c >= '0' && c <= '9') return c - '0';
+    if ((c | 32) >= 'a' && (c | 32) <= 'f') return (c | 32) - 'a' + 10;
     return -1;
 }
 
-static const char *lex_hex(Lexer *lx, const char *p, uint64_t *out)
-{
+static const char *lex_hex(Lexer *lx, const char *p, uint64_t *out) {
     uint64_t v = 0;
     int d;
-    if (p >= lx->end || hex_digit((unsigned char)*p) < 0)
-        diag("lexer", "empty hex literal", (uint64_t)lx->line);
+    if (p >= lx->end || hex_digit((unsigned char)*p) < 0) diag("lexer", "empty hex literal", (uint64_t)lx->line);
     for (; p < lx->end && (d = hex_digit((unsigned char)*p)) >= 0; p++) {
-        if (v >> 60)
-            diag("lexer", "hex literal overflow", (uint64_t)lx->line);
+        if (v >> 60) diag("lexer", "hex literal overflow", (uint64_t)lx->line);
         v = v << 4 | (uint64_t)d;
     }
     *out = v;
     return p;
 }
 
-static void lex_number(Lexer *lx)
-{
+static void lex_number(Lexer *lx) {
     const char *p = lx->p;
     uint64_t v = 0;
     if (p + 1 < lx->end && p[0] == '0' && (p[1] | 32) == 'x') {
@@ -685,8 +583,7 @@ static void lex_number(Lexer *lx)
         for (; p < lx->end; p++) {
             unsigned d = (unsigned char)*p - '0';
             if (d > 9) {
-                if (*p == '_')
-                    continue;
+                if (*p == '_') continue;
                 break;
             }
             if (v > (UINT64_MAX - d) / 10) {
@@ -697,8 +594,7 @@ static void lex_number(Lexer *lx)
             }
         }
     }
-    if (p < lx->end && g_cls[(unsigned char)*p] == C_ALPHA)
-        diag("lexer", "bad suffix on number", (uint64_t)lx->line);
+    if (p < lx->end && g_cls[(unsigned char)*p] == C_ALPHA) diag("lexer", "bad suffix on number", (uint64_t)lx->line);
     lx->tok.kind = T_INT;
     lx->tok.num = v;
     lx->tok.len = (uint32_t)(p - lx->p);
@@ -706,8 +602,7 @@ static void lex_number(Lexer *lx)
 }
 
 /* Handles the escape sequence at p (p[0] == '\\'); returns its end. */
-static const char *lex_escape(Lexer *lx, const char *p, uint32_t *h)
-{
+static const char *lex_escape(Lexer *lx, const char *p, uint32_t *h) {
     int c = p + 1 < lx->end ? (unsigned char)p[1] : 0, v = '?', len = 2;
     switch (c) {
     case 'n': v = '\n'; break;
@@ -726,8 +621,7 @@ static const char *lex_escape(Lexer *lx, const char *p, uint32_t *h)
     return p + len;
 }
 
-static void lex_string(Lexer *lx)
-{
+static void lex_string(Lexer *lx) {
     const char *p = lx->p + 1;
     uint32_t h = 0x811C9DC5u;
     for (;;) {
@@ -739,10 +633,8 @@ static void lex_string(Lexer *lx)
             p++;
             break;
         }
-        if (*p == '\\')
-            p = lex_escape(lx, p, &h);
-        else
-            h = (h ^ (unsigned char)*p++) * 0x01000193u;
+        if (*p == '\\') p = lex_escape(lx, p, &h);
+        else h = (h ^ (unsigned char)*p++) * 0x01000193u;
     }
     lx->tok.kind = T_STR;
     lx->tok.num = h;
@@ -750,8 +642,7 @@ static void lex_string(Lexer *lx)
     lx->p = p;
 }
 
-static void lex_operator(Lexer *lx)
-{
+static void lex_operator(Lexer *lx) {
     const char *p = lx->p;
     int c2 = p + 1 < lx->end ? p[1] : 0, sub = g_opsub[(unsigned char)p[0]], len = 1;
     if (c2 == '=' && (sub == P_BANG || sub == P_ASSIGN || sub == P_LT || sub == P_GT)) {
@@ -767,12 +658,10 @@ static void lex_operator(Lexer *lx)
     lx->p = p + len;
 }
 
-static void lex_next(Lexer *lx)
-{
+static void lex_next(Lexer *lx) {
     const char *p = lx->p;
     for (; p < lx->end && g_cls[(unsigned char)*p] <= C_NL; p++)
-        if (*p == '\n')
-            lx->line++;
+        if (*p == '\n') lx->line++;
     lx->p = lx->tok.s = p;
     lx->tok.line = lx->line;
     lx->tok.sub = 0;
@@ -787,8 +676,7 @@ static void lex_next(Lexer *lx)
     case C_QUOTE: lex_string(lx); break;
     case C_SLASH:
         if (p + 1 < lx->end && p[1] == '/') { /* line comment */
-            while (p < lx->end && *p != '\n')
-                p++;
+            while (p < lx->end && *p != '\n') p++;
             lx->tok.kind = T_COMMENT;
             lx->tok.len = (uint32_t)(p - lx->p);
             lx->p = p;
@@ -800,10 +688,8 @@ static void lex_next(Lexer *lx)
     }
 }
 
-static const char *token_kind_name(int kind)
-{
-    static const char *const names[T_COUNT] = {
-        "eof", "ident", "keyword", "int", "string", "op", "comment", "error"};
+static const char *token_kind_name(int kind) {
+    static const char *const names[T_COUNT] = {"eof", "ident", "keyword", "int", "string", "op", "comment", "error"};
     return kind >= 0 && kind < T_COUNT ? names[kind] : "?";
 }
 
@@ -811,8 +697,7 @@ static const char *token_kind_name(int kind)
 typedef void (*TokenFn)(void *ctx, const Token *t);
 typedef struct { Table *sym; uint64_t kinds[T_COUNT], numsum, strhash, opmix; } TextStats;
 
-static void stats_on_token(void *ctx, const Token *t)
-{
+static void stats_on_token(void *ctx, const Token *t) {
     TextStats *st = ctx;
     st->kinds[t->kind]++;
     switch (t->kind) {
@@ -825,34 +710,27 @@ static void stats_on_token(void *ctx, const Token *t)
     }
 }
 
-static void print_on_token(void *ctx, const Token *t)
-{
+static void print_on_token(void *ctx, const Token *t) {
     stats_on_token(ctx, t);
     fprintf(stderr, "%4d %-8s %.*s\n", t->line, token_kind_name(t->kind), (int)t->len, t->s);
 }
 
-static uint64_t lex_all(const char *text, size_t n, TokenFn fn, void *ctx)
-{
+static uint64_t lex_all(const char *text, size_t n, TokenFn fn, void *ctx) {
     Lexer lx;
     uint64_t count = 0;
     lex_init(&lx, text, n);
-    for (lex_next(&lx); lx.tok.kind != T_EOF; lex_next(&lx), count++)
-        fn(ctx, &lx.tok);
+    for (lex_next(&lx); lx.tok.kind != T_EOF; lex_next(&lx), count++) fn(ctx, &lx.tok);
     return count;
 }
 
-/* ------------------------------------------------------------------ */
-/* Parser / compiler                                                   */
-/* ------------------------------------------------------------------ */
+/* ---------------- parser / compiler ---------------- */
 
 /* binary operator precedence (0 = not a binary operator) and opcode */
 static const struct { uint8_t prec, op; } BINOPS[P_COUNT] = {
-    [P_BAR] = {1, OP_OR},    [P_CARET] = {2, OP_XOR}, [P_AMP] = {3, OP_AND},
-    [P_EQEQ] = {4, OP_EQ},   [P_NE] = {4, OP_NE},     [P_LT] = {5, OP_LT},
-    [P_LE] = {5, OP_LE},     [P_GT] = {5, OP_GT},     [P_GE] = {5, OP_GE},
-    [P_SHL] = {6, OP_SHL},   [P_SHR] = {6, OP_SHR},   [P_PLUS] = {7, OP_ADD},
-    [P_MINUS] = {7, OP_SUB}, [P_STAR] = {8, OP_MUL},  [P_SLASH] = {8, OP_DIV},
-    [P_PCT] = {8, OP_MOD}};
+    [P_BAR] = {1, OP_OR},  [P_CARET] = {2, OP_XOR}, [P_AMP] = {3, OP_AND},  [P_EQEQ] = {4, OP_EQ},
+    [P_NE] = {4, OP_NE},   [P_LT] = {5, OP_LT},     [P_LE] = {5, OP_LE},    [P_GT] = {5, OP_GT},
+    [P_GE] = {5, OP_GE},   [P_SHL] = {6, OP_SHL},   [P_SHR] = {6, OP_SHR},  [P_PLUS] = {7, OP_ADD},
+    [P_MINUS] = {7, OP_SUB}, [P_STAR] = {8, OP_MUL}, [P_SLASH] = {8, OP_DIV}, [P_PCT] = {8, OP_MOD}};
 
 typedef struct {
     Lexer lx;
@@ -865,8 +743,7 @@ typedef struct {
 static void parse_expr(Parser *ps);
 static void parse_stmt(Parser *ps);
 
-static uint32_t emit(Parser *ps, int op, int a, int b, uint32_t imm)
-{
+static uint32_t emit(Parser *ps, int op, int a, int b, uint32_t imm) {
     Insn *in;
     if (ps->n == ps->cap) {
         ps->cap = ps->cap ? ps->cap * 2 : 256;
@@ -880,66 +757,53 @@ static uint32_t emit(Parser *ps, int op, int a, int b, uint32_t imm)
     return ps->n++;
 }
 
-static void advance(Parser *ps)
-{
-    do
-        lex_next(&ps->lx);
+static void advance(Parser *ps) {
+    do lex_next(&ps->lx);
     while (ps->lx.tok.kind == T_COMMENT);
 }
 
 static int at_op(const Parser *ps, int sub) { return ps->lx.tok.kind == T_OP && ps->lx.tok.sub == sub; }
 static int at_kw(const Parser *ps, int kw) { return ps->lx.tok.kind == T_KW && ps->lx.tok.sub == kw; }
 
-static void parse_error(Parser *ps, const char *msg)
-{
+static void parse_error(Parser *ps, const char *msg) {
     ps->errors++;
     diag("parser", msg, (uint64_t)ps->lx.tok.line);
 }
 
 /* error recovery: skip to just after the next ';' or up to a '}' */
-static void parse_sync(Parser *ps)
-{
+static void parse_sync(Parser *ps) {
     while (ps->lx.tok.kind != T_EOF && !at_op(ps, P_RBRACE)) {
         int semi = at_op(ps, P_SEMI);
         advance(ps);
-        if (semi)
-            return;
+        if (semi) return;
     }
 }
 
-static int accept(Parser *ps, int sub)
-{
-    if (!at_op(ps, sub))
-        return 0;
+static int accept(Parser *ps, int sub) {
+    if (!at_op(ps, sub)) return 0;
     advance(ps);
     return 1;
 }
 
-static int expect(Parser *ps, int sub, const char *msg)
-{
-    if (accept(ps, sub))
-        return 1;
+static int expect(Parser *ps, int sub, const char *msg) {
+    if (accept(ps, sub)) return 1;
     parse_error(ps, msg);
     return 0;
 }
 
 /* variable slot for a name (hidden loop counters have no name) */
-static int var_slot(Parser *ps, const char *s, uint32_t n)
-{
+static int var_slot(Parser *ps, const char *s, uint32_t n) {
     Slot *sl = s ? tab_intern(&ps->names, s, n) : NULL;
-    if (sl && sl->val)
-        return (int)sl->val - 1;
+    if (sl && sl->val) return (int)sl->val - 1;
     if (ps->nvars >= MAX_VARS && !ps->check_only) {
         parse_error(ps, "too many variables");
         return 0;
     }
-    if (sl)
-        sl->val = (uint64_t)ps->nvars + 1;
+    if (sl) sl->val = (uint64_t)ps->nvars + 1;
     return ps->nvars++;
 }
 
-static void parse_call(Parser *ps, const Token *name)
-{
+static void parse_call(Parser *ps, const Token *name) {
     int idx = native_find(name->s, name->len), argc = 0;
     if (!accept(ps, P_RPAREN)) {
         do {
@@ -950,16 +814,14 @@ static void parse_call(Parser *ps, const Token *name)
     }
     if (idx < 0 || NATIVES[idx].arity != argc) {
         parse_error(ps, idx < 0 ? "unknown function" : "wrong argument count");
-        while (argc-- > 0)
-            emit(ps, OP_POP, 0, 0, 0);
+        while (argc-- > 0) emit(ps, OP_POP, 0, 0, 0);
         emit(ps, OP_PUSH, 0, 0, 0);
         return;
     }
     emit(ps, OP_CALL, idx, argc, 0);
 }
 
-static void parse_unary(Parser *ps)
-{
+static void parse_unary(Parser *ps) {
     Token t = ps->lx.tok;
     if (++ps->depth > 64) {
         parse_error(ps, "expression nested too deeply");
@@ -967,17 +829,14 @@ static void parse_unary(Parser *ps)
     }
     switch (t.kind) {
     case T_INT:
-        if (t.num > 0xFFFFFFFFu)
-            diag("parser", "constant truncated", (uint64_t)t.line);
+        if (t.num > 0xFFFFFFFFu) diag("parser", "constant truncated", (uint64_t)t.line);
         emit(ps, OP_PUSH, 0, 0, (uint32_t)t.num);
         advance(ps);
         break;
     case T_IDENT:
         advance(ps);
-        if (accept(ps, P_LPAREN))
-            parse_call(ps, &t);
-        else
-            emit(ps, OP_LOAD, var_slot(ps, t.s, t.len), 0, 0);
+        if (accept(ps, P_LPAREN)) parse_call(ps, &t);
+        else emit(ps, OP_LOAD, var_slot(ps, t.s, t.len), 0, 0);
         break;
     case T_OP:
         if (t.sub == P_LPAREN) {
@@ -995,17 +854,15 @@ static void parse_unary(Parser *ps)
         /* fall through */
     default:
         parse_error(ps, "expected expression");
-        if (ps->lx.tok.kind != T_EOF)
-            advance(ps);
+        if (ps->lx.tok.kind != T_EOF) advance(ps);
         emit(ps, OP_PUSH, 0, 0, 0);
         break;
     }
     ps->depth--;
 }
 
-/* Emits binary op, folding "push a; push b; op" when the result fits. */
-static void fold_or_emit(Parser *ps, int op)
-{
+/* Emits a binary op, folding "push a; push b; op" when the result fits. */
+static void fold_or_emit(Parser *ps, int op) {
     Insn *in = ps->code + ps->n;
     int fault = 0;
     uint64_t v;
@@ -1021,13 +878,11 @@ static void fold_or_emit(Parser *ps, int op)
 }
 
 /* precedence climbing */
-static void parse_binary(Parser *ps, int min_prec)
-{
+static void parse_binary(Parser *ps, int min_prec) {
     parse_unary(ps);
     while (ps->lx.tok.kind == T_OP) {
         int prec = BINOPS[ps->lx.tok.sub].prec, op = BINOPS[ps->lx.tok.sub].op;
-        if (prec == 0 || prec < min_prec)
-            return;
+        if (prec == 0 || prec < min_prec) return;
         advance(ps);
         parse_binary(ps, prec + 1);
         fold_or_emit(ps, op);
@@ -1036,41 +891,36 @@ static void parse_binary(Parser *ps, int min_prec)
 
 static void parse_expr(Parser *ps) { parse_binary(ps, 1); }
 
-static void parse_block(Parser *ps)
-{
-    if (!expect(ps, P_LBRACE, "expected '{'"))
-        return;
-    while (ps->lx.tok.kind != T_EOF && !at_op(ps, P_RBRACE))
-        parse_stmt(ps);
+static void parse_block(Parser *ps) {
+    if (!expect(ps, P_LBRACE, "expected '{'")) return;
+    while (ps->lx.tok.kind != T_EOF && !at_op(ps, P_RBRACE)) parse_stmt(ps);
     expect(ps, P_RBRACE, "expected '}'");
 }
 
 /* if E { A } else { B }  =>  E; jz L1; A; jmp L2; L1: B; L2: */
-static void parse_if(Parser *ps)
-{
+static void parse_if(Parser *ps) {
     uint32_t jz, jmp;
     parse_expr(ps);
     jz = emit(ps, OP_JZ, 0, 0, 0);
     parse_block(ps);
-    if (at_kw(ps, KW_ELSE)) {
-        advance(ps);
-        jmp = emit(ps, OP_JMP, 0, 0, 0);
+    if (!at_kw(ps, KW_ELSE)) {
         ps->code[jz].imm = ps->n;
-        if (at_kw(ps, KW_IF)) {
-            advance(ps);
-            parse_if(ps);
-        } else {
-            parse_block(ps);
-        }
-        ps->code[jmp].imm = ps->n;
-    } else {
-        ps->code[jz].imm = ps->n;
+        return;
     }
+    advance(ps);
+    jmp = emit(ps, OP_JMP, 0, 0, 0);
+    ps->code[jz].imm = ps->n;
+    if (at_kw(ps, KW_IF)) {
+        advance(ps);
+        parse_if(ps);
+    } else {
+        parse_block(ps);
+    }
+    ps->code[jmp].imm = ps->n;
 }
 
 /* loop N { B }  =>  N; store h; load h; jz L2; L1: B; loop h, L1; L2: */
-static void parse_loop(Parser *ps)
-{
+static void parse_loop(Parser *ps) {
     int h = var_slot(ps, NULL, 0);
     uint32_t jz, top;
     parse_expr(ps);
@@ -1083,8 +933,7 @@ static void parse_loop(Parser *ps)
     ps->code[jz].imm = ps->n;
 }
 
-static void parse_stmt(Parser *ps)
-{
+static void parse_stmt(Parser *ps) {
     Token t = ps->lx.tok;
     advance(ps);
     if (t.kind == T_KW && t.sub == KW_IF) {
@@ -1124,38 +973,32 @@ static void parse_stmt(Parser *ps)
         parse_sync(ps);
         return;
     }
-    if (!expect(ps, P_SEMI, "expected ';'"))
-        parse_sync(ps);
+    if (!expect(ps, P_SEMI, "expected ';'")) parse_sync(ps);
 }
 
 /* Compiles text; returns the number of errors.  Code is left in ps. */
-static int compile(Parser *ps, const char *text, size_t n, int check_only)
-{
+static int compile(Parser *ps, const char *text, size_t n, int check_only) {
     memset(ps, 0, sizeof *ps);
     ps->check_only = check_only;
     tab_init(&ps->names, 32);
     lex_init(&ps->lx, text, n);
     advance(ps);
-    while (ps->lx.tok.kind != T_EOF)
-        parse_stmt(ps);
+    while (ps->lx.tok.kind != T_EOF) parse_stmt(ps);
     emit(ps, OP_HALT, 0, 0, 0);
     return ps->errors;
 }
 
-static void parser_free(Parser *ps)
-{
+static void parser_free(Parser *ps) {
     free(ps->code);
     tab_free(&ps->names);
 }
 
-/* ------------------------------------------------------------------ */
-/* Source generator                                                    */
-/* ------------------------------------------------------------------ */
+/* ---------------- source generator ---------------- */
 
 enum { ST_ASSIGN, ST_CALL, ST_IF, ST_LOOP, ST_PRINT, ST_ASSERT, ST_COMMENT, ST_COUNT };
 #define NBIN 16
-static const char *const BIN_TEXT[NBIN] = {
-    "+", "-", "*", "/", "%", "&", "|", "^", "<<", ">>", "<", "<=", ">", ">=", "==", "!="};
+static const char *const BIN_TEXT[NBIN] = {"+", "-", "*", "/", "%", "&", "|", "^", "<<", ">>",
+                                           "<", "<=", ">", ">=", "==", "!="};
 
 /* Proportions of one input family ("shape"); train and bench differ. */
 typedef struct {
@@ -1171,8 +1014,7 @@ typedef struct { Buf *out; Rng *rng; const Shape *sh; uint32_t nvars; int bulk, 
 static const char SYL[] = "karomitesuloanvediqunepozahielor"; /* 16 syllables */
 
 /* deterministic identifier for vocabulary entry idx, e.g. "mika" */
-static void ident_for(Buf *b, uint32_t idx)
-{
+static void ident_for(Buf *b, uint32_t idx) {
     buf_putn(b, SYL + 2 * (idx & 15), 2);
     do {
         idx >>= 4;
@@ -1180,13 +1022,11 @@ static void ident_for(Buf *b, uint32_t idx)
     } while (idx > 15);
 }
 
-static void gen_var(Gen *g)
-{
+static void gen_var(Gen *g) {
     ident_for(g->out, g->bulk ? rng_skewed(g->rng, g->sh->vocab) : rng_below(g->rng, g->nvars));
 }
 
-static void gen_int(Gen *g)
-{
+static void gen_int(Gen *g) {
     uint32_t r = rng_below(g->rng, 100);
     if (r < 75) {
         buf_putu(g->out, rng_below(g->rng, 100), 10);
@@ -1203,31 +1043,25 @@ static void gen_int(Gen *g)
 
 static void gen_expr(Gen *g, int depth);
 
-static void gen_call(Gen *g, int depth)
-{
+static void gen_call(Gen *g, int depth) {
     int k = rng_pick(g->rng, g->sh->nat_w, NNATIVES), i;
     buf_puts(g->out, NATIVES[k].name);
     buf_putc(g->out, '(');
     for (i = 0; i < NATIVES[k].arity; i++) {
-        if (i)
-            buf_puts(g->out, ", ");
+        if (i) buf_puts(g->out, ", ");
         gen_expr(g, depth - 1);
     }
     buf_putc(g->out, ')');
 }
 
-static void gen_expr(Gen *g, int depth)
-{
+static void gen_expr(Gen *g, int depth) {
     uint32_t r = rng_below(g->rng, 100), paren;
     int op;
     if (depth <= 0 || r < 25) { /* leaf */
         r = rng_below(g->rng, 100);
-        if (r < g->sh->pct_call && depth > 0)
-            gen_call(g, depth);
-        else if (r < g->sh->pct_var)
-            gen_var(g);
-        else
-            gen_int(g);
+        if (r < g->sh->pct_call && depth > 0) gen_call(g, depth);
+        else if (r < g->sh->pct_var) gen_var(g);
+        else gen_int(g);
         return;
     }
     if (r < 25u + g->sh->pct_unary) {
@@ -1239,29 +1073,22 @@ static void gen_expr(Gen *g, int depth)
     }
     op = rng_pick(g->rng, g->sh->bin_w, NBIN);
     paren = rng_below(g->rng, 100) < g->sh->pct_paren;
-    if (paren)
-        buf_putc(g->out, '(');
+    if (paren) buf_putc(g->out, '(');
     gen_expr(g, depth - 1);
     buf_putc(g->out, ' ');
     buf_puts(g->out, BIN_TEXT[op]);
     buf_putc(g->out, ' ');
-    if (op == 8 || op == 9) /* shifts take a small constant */
-        buf_putu(g->out, 1 + rng_below(g->rng, 13), 10);
-    else
-        gen_expr(g, depth - 1);
-    if (paren)
-        buf_putc(g->out, ')');
+    if (op == 8 || op == 9) buf_putu(g->out, 1 + rng_below(g->rng, 13), 10); /* shift count */
+    else gen_expr(g, depth - 1);
+    if (paren) buf_putc(g->out, ')');
 }
 
 static void gen_block(Gen *g, int nstmts, int depth);
 
-static void gen_stmt(Gen *g, int depth)
-{
+static void gen_stmt(Gen *g, int depth) {
     int kind = rng_pick(g->rng, g->sh->stmt_w, ST_COUNT), i;
-    if (((kind == ST_IF || kind == ST_LOOP) && depth >= 2) || (kind == ST_COMMENT && !g->bulk))
-        kind = ST_ASSIGN;
-    for (i = 0; i < g->indent; i++)
-        buf_puts(g->out, "  ");
+    if (((kind == ST_IF || kind == ST_LOOP) && depth >= 2) || (kind == ST_COMMENT && !g->bulk)) kind = ST_ASSIGN;
+    for (i = 0; i < g->indent; i++) buf_puts(g->out, "  ");
     switch (kind) {
     case ST_ASSIGN:
         gen_var(g);
@@ -1309,22 +1136,18 @@ static void gen_stmt(Gen *g, int depth)
     buf_puts(g->out, ";\n");
 }
 
-static void gen_block(Gen *g, int nstmts, int depth)
-{
+static void gen_block(Gen *g, int nstmts, int depth) {
     int i;
     buf_puts(g->out, " {\n");
     g->indent++;
-    for (i = 0; i < nstmts; i++)
-        gen_stmt(g, depth);
+    for (i = 0; i < nstmts; i++) gen_stmt(g, depth);
     g->indent--;
-    for (i = 0; i < g->indent; i++)
-        buf_puts(g->out, "  ");
+    for (i = 0; i < g->indent; i++) buf_puts(g->out, "  ");
     buf_putc(g->out, '}');
 }
 
 /* A runnable program: variable declarations, then one hot loop. */
-static void gen_program(Gen *g)
-{
+static void gen_program(Gen *g) {
     uint32_t i;
     g->nvars = 4 + rng_below(g->rng, 6);
     for (i = 0; i < g->nvars; i++) {
@@ -1340,18 +1163,16 @@ static void gen_program(Gen *g)
     buf_putc(g->out, '\n');
 }
 
-/* ------------------------------------------------------------------ */
-/* Workload phases                                                     */
-/* ------------------------------------------------------------------ */
+/* ---------------- workload phases ---------------- */
 
 static const Shape SHAPE_TRAIN = {
     {80, 5, 4, 3, 1, 1, 6}, /* assign call if loop print assert comment */
     /*  + - * / % & | ^ << >> < <= > >= == != */
     {30, 12, 14, 1, 4, 8, 5, 12, 4, 5, 3, 1, 2, 1, 2, 1},
     {82, 5, 3, 3, 1, 2, 4, 0}, /* mix rot min max clamp bits look trace */
-    16, 55, 4, 35,
-    4096, 4096, 160, 320,
-    3000, 1500, 60, 10,
+    16, 55, 4, 35,             /* % call, var, unary, parenthesized */
+    4096, 4096, 160, 320,      /* vocabulary, text bytes, loop count */
+    3000, 1500, 60, 10,        /* dictionary keys, ops, % insert, % delete */
     0x7261696Eull};
 
 static const Shape SHAPE_BENCH = {
@@ -1363,29 +1184,27 @@ static const Shape SHAPE_BENCH = {
     3500, 1500, 55, 12,
     0x62656E63ull};
 
-static void phase_text(Rng *r, const Shape *sh, Table *sym, Buf *text)
-{
+/* Generates ~4 KB of source, collects token statistics, syntax-checks it. */
+static void phase_text(Rng *r, const Shape *sh, Table *sym, Buf *text) {
     Gen g = {text, r, sh, 0, 1, 0};
     TextStats st;
     Parser ps;
     TokenFn fn = g_verbose > 2 ? print_on_token : stats_on_token;
     int i;
     text->len = 0;
-    while (text->len < sh->text_bytes)
-        gen_stmt(&g, 0);
+    while (text->len < sh->text_bytes) gen_stmt(&g, 0);
     memset(&st, 0, sizeof st);
     st.sym = sym;
     g_ops += lex_all(text->p, text->len, fn, &st);
     mix(st.numsum);
     mix(st.strhash ^ st.opmix);
-    for (i = 0; i < T_COUNT; i++)
-        mix(st.kinds[i]);
-    mix((uint64_t)compile(&ps, text->p, text->len, 1) << 32 | ps.n); /* syntax check */
+    for (i = 0; i < T_COUNT; i++) mix(st.kinds[i]);
+    mix((uint64_t)compile(&ps, text->p, text->len, 1) << 32 | ps.n);
     parser_free(&ps);
 }
 
-static void phase_program(Rng *r, const Shape *sh, VM *vm, Buf *text)
-{
+/* Generates, compiles and runs one program. */
+static void phase_program(Rng *r, const Shape *sh, VM *vm, Buf *text) {
     Gen g = {text, r, sh, 0, 0, 0};
     Parser ps;
     int i;
@@ -1395,20 +1214,17 @@ static void phase_program(Rng *r, const Shape *sh, VM *vm, Buf *text)
         diag("compile", "program has errors; not run", (uint64_t)ps.errors);
     } else {
         uint64_t before = vm->steps;
-        if (g_verbose > 3)
-            disassemble(ps.code, ps.n, stderr);
+        if (g_verbose > 3) disassemble(ps.code, ps.n, stderr);
         memset(vm->vars, 0, sizeof vm->vars);
-        if (vm_run(vm, ps.code, ps.n, 100000000u) != 0)
-            diag("vm", "program aborted", vm->steps - before);
-        for (i = 0; i < ps.nvars; i++)
-            mix(vm->vars[i]);
+        if (vm_run(vm, ps.code, ps.n, 100000000u) != 0) diag("vm", "program aborted", vm->steps - before);
+        for (i = 0; i < ps.nvars; i++) mix(vm->vars[i]);
         g_ops += vm->steps - before;
     }
     parser_free(&ps);
 }
 
-static void phase_dict(Rng *r, const Shape *sh, Table *t)
-{
+/* Insert / delete / lookup of skewed string keys. */
+static void phase_dict(Rng *r, const Shape *sh, Table *t) {
     Buf key = {NULL, 0, 0};
     uint64_t i, hits = 0, misses = 0, removed = 0;
     for (i = 0; i < sh->dict_ops; i++) {
@@ -1421,10 +1237,8 @@ static void phase_dict(Rng *r, const Shape *sh, Table *t)
             removed += (uint64_t)tab_remove(t, key.p, (uint32_t)key.len);
         } else {
             Slot *s = tab_find(t, key.p, (uint32_t)key.len);
-            if (s)
-                hits += s->val;
-            else
-                misses++;
+            if (s) hits += s->val;
+            else misses++;
         }
     }
     g_ops += sh->dict_ops;
@@ -1433,8 +1247,7 @@ static void phase_dict(Rng *r, const Shape *sh, Table *t)
     buf_free(&key);
 }
 
-static void run_workload(const Shape *sh, long size, uint64_t seed)
-{
+static void run_workload(const Shape *sh, long size, uint64_t seed) {
     Rng r = {seed * 0x9E3779B97F4A7C15ull ^ sh->salt};
     Table sym, dict;
     VM *vm = xrealloc(NULL, sizeof *vm);
@@ -1455,8 +1268,8 @@ static void run_workload(const Shape *sh, long size, uint64_t seed)
     if (g_verbose) {
         tab_dump(&sym, stderr, "symbols");
         tab_dump(&dict, stderr, "dictionary");
-        fprintf(stderr, "vm: %llu steps, %llu faults, %lu diagnostics\n",
-                (unsigned long long)vm->steps, (unsigned long long)vm->faults, g_diags);
+        fprintf(stderr, "vm: %llu steps, %llu faults, %lu diagnostics\n", (unsigned long long)vm->steps,
+                (unsigned long long)vm->faults, g_diags);
     }
     tab_free(&sym);
     tab_free(&dict);
@@ -1465,27 +1278,22 @@ static void run_workload(const Shape *sh, long size, uint64_t seed)
 }
 
 /* Start-up sanity check of the compiler and the VM on a known program. */
-static void self_test(void)
-{
-    static const char src[] =
-        "let a = 6; let b = 7; // comment\n"
-        "loop 3 { a = a * b + (2 * 3 - 5); if a % 2 == 0 { b = b ^ 0x10; } }\n"
-        "assert a == 6947 & b == 23; a = min(mix(a), rot(b, 1)) | 1 << 40;\n";
+static void self_test(void) {
+    static const char src[] = "let a = 6; let b = 7; // comment\n"
+                              "loop 3 { a = a * b + (2 * 3 - 5); if a % 2 == 0 { b = b ^ 0x10; } }\n"
+                              "assert a == 6947 & b == 23; a = min(mix(a), rot(b, 1)) | 1 << 40;\n";
     Parser ps;
     VM vm;
     memset(&vm, 0, sizeof vm);
-    if (compile(&ps, src, sizeof src - 1, 0) != 0 || vm_run(&vm, ps.code, ps.n, 1000) != 0 ||
-        vm.faults != 0 || vm.vars[0] != (1ull << 40 | 46))
+    if (compile(&ps, src, sizeof src - 1, 0) != 0 || vm_run(&vm, ps.code, ps.n, 1000) != 0 || vm.faults != 0 ||
+        vm.vars[0] != (1ull << 40 | 46))
         die("self-test failed");
     parser_free(&ps);
 }
 
-/* ------------------------------------------------------------------ */
-/* Command line                                                        */
-/* ------------------------------------------------------------------ */
+/* ---------------- command line ---------------- */
 
-static int usage(const char *argv0, const char *why)
-{
+static int usage(const char *argv0, const char *why) {
     fprintf(stderr,
             "demo: %s\n"
             "usage: %s MODE SIZE [SEED]\n"
@@ -1497,40 +1305,30 @@ static int usage(const char *argv0, const char *why)
 }
 
 /* strict decimal parse in [0, max]; -1 on error */
-static long parse_count(const char *s, long max)
-{
+static long parse_count(const char *s, long max) {
     long v = 0;
-    if (!*s)
-        return -1;
-    for (; *s; s++) {
-        if (*s < '0' || *s > '9' || (v = v * 10 + (*s - '0')) > max)
-            return -1;
-    }
+    if (!*s) return -1;
+    for (; *s; s++)
+        if (*s < '0' || *s > '9' || (v = v * 10 + (*s - '0')) > max) return -1;
     return v;
 }
 
-int main(int argc, char **argv)
-{
+int main(int argc, char **argv) {
     const char *env = getenv("DEMO_VERBOSE");
     int train, bench;
     long size, seed = 0;
-    if (argc < 3 || argc > 4)
-        return usage(argv[0], "wrong number of arguments");
+    if (argc < 3 || argc > 4) return usage(argv[0], "wrong number of arguments");
     train = strcmp(argv[1], "train") == 0 || strcmp(argv[1], "all") == 0;
     bench = strcmp(argv[1], "bench") == 0 || strcmp(argv[1], "all") == 0;
-    if (!train && !bench)
-        return usage(argv[0], "unknown MODE");
-    if ((size = parse_count(argv[2], 1000000)) < 1)
-        return usage(argv[0], "SIZE must be an integer in 1..1000000");
+    if (!train && !bench) return usage(argv[0], "unknown MODE");
+    if ((size = parse_count(argv[2], 1000000)) < 1) return usage(argv[0], "SIZE must be an integer in 1..1000000");
     if (argc == 4 && (seed = parse_count(argv[3], 2000000000)) < 1)
         return usage(argv[0], "SEED must be a positive integer");
     g_verbose = env ? atoi(env) : 0;
     lex_init_classes();
     self_test();
-    if (train)
-        run_workload(&SHAPE_TRAIN, size, seed ? (uint64_t)seed : 1);
-    if (bench)
-        run_workload(&SHAPE_BENCH, size, seed ? (uint64_t)seed + 0x5EED : 2);
+    if (train) run_workload(&SHAPE_TRAIN, size, seed ? (uint64_t)seed : 1);
+    if (bench) run_workload(&SHAPE_BENCH, size, seed ? (uint64_t)seed + 0x5EED : 2);
     printf("checksum=%08x ops=%llu\n", (unsigned)(g_sum ^ (g_sum >> 32)), (unsigned long long)g_ops);
     return 0;
 }
