@@ -57,7 +57,7 @@ tarball_ok() { [[ -s $1 ]] && tar -tzf "$1" >/dev/null 2>&1; }
 newest_cached() {
     # newest lua5.4_*.orig.tar.gz in the cache, by version
     local f
-    f=$(ls -1 "$cache"/lua5.4_*.orig.tar.gz 2>/dev/null | sort -V | tail -n 1 || true)
+    f=$(find "$cache" -maxdepth 1 -name 'lua5.4_*.orig.tar.gz' 2>/dev/null | sort -V | tail -n 1 || true)
     [[ -n $f ]] && echo "$f"
 }
 
@@ -126,7 +126,7 @@ download_with_apt() {
             || { rm -rf "$work"; die "apt-get source lua5.4 failed"; }
     fi
     local orig
-    orig=$(ls -1 "$work"/lua5.4_*.orig.tar.gz 2>/dev/null | sort -V | tail -n 1 || true)
+    orig=$(find "$work" -maxdepth 1 -name 'lua5.4_*.orig.tar.gz' | sort -V | tail -n 1)
     [[ -n $orig ]] || { rm -rf "$work"; die "no lua5.4_*.orig.tar.gz in the source package"; }
     mkdir -p "$cache"
     cp "$orig" "$cache/$(basename "$orig").part.$$"
@@ -157,9 +157,11 @@ fi
 mkdir -p "$(dirname "$dest")"
 stage=$(mktemp -d "$(dirname "$dest")/.lua-unpack.XXXXXX")
 trap 'rm -rf "$stage"' EXIT
-tar -xzf "$tarball" -C "$stage"
+tar -xzf "$tarball" -C "$stage" --no-same-owner
 top=$(find "$stage" -mindepth 1 -maxdepth 1 -type d | head -n 1)
-[[ -n $top ]] && is_lua_tree "$top" || die "$tarball does not contain a Lua source tree"
+if [[ -z $top ]] || ! is_lua_tree "$top"; then
+    die "$tarball does not contain a Lua source tree"
+fi
 [[ -d $dest ]] && rmdir "$dest"    # empty (checked above)
 mv "$top" "$dest"
 log "unpacked Lua $(lua_version "$dest") from $(basename "$tarball")"

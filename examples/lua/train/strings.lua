@@ -92,9 +92,9 @@ local function split_join(n)
 end
 
 for _ = 1, scale do
-  csv_round(12000)
-  templates(12000)
-  ciphers(8000)
-  split_join(16000)
+  csv_round(16000)
+  templates(16000)
+  ciphers(11000)
+  split_join(21000)
 end
 print(string.format("strings checksum %08x", hash))

@@ -137,9 +137,9 @@ local function sieve_and_queues(n)
 end
 
 for _ = 1, scale do
-  sorting(40000)
-  hashmaps(60000)
-  dijkstra(8000, 40000)
-  sieve_and_queues(300000)
+  sorting(50000)
+  hashmaps(80000)
+  dijkstra(10000, 50000)
+  sieve_and_queues(400000)
 end
 print(string.format("tables checksum %d", acc))
