@@ -8,6 +8,8 @@ import io.pgolab.measure.CommandMeasurer;
 import io.pgolab.measure.InterleavedRuns;
 import io.pgolab.measure.RunnerBinary;
 import io.pgolab.pipeline.BuiltArtifact;
+import io.pgolab.pipeline.Pipeline;
+import io.pgolab.toolchain.FailureMode;
 import io.pgolab.report.ComparisonReport;
 import io.pgolab.report.ResultsFile;
 import io.pgolab.util.Shell;
@@ -16,7 +18,6 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.Optional;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
@@ -46,13 +47,14 @@ final class BenchCommand implements Callable<Integer> {
                 throw new UserError("there is no [[bench]] workload in " + s.config.file(),
                         "add one: [[bench]] name = \"main\" command = \"{binary} input\"");
             }
+            if (s.config.variants().size() < 2) {
+                throw new UserError("bench needs at least two variants", "list two or more in project.variants");
+            }
+            // Build (or confirm up to date) first, so a bench never measures binaries of an older config.
+            Pipeline.Outcome o = s.pipeline().build(s.config.variants(), false, FailureMode.FAIL);
             List<BuiltArtifact> built = new ArrayList<>();
             for (Variant v : s.config.variants()) {
-                built.add(s.store.lookup(v.name(), Optional.empty()).orElseThrow(() -> new UserError(
-                        "variant '" + v + "' has not been built", "run 'pgolab build' first")));
-            }
-            if (built.size() < 2) {
-                throw new UserError("bench needs at least two variants", "list two or more in project.variants");
+                built.add(o.build(v.name()).orElseThrow().artifact());
             }
             InterleavedRuns runs = new InterleavedRuns(new CommandMeasurer(RunnerBinary.ensure()), s.log,
                     s.store.runs().resolve("bench"));
@@ -61,7 +63,8 @@ final class BenchCommand implements Callable<Integer> {
             for (WorkloadSpec w : s.config.bench()) {
                 List<InterleavedRuns.Subject> subjects = new ArrayList<>();
                 for (BuiltArtifact a : built) {
-                    subjects.add(new InterleavedRuns.Subject(a.variant(), Shell.bash(render(w, a, s)), s.config.configDir()));
+                    subjects.add(new InterleavedRuns.Subject(a.variant(), Shell.bash(render(w, a, s)), s.config.configDir(),
+                            w.env()));
                 }
                 s.console.started("bench " + w.name(), rounds + " rounds of " + built.size() + " variants");
                 Map<String, InterleavedRuns.Samples> samples = runs.run(subjects, rounds, seed, w.timeout(), r -> { });

@@ -62,7 +62,7 @@ final class BuildCommand implements Callable<Integer> {
 
     static FailureMode failureMode(String s) {
         return switch (s) {
-            case "fail", "any" -> FailureMode.FAIL;
+            case "fail" -> FailureMode.FAIL;
             case "warn" -> FailureMode.WARN;
             default -> throw new UserError("unknown --failure-mode '" + s + "'", "use --failure-mode fail or --failure-mode warn");
         };

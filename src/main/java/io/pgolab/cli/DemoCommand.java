@@ -76,8 +76,8 @@ final class DemoCommand implements Callable<Integer> {
             s.console.note("measuring: " + rounds + " rounds of 'demo bench 1500', release and pgo interleaved,"
                     + " pinned to one CPU, after one warm-up round");
             Map<String, InterleavedRuns.Samples> samples = runs.run(List.of(
-                    new InterleavedRuns.Subject("release", concat(rel, args), project),
-                    new InterleavedRuns.Subject("pgo", concat(pgo, args), project)), rounds, seed,
+                    new InterleavedRuns.Subject("release", concat(rel, args), project, Map.of()),
+                    new InterleavedRuns.Subject("pgo", concat(pgo, args), project, Map.of())), rounds, seed,
                     Duration.ofMinutes(5), r -> System.err.print(r == 0 ? "    warm-up done" : r == rounds ? " " + r + "\n" : " " + r));
             ComparisonReport report = ComparisonReport.of("bench", "demo bench 1500", samples.get("release"),
                     samples.get("pgo"), seed);

@@ -3,6 +3,7 @@ package io.pgolab.cli;
 import io.pgolab.config.Config;
 import io.pgolab.config.ConfigLoader;
 import io.pgolab.toolchain.Doctor;
+import io.pgolab.report.ResultsFile;
 import io.pgolab.util.Json;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -34,7 +35,8 @@ final class DoctorCommand implements Callable<Integer> {
         Doctor.Report report = Doctor.examine(config, file);
         System.out.print(Doctor.render(report));
         if (json != null) {
-            Json.write(parent.global.workDir().resolve(json), report);
+            ResultsFile.writeEnvelopeOnly(parent.global.workDir().resolve(json), Json.MAPPER.convertValue(report,
+                    new com.fasterxml.jackson.core.type.TypeReference<java.util.Map<String, Object>>() { }));
         }
         return report.exitCode();
     }

@@ -5,6 +5,7 @@ import io.pgolab.config.Variant;
 import io.pgolab.pipeline.BuildStage;
 import io.pgolab.pipeline.BuiltArtifact;
 import io.pgolab.pipeline.ProfileRecord;
+import io.pgolab.pipeline.TrainStage;
 import io.pgolab.report.ProfileReport;
 import io.pgolab.report.ResultsFile;
 import io.pgolab.toolchain.Phase;
@@ -50,14 +51,16 @@ final class ProfileCommand implements Callable<Integer> {
                 throw new UserError("the profile record " + current + " is unreadable: " + e.getMessage(),
                         "run 'pgolab train' to record a fresh profile");
             }
-            if (!Files.exists(Path.of(rec.profile()))) {
+            if (rec.profile() == null || !Files.exists(Path.of(rec.profile()))) {
                 throw new UserError("the merged profile " + rec.profile() + " is missing",
                         "run 'pgolab train' to record it again");
             }
             ProfileSummary summary = s.toolchain.summarize(rec.data(), Path.of(rec.notes()), top);
             String instrKey = new BuildStage(s.config, s.toolchain, s.store, s.runner, s.console)
                     .key(Variant.PGO, Phase.INSTRUMENT, Optional.empty());
-            boolean stale = !instrKey.equals(rec.instrumentedKey());
+            boolean stale = !instrKey.equals(rec.instrumentedKey()) || s.store.lookup("instrumented", Optional.of(instrKey))
+                    .map(a -> !new TrainStage(s.config, s.toolchain, s.store, s.runner, s.console).key(a).equals(rec.trainKey()))
+                    .orElse(false);
             List<BuiltArtifact> optimized = new ArrayList<>();
             for (Variant v : s.config.variants()) {
                 if (v.pgo()) {

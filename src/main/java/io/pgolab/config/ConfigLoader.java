@@ -73,6 +73,11 @@ public final class ConfigLoader {
         project.rejectUnknown(PROJECT);
         String rootText = project.optString("root").orElse(".");
         Path root = dir.resolve(rootText).normalize();
+        if (!java.nio.file.Files.isDirectory(root)) {
+            problems.add(project.line("root"), "project.root", "directory " + root + " does not exist",
+                    "point root at the source tree, relative to " + dir + (rootText.contains("upstream")
+                            ? " (fetch the sources first?)" : ""));
+        }
         String name = project.optString("name").orElse(root.getFileName() == null ? "project" : root.getFileName().toString());
         boolean copy = project.bool("copy_sources", false);
         List<String> exclude = project.stringList("exclude", List.of());

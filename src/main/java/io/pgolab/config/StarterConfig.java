@@ -44,7 +44,7 @@ public final class StarterConfig {
         s.append("[toolchain]\nkind = \"").append(toolchainKind)
                 .append("\"                  # \"clang\" or \"gcc\"; cc = \"...\" overrides auto-detection\n\n");
         s.append("[build]\n");
-        s.append("# Placeholders: {cc} {cxx} {ar} {ranlib} {cflags} {cxxflags} {ldflags} {builddir} {srcdir} {root} {jobs}\n");
+        s.append("# Placeholders: {cc} {cxx} {ar} {ranlib} {cflags} {cxxflags} {ldflags} {builddir} {srcdir} {root} {jobs} {config_dir}\n");
         s.append("# {cflags}/{ldflags} hold your flags below plus pgolab's per-variant flags; pass them to the compiler.\n");
         switch (bs) {
             case CMAKE -> {

@@ -31,7 +31,7 @@ public final class InterleavedRuns {
     }
 
     /** One command to compare, with its label. */
-    public record Subject(String label, List<String> argv, Path workDir) {
+    public record Subject(String label, List<String> argv, Path workDir, Map<String, String> env) {
     }
 
     public record Samples(String label, List<Measurement> runs, String output) {
@@ -75,9 +75,9 @@ public final class InterleavedRuns {
         try {
             Files.createDirectories(outDir);
             if (outputs.isEmpty() || !outputs.containsKey(s.label())) {
-                log.record(s.workDir(), Map.of(), s.argv());
+                log.record(s.workDir(), s.env(), s.argv());
             }
-            Measurement m = measurer.run(new MeasuredCommand(s.argv(), s.workDir(), Map.of(),
+            Measurement m = measurer.run(new MeasuredCommand(s.argv(), s.workDir(), s.env(),
                     OptionalInt.of(cpu), timeout, stdout, stderr));
             String out = Files.readString(stdout, StandardCharsets.UTF_8).strip();
             if (!m.succeeded()) {

@@ -66,6 +66,9 @@ public final class ArtifactStore {
         }
         try {
             BuiltArtifact a = Json.read(m, BuiltArtifact.class);
+            if (a.key() == null || a.binary() == null) {
+                return Optional.empty(); // written by another pgolab version: rebuild
+            }
             if (key.isPresent() && !key.get().equals(a.key())) {
                 return Optional.empty();
             }

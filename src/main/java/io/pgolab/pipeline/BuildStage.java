@@ -142,18 +142,17 @@ public final class BuildStage {
 
     private String failureHint(String output, Phase phase) {
         if (phase == Phase.OPTIMIZE && (output.contains("coverage-mismatch") || output.contains("hash mismatch"))) {
-            return "the profile no longer matches the sources or flags; re-run 'pgolab train' to record a fresh one";
+            return "the profile no longer matches the sources or flags; run 'pgolab build --retrain' to record a fresh one and rebuild";
         }
         if (output.contains("profile") && output.contains("No such file")) {
-            return "the profile file is missing; re-run 'pgolab train'";
+            return "the profile file is missing; run 'pgolab build --retrain'";
         }
         return "the command and its output are above; fix the build or build.command in " + config.file();
     }
 
     private Path copySources(Path dest) {
         try {
-            List<PathMatcher> ex = config.exclude().stream()
-                    .map(g -> FileSystems.getDefault().getPathMatcher("glob:" + g)).toList();
+            List<PathMatcher> ex = SourceFingerprint.matchers(config.exclude());
             for (Path f : SourceFingerprint.list(config.root(), Path.of("/nonexistent"), ex)) {
                 Path t = dest.resolve(config.root().relativize(f).toString());
                 Files.createDirectories(t.getParent());

@@ -26,11 +26,7 @@ public final class SourceFingerprint {
     }
 
     public static String of(Path root, Path configFile, List<String> excludeGlobs) {
-        List<PathMatcher> excludes = new ArrayList<>();
-        for (String g : excludeGlobs) {
-            excludes.add(FileSystems.getDefault().getPathMatcher("glob:" + g));
-        }
-        List<Path> files = list(root, configFile, excludes);
+        List<Path> files = list(root, configFile, matchers(excludeGlobs));
         MessageDigest md = Hashing.sha256();
         for (Path f : files) {
             md.update(root.relativize(f).toString().getBytes(StandardCharsets.UTF_8));
@@ -52,7 +48,7 @@ public final class SourceFingerprint {
             for (Path f : fromGit) {
                 Path rel = root.relativize(f);
                 boolean skip = f.equals(configFile) || rel.startsWith(".pgolab")
-                        || excludes.stream().anyMatch(m -> m.matches(rel)) || !Files.isRegularFile(f);
+                        || excluded(rel, excludes) || !Files.isRegularFile(f);
                 if (!skip) {
                     out.add(f);
                 }
@@ -80,8 +76,7 @@ public final class SourceFingerprint {
                 }
 
                 private boolean excluded(Path p) {
-                    Path rel = root.relativize(p);
-                    return excludes.stream().anyMatch(m -> m.matches(rel));
+                    return SourceFingerprint.excluded(root.relativize(p), excludes);
                 }
             });
         } catch (IOException e) {
@@ -89,6 +84,34 @@ public final class SourceFingerprint {
         }
         out.sort(null);
         return out;
+    }
+
+    /** Matchers for exclude globs; see excluded(). */
+    public static List<PathMatcher> matchers(List<String> globs) {
+        List<PathMatcher> out = new ArrayList<>();
+        for (String g : globs) {
+            String glob = g.endsWith("/") ? g.substring(0, g.length() - 1) : g;
+            out.add(FileSystems.getDefault().getPathMatcher("glob:" + glob));
+            if (!glob.contains("/")) {
+                out.add(FileSystems.getDefault().getPathMatcher("glob:**/" + glob));
+            }
+        }
+        return out;
+    }
+
+    /**
+     * gitignore-like: a glob excludes a path when it matches the path or one of its parent
+     * directories; a glob without '/' matches at any depth ("*.json", "build").
+     */
+    public static boolean excluded(Path rel, List<PathMatcher> excludes) {
+        for (Path p = rel; p != null; p = p.getParent()) {
+            for (PathMatcher m : excludes) {
+                if (m.matches(p)) {
+                    return true;
+                }
+            }
+        }
+        return false;
     }
 
     private static List<Path> gitFiles(Path root) {

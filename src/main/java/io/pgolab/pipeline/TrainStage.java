@@ -59,7 +59,7 @@ public final class TrainStage {
         }
         try {
             ProfileRecord r = Json.read(f, ProfileRecord.class);
-            return r.trainKey().equals(key(instrumented)) && Files.exists(Path.of(r.profile()))
+            return r.trainKey() != null && r.profile() != null && r.trainKey().equals(key(instrumented)) && Files.exists(Path.of(r.profile()))
                     ? Optional.of(r) : Optional.empty();
         } catch (IOException e) {
             return Optional.empty();
@@ -67,6 +67,10 @@ public final class TrainStage {
     }
 
     public ProfileRecord run(BuiltArtifact instrumented, FailureMode mode) {
+        if (config.train().isEmpty()) {
+            throw new UserError("there is no [[train]] workload in " + config.file(),
+                    "add one, e.g. [[train]] name = \"typical\" command = \"{binary} --typical-input\"");
+        }
         String trainKey = key(instrumented);
         Path base = store.profiles().resolve("train-" + trainKey.substring(0, 12));
         List<RawInput> inputs = new ArrayList<>();
@@ -106,7 +110,7 @@ public final class TrainStage {
         ShellRunner.Outcome o = runner.run(command, config.configDir(), env, w.timeout(), logFile);
         var m = o.measurement();
         if (!o.ok()) {
-            String why = m.timedOut() ? "did not finish within " + w.timeout().toSeconds() + "s (timeout)"
+            String why = m.timedOut() ? "did not finish within " + io.pgolab.config.Durations.format(w.timeout()) + " (timeout)"
                     : m.signal() != 0 ? "crashed: killed by " + Signals.name(m.signal())
                     : "failed with exit status " + m.exitCode();
             throw new UserError("training workload '" + w.name() + "' " + why + "\n"

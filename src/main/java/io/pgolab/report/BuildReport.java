@@ -38,7 +38,8 @@ public final class BuildReport {
                     java.nio.file.Path.of(p.profile()).getFileName(), Strings.humanBytes(p.bytes())));
         });
         pgoExtraSeconds(o).ifPresent(x -> s.append(String.format(
-                "PGO build cost: %.1fs more than release (instrumented build + training + merge + optimized build)%n", x)));
+                "PGO build cost: %.1fs %s than release (instrumented build + training + merge + optimized build)%n",
+                Math.abs(x), x < 0 ? "less" : "more")));
         return s.toString();
     }
 
@@ -53,6 +54,21 @@ public final class BuildReport {
         double total = o.instrumented().get().artifact().buildSeconds() + training + o.profile().get().mergeSeconds()
                 + pgo.get().artifact().buildSeconds();
         return Optional.of(total - rel.get().artifact().buildSeconds());
+    }
+
+    static List<Map<String, Object>> workloadsJson(List<ProfileRecord.WorkloadRun> runs) {
+        List<Map<String, Object>> ws = new ArrayList<>();
+        for (ProfileRecord.WorkloadRun w : runs) {
+            Map<String, Object> x = new LinkedHashMap<>();
+            x.put("name", w.name());
+            x.put("command", w.command());
+            x.put("wall_seconds", w.wallSeconds());
+            x.put("cpu_seconds", w.cpuSeconds());
+            x.put("raw_files", w.rawFiles());
+            x.put("raw_bytes", w.rawBytes());
+            ws.add(x);
+        }
+        return ws;
     }
 
     /** The same facts for the results JSON (see docs/results-schema.md). */
@@ -79,18 +95,7 @@ public final class BuildReport {
         m.put("variants", variants);
         o.profile().ifPresent(p -> {
             Map<String, Object> t = new LinkedHashMap<>();
-            List<Map<String, Object>> ws = new ArrayList<>();
-            for (ProfileRecord.WorkloadRun w : p.workloads()) {
-                Map<String, Object> x = new LinkedHashMap<>();
-                x.put("name", w.name());
-                x.put("command", w.command());
-                x.put("wall_seconds", w.wallSeconds());
-                x.put("cpu_seconds", w.cpuSeconds());
-                x.put("raw_files", w.rawFiles());
-                x.put("raw_bytes", w.rawBytes());
-                ws.add(x);
-            }
-            t.put("workloads", ws);
+            t.put("workloads", workloadsJson(p.workloads()));
             t.put("merge_seconds", p.mergeSeconds());
             t.put("profile", p.profile());
             t.put("profile_sha256", p.sha256());

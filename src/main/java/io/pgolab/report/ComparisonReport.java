@@ -35,7 +35,8 @@ public record ComparisonReport(String workload, String command, InterleavedRuns.
                 "95% CI", "verdict"));
         row(s, "cpu_time", baseline.cpu(), candidate.cpu(), cpu);
         row(s, "wall_time", baseline.wall(), candidate.wall(), wall);
-        s.append("(medians in seconds; change = geometric mean of per-round pgo/release ratios; CI by paired bootstrap)\n");
+        s.append("(medians in seconds; change = geometric mean of the per-round " + candidate.label() + "/" + baseline.label()
+                + " ratios, so it can differ from the ratio of medians; 95% CI by paired bootstrap)\n");
         return s.toString();
     }
 

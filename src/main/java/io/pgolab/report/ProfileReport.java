@@ -32,7 +32,7 @@ public final class ProfileReport {
             b.append("dropped at merge: ").append(String.join("; ", rec.dropped())).append('\n');
         }
         if (stale) {
-            b.append("STALE     sources, flags or toolchain changed since this profile was recorded;"
+            b.append("STALE     sources, flags, toolchain or [[train]] workloads changed since this profile was recorded;"
                     + " run 'pgolab train'\n");
         }
         int mismatched = 0;
@@ -73,12 +73,15 @@ public final class ProfileReport {
         p.put("total_count", s.totalCount());
         p.put("hottest", s.hottest());
         p.put("stale", stale);
-        p.put("workloads", rec.workloads());
+        p.put("workloads", BuildReport.workloadsJson(rec.workloads()));
         p.put("dropped", rec.dropped());
         m.put("profile", p);
         Map<String, Object> builds = new LinkedHashMap<>();
         for (BuiltArtifact a : optimized) {
-            builds.put(a.variant(), Map.of("mismatched", a.profileMismatched(), "missing", a.profileMissing()));
+            Map<String, Object> b = new LinkedHashMap<>();
+            b.put("mismatched", a.profileMismatched());
+            b.put("missing", a.profileMissing());
+            builds.put(a.variant(), b);
         }
         m.put("optimized_builds", builds);
         return m;

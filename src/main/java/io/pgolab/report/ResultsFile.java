@@ -31,7 +31,27 @@ public final class ResultsFile {
         return m;
     }
 
+    /** Results that belong to the machine rather than a project (doctor): version, time, host, body. */
+    public static void writeEnvelopeOnly(Path file, Map<String, Object> body) {
+        Map<String, Object> m = new LinkedHashMap<>();
+        m.put("schema", "pgolab-results/1");
+        m.put("pgolab_version", Version.get());
+        m.put("created_at", Instant.now().toString());
+        m.put("environment", HostInfo.record(Path.of("").toAbsolutePath()));
+        m.putAll(body);
+        writeJson(file, m);
+    }
+
+    private static void writeJson(Path file, Object value) {
+        try {
+            Json.write(file, value);
+        } catch (java.io.UncheckedIOException e) {
+            throw new io.pgolab.UserError("cannot write the results to " + file + ": " + e.getCause().getMessage(),
+                    "pass a path in a writable directory to --json");
+        }
+    }
+
     public static void write(Path file, Config config, Toolchain toolchain, CommandLog log, Map<String, Object> body) {
-        Json.write(file, envelope(config, toolchain, log, body));
+        writeJson(file, envelope(config, toolchain, log, body));
     }
 }

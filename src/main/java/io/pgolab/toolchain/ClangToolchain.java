@@ -60,7 +60,7 @@ public final class ClangToolchain implements Toolchain {
                         "set toolchain.kind = \"gcc\" for GCC, or point toolchain.cc at a clang");
             }
             int major = ToolLocator.majorIn(text).orElse(0);
-            Path cxx = spec.cxx().flatMap(ToolLocator::onPath).orElse(guessCxx(cc));
+            Path cxx = cxxFor(spec, cc);
             return new ClangToolchain(cc, cxx, major, ToolLocator.fullVersionIn(text), spec.atomicCounters(), scratch, log);
         }
         List<Integer> majors = ToolLocator.llvmMajors();
@@ -84,8 +84,17 @@ public final class ClangToolchain implements Toolchain {
     private static ClangToolchain fromPath(Path clang, ToolchainSpec spec, Path scratch, CommandLog log) {
         String text = Exec.quietOutput(List.of(clang.toString(), "--version"));
         int major = ToolLocator.majorIn(text).orElse(0);
-        Path cxx = spec.cxx().flatMap(ToolLocator::onPath).orElse(guessCxx(clang));
+        Path cxx = cxxFor(spec, clang);
         return new ClangToolchain(clang, cxx, major, ToolLocator.fullVersionIn(text), spec.atomicCounters(), scratch, log);
+    }
+
+    private static Path cxxFor(ToolchainSpec spec, Path cc) {
+        if (spec.cxx().isPresent()) {
+            return ToolLocator.onPath(spec.cxx().get()).orElseThrow(() -> new UserError(
+                    "toolchain.cxx = \"" + spec.cxx().get() + "\" was not found",
+                    "give a full path or a name on PATH, or remove the key to use the clang++ beside clang"));
+        }
+        return guessCxx(cc);
     }
 
     private static Path guessCxx(Path cc) {
@@ -140,7 +149,7 @@ public final class ClangToolchain implements Toolchain {
 
     @Override
     public String fingerprint() {
-        return "clang " + version + " " + cc + " atomic=" + atomic;
+        return "clang " + version + " " + cc + " " + cxx + " atomic=" + atomic;
     }
 
     @Override

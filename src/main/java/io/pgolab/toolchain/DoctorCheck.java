@@ -21,6 +21,12 @@ public record DoctorCheck(Status status, String subject, String detail, String f
         public String label() {
             return label;
         }
+
+        /** In JSON: "ok", "warn", "missing", "info". */
+        @com.fasterxml.jackson.annotation.JsonValue
+        public String json() {
+            return name().toLowerCase(java.util.Locale.ROOT);
+        }
     }
 
     /** Width of the status column: "MISSING" plus a space. */

@@ -59,7 +59,13 @@ public final class GccToolchain implements Toolchain {
                     "set toolchain.kind = \"clang\" for clang, or point toolchain.cc at gcc");
         }
         String cxxName = spec.cxx().orElse(cc.getFileName().toString().replaceFirst("gcc", "g++"));
-        Path cxx = ToolLocator.onPath(cxxName).orElse(cc);
+        Path cxx = ToolLocator.onPath(cxxName).orElseGet(() -> {
+            if (spec.cxx().isPresent()) {
+                throw new UserError("toolchain.cxx = \"" + cxxName + "\" was not found",
+                        "give a full path or a name on PATH, or remove the key");
+            }
+            return cc;
+        });
         return new GccToolchain(cc, cxx, v, spec.atomicCounters(), scratch, log);
     }
 
@@ -94,7 +100,7 @@ public final class GccToolchain implements Toolchain {
 
     @Override
     public String fingerprint() {
-        return "gcc " + version + " " + cc + " atomic=" + atomic + " gcda=" + gcdaBase;
+        return "gcc " + version + " " + cc + " " + cxx + " atomic=" + atomic + " gcda=" + gcdaBase;
     }
 
     @Override

@@ -10,7 +10,9 @@ import java.nio.file.StandardCopyOption;
 
 /** JSON files written atomically (temp file + rename) so a crash never leaves half a file. */
 public final class Json {
-    public static final ObjectMapper MAPPER = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
+    /** snake_case keys everywhere, so every pgolab JSON file reads the same way. */
+    public static final ObjectMapper MAPPER = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT)
+            .setPropertyNamingStrategy(com.fasterxml.jackson.databind.PropertyNamingStrategies.SNAKE_CASE);
 
     private Json() {
     }

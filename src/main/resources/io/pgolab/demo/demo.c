@@ -1,48 +1,44 @@
 /*
- * demo.c - sample workload built, trained and benchmarked by `pgolab demo`.
+ * demo.c - sample workload that `pgolab demo` builds, trains and benchmarks.
  *
- * A deterministic, self-contained toy language toolchain (C99, libc only):
- *   - a generator writing pseudo-random source text in a tiny language,
- *   - a lexer over that text (skewed character classes, rare hex/escapes),
- *   - symbol tables: open-addressing hash tables with string keys,
- *   - a precedence-climbing parser compiling statements to bytecode
- *     (with constant folding),
- *   - a stack VM with switch dispatch (very uneven opcode frequencies) and
- *     "native" functions called through a function-pointer table,
- *   - a dictionary workload (insert / lookup / delete of string keys),
- *   - plenty of cold code: diagnostics, error recovery, rare opcodes, a
- *     start-up self test, token / bytecode / table dumps (DEMO_VERBOSE=1..4).
+ * A deterministic toy language toolchain in one C99 file (libc only): a
+ * generator writes pseudo-random source text in a tiny language; a lexer
+ * tokenizes it (skewed character classes) and counts identifiers in
+ * open-addressing hash tables; a generic merge sort ranks them through a
+ * comparator callback; a precedence-climbing parser compiles generated
+ * programs to bytecode that a switch-dispatch stack VM runs (very uneven
+ * opcode frequencies, "natives" called through a function-pointer table);
+ * a dictionary phase inserts / looks up / deletes string keys.  Lots of cold
+ * code: diagnostics, error recovery, rare opcodes, a start-up self test and
+ * dumps that only run with DEMO_VERBOSE=1..4.
  *
  * Why PGO helps: only a small part of the code is hot, and which branches,
- * switch cases and call targets are hot is only known at run time.  With a
- * profile the compiler lays hot blocks out contiguously, moves error paths
- * away, inlines hot call sites (VM -> arith, lexer -> hash table), promotes
- * the almost-monomorphic indirect calls (token sink, natives) to direct
- * calls, specializes memcpy sizes / divisors, and unrolls or peels the short
- * hot loops (hashing, key compares, scanning).
+ * cases and call targets are hot is only known at run time.  With a profile
+ * the compiler lays hot paths out contiguously and moves error paths away,
+ * inlines hot call sites, promotes the almost-monomorphic indirect calls
+ * (token sink, sort comparator, natives) to direct inlined calls, turns
+ * "h % cap" into a mask for the (power-of-two) table sizes, specializes
+ * memcpy sizes, and unrolls or peels short hot loops (hashing, compares).
  *
  * Usage: demo MODE SIZE [SEED]
- *   MODE  train  training input (shape A, default seed 1)
- *         bench  held-out input: different seed and somewhat different
- *                statement / operator / native / key mix (shape B)
- *         all    train followed by bench
- *   SIZE  work units, 1..1000000.  Each unit generates ~4 KB of source text
- *         that is lexed and syntax-checked, compiles and runs one generated
- *         program, and performs a batch of dictionary operations.
- *   Output: one line "checksum=XXXXXXXX ops=N", the same for every compiler
- *   and optimization level (ops = tokens + VM instructions + dict ops).
- *   Exit status 0, or 2 (with a usage message) on bad arguments.
+ *   MODE  train (shape A, seed 1) | bench (held-out: seed 2 and a somewhat
+ *         different statement/operator/native/key mix) | all (both)
+ *   SIZE  work units, 1..1000000; each unit lexes and ranks ~8 KB of text,
+ *         compiles and runs one program and does 2000 dictionary operations
+ *   Prints "checksum=XXXXXXXX ops=N" (identical for every compiler and
+ *   optimization level; ops = tokens + VM instructions + dictionary ops).
+ *   Exits 0, or 2 with a usage message on bad arguments.
  *
  * Sizes used by pgolab (CPU time with gcc -O2 on a 2-core VM):
- *   train SIZE=1000 (~0.25 s)   bench SIZE=1500 (~0.4 s)
+ *   train SIZE=800 (~0.25 s)   bench SIZE=1200 (~0.4 s)
  */
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
-#define DEFAULT_TRAIN_SIZE 1000
-#define DEFAULT_BENCH_SIZE 1500
+#define DEFAULT_TRAIN_SIZE 800
+#define DEFAULT_BENCH_SIZE 1200
 
 /* ---------------- utilities: PRNG, checksum, diagnostics, buffers ---------------- */
 
@@ -60,12 +56,8 @@ static uint64_t rng_next(Rng *r) {
     return z ^ (z >> 31);
 }
 
-/* uniform value in [0, n) */
-static uint32_t rng_below(Rng *r, uint32_t n) {
-    return (uint32_t)(((rng_next(r) >> 32) * (uint64_t)n) >> 32);
-}
-
-/* skewed value in [0, n): small values are much more likely */
+/* uniform in [0, n), and skewed towards small values in [0, n) */
+static uint32_t rng_below(Rng *r, uint32_t n) { return (uint32_t)(((rng_next(r) >> 32) * n) >> 32); }
 static uint32_t rng_skewed(Rng *r, uint32_t n) { return rng_below(r, rng_below(r, n) + 1); }
 
 /* index chosen with the given relative weights */
@@ -74,21 +66,17 @@ static int rng_pick(Rng *r, const uint16_t *w, int n) {
     int i;
     for (i = 0; i < n; i++) total += w[i];
     x = rng_below(r, total);
-    for (i = 0; i < n - 1; i++) {
-        if (x < w[i]) return i;
-        x -= w[i];
-    }
-    return n - 1;
+    for (i = 0; i < n - 1 && x >= w[i]; i++) x -= w[i];
+    return i;
 }
 
 static void mix(uint64_t v) { g_sum ^= v + 0x9E3779B97F4A7C15ull + (g_sum << 6) + (g_sum >> 2); }
-
 static void die(const char *what) {
     fprintf(stderr, "demo: fatal: %s\n", what);
     exit(1);
 }
 
-/* Non-fatal diagnostic: counted and folded into the checksum. */
+/* non-fatal diagnostic: counted and folded into the checksum */
 static void diag(const char *where, const char *msg, uint64_t detail) {
     g_diags++;
     mix(0xD1A6ull ^ detail);
@@ -96,20 +84,20 @@ static void diag(const char *where, const char *msg, uint64_t detail) {
 }
 
 static void *xrealloc(void *p, size_t n) {
-    void *q = realloc(p, n ? n : 1);
-    if (!q) die("out of memory");
-    return q;
+    if (!(p = realloc(p, n ? n : 1))) die("out of memory");
+    return p;
 }
 
 typedef struct { char *p; size_t len, cap; } Buf;
 
 static void buf_grow(Buf *b, size_t extra) {
-    size_t need = b->len + extra + 1, cap = b->cap ? b->cap : 256;
-    while (cap < need) cap *= 2;
+    size_t cap = b->cap ? b->cap : 256;
+    while (cap < b->len + extra + 1) cap *= 2;
     b->p = xrealloc(b->p, cap);
     b->cap = cap;
 }
 
+/* appends n bytes and keeps the buffer NUL-terminated */
 static void buf_putn(Buf *b, const char *s, size_t n) {
     if (b->len + n + 1 > b->cap) buf_grow(b, n);
     memcpy(b->p + b->len, s, n);
@@ -119,21 +107,12 @@ static void buf_putn(Buf *b, const char *s, size_t n) {
 
 static void buf_puts(Buf *b, const char *s) { buf_putn(b, s, strlen(s)); }
 static void buf_putc(Buf *b, char c) { buf_putn(b, &c, 1); }
-
 static void buf_putu(Buf *b, uint64_t v, unsigned base) {
     char tmp[24];
     int i = sizeof tmp;
-    do {
-        tmp[--i] = "0123456789abcdef"[v % base];
-        v /= base;
-    } while (v);
+    do tmp[--i] = "0123456789abcdef"[v % base];
+    while ((v /= base) != 0);
     buf_putn(b, tmp + i, sizeof tmp - (size_t)i);
-}
-
-static void buf_free(Buf *b) {
-    free(b->p);
-    b->p = NULL;
-    b->len = b->cap = 0;
 }
 
 /* ---------------- hash table: open addressing, keys in a string pool ---------------- */
@@ -142,12 +121,7 @@ static void buf_free(Buf *b) {
 #define SLOT_TOMB 0xFFFFFFFEu
 
 typedef struct { uint32_t koff, len, hash; uint64_t val; } Slot;
-typedef struct {
-    Slot *slot;
-    uint32_t cap, live, tombs;
-    char *pool;
-    size_t pool_len, pool_cap;
-} Table;
+typedef struct { Slot *slot; uint32_t cap, live, tombs; Buf pool; } Table;
 
 static uint32_t hash_bytes(const char *s, size_t n) {
     uint32_t h = 0x811C9DC5u;
@@ -172,44 +146,32 @@ static void tab_init(Table *t, uint32_t cap) {
     for (i = 0; i < cap; i++) t->slot[i].koff = SLOT_EMPTY;
 }
 
-static void tab_free(Table *t) {
-    free(t->slot);
-    free(t->pool);
-    memset(t, 0, sizeof *t);
-}
+static void tab_free(Table *t) { free(t->slot), free(t->pool.p), memset(t, 0, sizeof *t); }
+static const char *tab_key(const Table *t, const Slot *s) { return t->pool.p + s->koff; }
 
-static const char *tab_key(const Table *t, const Slot *s) { return t->pool + s->koff; }
-
-/* Finds the slot holding the key, or the slot where it would be inserted. */
+/* the slot holding the key, or the slot where it would be inserted */
 static Slot *tab_probe(Table *t, const char *k, uint32_t n, uint32_t h) {
-    uint32_t mask = t->cap - 1, i = h & mask;
+    uint32_t i = h % t->cap;
     Slot *tomb = NULL;
-    for (;; i = (i + 1) & mask) {
+    for (;; i = i + 1 < t->cap ? i + 1 : 0) {
         Slot *s = &t->slot[i];
         if (s->koff == SLOT_EMPTY) return tomb ? tomb : s;
         if (s->koff == SLOT_TOMB) {
             if (!tomb) tomb = s;
-        } else if (s->hash == h && s->len == n && keys_equal(t->pool + s->koff, k, n)) {
+        } else if (s->hash == h && s->len == n && keys_equal(tab_key(t, s), k, n)) {
             return s;
         }
     }
 }
 
 static uint32_t pool_add(Table *t, const char *k, uint32_t n) {
-    uint32_t off = (uint32_t)t->pool_len;
-    if (t->pool_len + n + 1 > t->pool_cap) {
-        size_t cap = t->pool_cap ? t->pool_cap * 2 : 1024;
-        while (cap < t->pool_len + n + 1) cap *= 2;
-        t->pool = xrealloc(t->pool, cap);
-        t->pool_cap = cap;
-    }
-    memcpy(t->pool + off, k, n);
-    t->pool[off + n] = '\0';
-    t->pool_len += n + 1;
+    uint32_t off = (uint32_t)t->pool.len;
+    buf_putn(&t->pool, k, n);
+    t->pool.len++; /* keep the terminating NUL */
     return off;
 }
 
-/* Rehash into newcap slots, dropping tombstones and compacting the pool. */
+/* rehash into newcap slots, dropping tombstones and compacting the pool */
 static void tab_resize(Table *t, uint32_t newcap) {
     Table old = *t;
     uint32_t i;
@@ -225,7 +187,7 @@ static void tab_resize(Table *t, uint32_t newcap) {
     tab_free(&old);
 }
 
-/* Returns the entry for the key, inserting it with value 0 if missing. */
+/* the entry for the key, inserted with value 0 if missing */
 static Slot *tab_intern(Table *t, const char *k, uint32_t n) {
     uint32_t h = hash_bytes(k, n);
     Slot *s = tab_probe(t, k, n, h);
@@ -235,10 +197,7 @@ static Slot *tab_intern(Table *t, const char *k, uint32_t n) {
         s = tab_probe(t, k, n, h);
     }
     if (s->koff == SLOT_TOMB) t->tombs--;
-    s->koff = pool_add(t, k, n);
-    s->len = n;
-    s->hash = h;
-    s->val = 0;
+    s->koff = pool_add(t, k, n), s->len = n, s->hash = h, s->val = 0;
     t->live++;
     return s;
 }
@@ -251,13 +210,11 @@ static Slot *tab_find(Table *t, const char *k, uint32_t n) {
 static int tab_remove(Table *t, const char *k, uint32_t n) {
     Slot *s = tab_find(t, k, n);
     if (!s) return 0;
-    s->koff = SLOT_TOMB;
-    t->live--;
-    t->tombs++;
+    s->koff = SLOT_TOMB, t->live--, t->tombs++;
     return 1;
 }
 
-/* Order-independent digest of all live entries. */
+/* order-independent digest of all live entries */
 static uint64_t tab_digest(const Table *t) {
     uint64_t acc = t->live, x;
     uint32_t i;
@@ -273,26 +230,49 @@ static uint64_t tab_digest(const Table *t) {
 static void tab_dump(const Table *t, FILE *f, const char *title) {
     uint32_t i, shown = 0;
     fprintf(f, "-- %s: %u live, %u tombstones, %u slots\n", title, t->live, t->tombs, t->cap);
-    for (i = 0; i < t->cap && shown < 20; i++) {
-        if (t->slot[i].koff >= SLOT_TOMB) continue;
-        fprintf(f, "   %-16s %llu\n", tab_key(t, &t->slot[i]), (unsigned long long)t->slot[i].val);
-        shown++;
+    for (i = 0; i < t->cap && shown < 20; i++)
+        if (t->slot[i].koff < SLOT_TOMB && ++shown)
+            fprintf(f, "   %-16s %llu\n", tab_key(t, &t->slot[i]), (unsigned long long)t->slot[i].val);
+}
+
+/* ---------------- generic stable merge sort (qsort-style interface) ---------------- */
+
+typedef int (*CmpFn)(const void *a, const void *b);
+
+static void msort_rec(char *base, char *tmp, size_t n, size_t size, CmpFn cmp) {
+    size_t i, j, k, half = n / 2;
+    if (n <= 6) { /* insertion sort for short runs */
+        for (i = 1; i < n; i++) {
+            memcpy(tmp, base + i * size, size);
+            for (j = i; j > 0 && cmp(base + (j - 1) * size, tmp) > 0; j--)
+                memcpy(base + j * size, base + (j - 1) * size, size);
+            memcpy(base + j * size, tmp, size);
+        }
+        return;
     }
+    msort_rec(base, tmp, half, size, cmp);
+    msort_rec(base + half * size, tmp, n - half, size, cmp);
+    for (i = 0, j = half, k = 0; i < half && j < n; k++) {
+        if (cmp(base + j * size, base + i * size) < 0) memcpy(tmp + k * size, base + j++ * size, size);
+        else memcpy(tmp + k * size, base + i++ * size, size);
+    }
+    memcpy(tmp + k * size, base + i * size, (half - i) * size); /* rest of the left run */
+    memcpy(base, tmp, (k + half - i) * size);                   /* rest of the right run stays */
+}
+
+static void msort(void *base, size_t n, size_t size, CmpFn cmp) {
+    char *tmp = xrealloc(NULL, (n + 1) * size);
+    msort_rec(base, tmp, n, size, cmp);
+    free(tmp);
 }
 
 /* ---------------- bytecode and native functions ---------------- */
 
 enum {
-    OP_HALT, OP_PUSH, OP_LOAD, OP_STORE, OP_ADD, OP_SUB, OP_MUL, OP_DIV,
-    OP_MOD, OP_AND, OP_OR, OP_XOR, OP_SHL, OP_SHR, OP_LT, OP_LE, OP_GT,
-    OP_GE, OP_EQ, OP_NE, OP_NEG, OP_NOT, OP_INV, OP_POP, OP_JMP, OP_JZ,
-    OP_LOOP, OP_CALL, OP_PRINT, OP_ASSERT, OP_COUNT
+    OP_HALT, OP_PUSH, OP_LOAD, OP_STORE, OP_ADD, OP_SUB, OP_MUL, OP_DIV, OP_MOD, OP_AND,
+    OP_OR, OP_XOR, OP_SHL, OP_SHR, OP_LT, OP_LE, OP_GT, OP_GE, OP_EQ, OP_NE, OP_NEG,
+    OP_NOT, OP_INV, OP_POP, OP_JMP, OP_JZ, OP_LOOP, OP_CALL, OP_PRINT, OP_ASSERT, OP_COUNT
 };
-static const char *const OP_NAMES[OP_COUNT] = {
-    "halt", "push", "load", "store", "add", "sub", "mul", "div", "mod", "and",
-    "or", "xor", "shl", "shr", "lt", "le", "gt", "ge", "eq", "ne", "neg",
-    "not", "inv", "pop", "jmp", "jz", "loop", "call", "print", "assert"};
-
 typedef struct { uint8_t op, a; uint16_t b; uint32_t imm; } Insn;
 
 #define STACK_MAX 256
@@ -321,13 +301,6 @@ static uint64_t nat_rot(VM *vm, const uint64_t *a) {
 
 static uint64_t nat_min(VM *vm, const uint64_t *a) { (void)vm; return a[0] < a[1] ? a[0] : a[1]; }
 static uint64_t nat_max(VM *vm, const uint64_t *a) { (void)vm; return a[0] > a[1] ? a[0] : a[1]; }
-
-static uint64_t nat_clamp(VM *vm, const uint64_t *a) {
-    uint64_t lo = a[1] < a[2] ? a[1] : a[2], hi = a[1] < a[2] ? a[2] : a[1];
-    (void)vm;
-    return a[0] < lo ? lo : a[0] > hi ? hi : a[0];
-}
-
 static uint64_t nat_bits(VM *vm, const uint64_t *a) {
     uint64_t x = a[0], n = 0;
     (void)vm;
@@ -335,22 +308,15 @@ static uint64_t nat_bits(VM *vm, const uint64_t *a) {
     return n;
 }
 
-/* Counts a number (as a string key "kNNN") in the global symbol table. */
+/* counts a number (as the string key "kNNN") in the global symbol table */
 static uint64_t nat_look(VM *vm, const uint64_t *a) {
     char key[24];
     int n = snprintf(key, sizeof key, "k%llu", (unsigned long long)(a[0] % 509));
     return tab_intern(vm->sym, key, (uint32_t)n)->val++;
 }
 
-static uint64_t nat_trace(VM *vm, const uint64_t *a) {
-    vm->printed++;
-    if (g_verbose) fprintf(stderr, "trace: %llu\n", (unsigned long long)a[0]);
-    return a[0];
-}
-
-static const Native NATIVES[] = {
-    {"mix", 1, nat_mix}, {"rot", 2, nat_rot},     {"min", 2, nat_min},   {"max", 2, nat_max},
-    {"clamp", 3, nat_clamp}, {"bits", 1, nat_bits}, {"look", 1, nat_look}, {"trace", 1, nat_trace}};
+static const Native NATIVES[] = {{"mix", 1, nat_mix}, {"rot", 2, nat_rot},   {"min", 2, nat_min},
+                                 {"max", 2, nat_max}, {"bits", 1, nat_bits}, {"look", 1, nat_look}};
 #define NNATIVES ((int)(sizeof NATIVES / sizeof NATIVES[0]))
 
 static int native_find(const char *s, uint32_t n) {
@@ -362,23 +328,14 @@ static int native_find(const char *s, uint32_t n) {
 
 static void disassemble(const Insn *code, uint32_t n, FILE *f) {
     uint32_t i;
-    for (i = 0; i < n; i++) {
-        const Insn *in = &code[i];
-        fprintf(f, "%5u  %-6s", i, in->op < OP_COUNT ? OP_NAMES[in->op] : "???");
-        if (in->op == OP_PUSH || in->op == OP_JMP || in->op == OP_JZ) fprintf(f, " %u", in->imm);
-        else if (in->op == OP_LOAD || in->op == OP_STORE) fprintf(f, " v%u", in->a);
-        else if (in->op == OP_LOOP) fprintf(f, " v%u, %u", in->a, in->imm);
-        else if (in->op == OP_CALL) fprintf(f, " %s/%u", NATIVES[in->a].name, in->b);
-        fputc('\n', f);
-    }
+    for (i = 0; i < n; i++)
+        fprintf(f, "%5u  op %-2u a %-3u b %u imm %u%s%s\n", i, code[i].op, code[i].a, code[i].b, code[i].imm,
+                code[i].op == OP_CALL ? " ; " : "", code[i].op == OP_CALL ? NATIVES[code[i].a].name : "");
 }
 
 /* ---------------- virtual machine ---------------- */
 
-static void vm_fault(VM *vm, const char *msg, uint32_t pc) {
-    vm->faults++;
-    diag("vm", msg, pc);
-}
+static void vm_fault(VM *vm, const char *msg, uint32_t pc) { vm->faults++, diag("vm", msg, pc); }
 
 static void vm_print(VM *vm, uint64_t v, int is_string) {
     vm->printed++;
@@ -386,20 +343,14 @@ static void vm_print(VM *vm, uint64_t v, int is_string) {
     if (g_verbose > 1) printf(is_string ? "<string %016llx>\n" : "%llu\n", (unsigned long long)v);
 }
 
-/* Binary operators, shared by the VM and the compiler's constant folder.
- * Division by zero yields 0 and sets *fault. */
+/* binary operators, shared by the VM and the constant folder; x/0 and x%0 set *fault */
 static uint64_t arith(int op, uint64_t x, uint64_t y, int *fault) {
     switch (op) {
     case OP_ADD: return x + y;
     case OP_SUB: return x - y;
     case OP_MUL: return x * y;
-    case OP_DIV:
-    case OP_MOD:
-        if (y == 0) {
-            *fault = 1;
-            return 0;
-        }
-        return op == OP_DIV ? x / y : x % y;
+    case OP_DIV: if (y != 0) return x / y; break;
+    case OP_MOD: if (y != 0) return x % y; break;
     case OP_AND: return x & y;
     case OP_OR: return x | y;
     case OP_XOR: return x ^ y;
@@ -411,14 +362,16 @@ static uint64_t arith(int op, uint64_t x, uint64_t y, int *fault) {
     case OP_GE: return x >= y;
     case OP_EQ: return x == y;
     case OP_NE: return x != y;
-    default: *fault = 1; return 0;
+    default: break;
     }
+    *fault = 1;
+    return 0;
 }
 
 #define NEED(k) do { if (sp - vm->stack < (k)) goto underflow; } while (0)
 #define ROOM(k) do { if (sp + (k) > vm->stack + STACK_MAX) goto overflow; } while (0)
 
-/* Runs code[0..n); returns 0 on normal halt, -1 on a fault. */
+/* runs code[0..n); returns 0 on a normal halt, -1 on a fault */
 static int vm_run(VM *vm, const Insn *code, uint32_t n, uint64_t budget) {
     uint64_t *sp = vm->stack, steps = 0, y;
     uint32_t pc = 0;
@@ -435,9 +388,8 @@ static int vm_run(VM *vm, const Insn *code, uint32_t n, uint64_t budget) {
         case OP_PUSH: ROOM(1); *sp++ = in->imm; break;
         case OP_LOAD: ROOM(1); *sp++ = vm->vars[in->a]; break;
         case OP_STORE: NEED(1); vm->vars[in->a] = *--sp; break;
-        case OP_ADD: case OP_SUB: case OP_MUL: case OP_DIV: case OP_MOD:
-        case OP_AND: case OP_OR: case OP_XOR: case OP_SHL: case OP_SHR:
-        case OP_LT: case OP_LE: case OP_GT: case OP_GE: case OP_EQ: case OP_NE:
+        case OP_ADD: case OP_SUB: case OP_MUL: case OP_DIV: case OP_MOD: case OP_AND: case OP_OR: case OP_XOR:
+        case OP_SHL: case OP_SHR: case OP_LT: case OP_LE: case OP_GT: case OP_GE: case OP_EQ: case OP_NE:
             NEED(2);
             y = *--sp;
             sp[-1] = arith(in->op, sp[-1], y, &fault);
@@ -466,10 +418,7 @@ static int vm_run(VM *vm, const Insn *code, uint32_t n, uint64_t budget) {
             sp++;
             break;
         case OP_PRINT: NEED(1); vm_print(vm, *--sp, in->a); break;
-        case OP_ASSERT:
-            NEED(1);
-            if (*--sp == 0) vm_fault(vm, "assertion failed", pc - 1);
-            break;
+        case OP_ASSERT: NEED(1); if (*--sp == 0) vm_fault(vm, "assertion failed", pc - 1); break;
         case OP_HALT: rc = 0; goto out;
         default: vm_fault(vm, "illegal instruction", pc - 1); goto out;
         }
@@ -489,9 +438,8 @@ out:
 enum { T_EOF, T_IDENT, T_KW, T_INT, T_STR, T_OP, T_COMMENT, T_ERR, T_COUNT };
 enum { KW_LET = 1, KW_IF, KW_ELSE, KW_LOOP, KW_PRINT, KW_ASSERT };
 enum {
-    P_PLUS, P_MINUS, P_STAR, P_SLASH, P_PCT, P_AMP, P_BAR, P_CARET, P_TILDE,
-    P_BANG, P_LT, P_LE, P_GT, P_GE, P_EQEQ, P_NE, P_SHL, P_SHR, P_ASSIGN,
-    P_LPAREN, P_RPAREN, P_LBRACE, P_RBRACE, P_SEMI, P_COMMA, P_COUNT
+    P_PLUS, P_MINUS, P_STAR, P_SLASH, P_PCT, P_AMP, P_BAR, P_CARET, P_TILDE, P_BANG, P_LT, P_LE, P_GT,
+    P_GE, P_EQEQ, P_NE, P_SHL, P_SHR, P_ASSIGN, P_LPAREN, P_RPAREN, P_LBRACE, P_RBRACE, P_SEMI, P_COMMA, P_COUNT
 };
 enum { C_OTHER, C_SPACE, C_NL, C_ALPHA, C_DIGIT, C_QUOTE, C_SLASH, C_OP };
 
@@ -500,9 +448,9 @@ typedef struct { const char *p, *end; int line; Token tok; } Lexer;
 
 static unsigned char g_cls[256], g_opsub[256]; /* character class, operator kind */
 static const char OP_CHARS[] = "+-*/%&|^~!<>=(){};,";
-static const unsigned char OPCHAR_SUB[] = {
-    P_PLUS, P_MINUS, P_STAR, P_SLASH, P_PCT, P_AMP, P_BAR, P_CARET, P_TILDE, P_BANG,
-    P_LT, P_GT, P_ASSIGN, P_LPAREN, P_RPAREN, P_LBRACE, P_RBRACE, P_SEMI, P_COMMA};
+static const unsigned char OPCHAR_SUB[] = {P_PLUS,   P_MINUS,  P_STAR,   P_SLASH,  P_PCT,    P_AMP,   P_BAR,
+                                           P_CARET,  P_TILDE,  P_BANG,   P_LT,     P_GT,     P_ASSIGN, P_LPAREN,
+                                           P_RPAREN, P_LBRACE, P_RBRACE, P_SEMI,   P_COMMA};
 
 static void lex_init_classes(void) {
     int c;
@@ -527,21 +475,21 @@ static void lex_init(Lexer *lx, const char *text, size_t n) {
     lx->line = 1;
 }
 
-static void lex_error(Lexer *lx, const char *msg) {
-    lx->tok.kind = T_ERR;
-    lx->tok.len = 1;
-    lx->p = lx->tok.s + 1;
-    diag("lexer", msg, (uint64_t)lx->line);
+/* finishes the current token: it ends at p */
+static void tok_end(Lexer *lx, int kind, const char *p) {
+    lx->tok.kind = kind;
+    lx->tok.len = (uint32_t)(p - lx->tok.s);
+    lx->p = p;
 }
+
+static void lex_warn(Lexer *lx, const char *msg) { diag("lexer", msg, (uint64_t)lx->line); }
 
 static int keyword_id(const char *s, uint32_t n) {
     switch (s[0]) {
     case 'a': return n == 6 && memcmp(s, "assert", 6) == 0 ? KW_ASSERT : 0;
     case 'e': return n == 4 && memcmp(s, "else", 4) == 0 ? KW_ELSE : 0;
     case 'i': return n == 2 && s[1] == 'f' ? KW_IF : 0;
-    case 'l':
-        if (n == 3 && memcmp(s, "let", 3) == 0) return KW_LET;
-        return n == 4 && memcmp(s, "loop", 4) == 0 ? KW_LOOP : 0;
+    case 'l': return n == 3 && memcmp(s, "let", 3) == 0 ? KW_LET : n == 4 && memcmp(s, "loop", 4) == 0 ? KW_LOOP : 0;
     case 'p': return n == 5 && memcmp(s, "print", 5) == 0 ? KW_PRINT : 0;
     default: return 0;
     }
@@ -550,10 +498,8 @@ static int keyword_id(const char *s, uint32_t n) {
 static void lex_ident(Lexer *lx) {
     const char *p = lx->p;
     while (p < lx->end && (g_cls[(unsigned char)*p] == C_ALPHA || g_cls[(unsigned char)*p] == C_DIGIT)) p++;
-    lx->tok.len = (uint32_t)(p - lx->p);
-    lx->tok.sub = keyword_id(lx->p, lx->tok.len);
-    lx->tok.kind = lx->tok.sub ? T_KW : T_IDENT;
-    lx->p = p;
+    lx->tok.sub = keyword_id(lx->p, (uint32_t)(p - lx->p));
+    tok_end(lx, lx->tok.sub ? T_KW : T_IDENT, p);
 }
 
 static int hex_digit(int c) {
@@ -562,84 +508,43 @@ static int hex_digit(int c) {
     return -1;
 }
 
-static const char *lex_hex(Lexer *lx, const char *p, uint64_t *out) {
-    uint64_t v = 0;
-    int d;
-    if (p >= lx->end || hex_digit((unsigned char)*p) < 0) diag("lexer", "empty hex literal", (uint64_t)lx->line);
-    for (; p < lx->end && (d = hex_digit((unsigned char)*p)) >= 0; p++) {
-        if (v >> 60) diag("lexer", "hex literal overflow", (uint64_t)lx->line);
-        v = v << 4 | (uint64_t)d;
-    }
-    *out = v;
-    return p;
-}
-
 static void lex_number(Lexer *lx) {
     const char *p = lx->p;
     uint64_t v = 0;
-    if (p + 1 < lx->end && p[0] == '0' && (p[1] | 32) == 'x') {
-        p = lex_hex(lx, p + 2, &v);
+    int d;
+    if (p + 2 < lx->end && p[0] == '0' && (p[1] | 32) == 'x' && hex_digit(p[2]) >= 0) {
+        for (p += 2; p < lx->end && (d = hex_digit(*p)) >= 0; p++) {
+            if (v >> 60) lex_warn(lx, "hex literal overflow");
+            v = v << 4 | (uint64_t)d;
+        }
     } else {
-        for (; p < lx->end; p++) {
-            unsigned d = (unsigned char)*p - '0';
-            if (d > 9) {
-                if (*p == '_') continue;
-                break;
-            }
-            if (v > (UINT64_MAX - d) / 10) {
-                diag("lexer", "integer overflow", (uint64_t)lx->line);
+        for (; p < lx->end && ((d = *p - '0') >= 0 && d <= 9 ? 1 : *p == '_'); p++) {
+            if (*p == '_') continue; /* digit separator */
+            if (v > (UINT64_MAX - (unsigned)d) / 10) {
+                lex_warn(lx, "integer overflow");
                 v = UINT64_MAX;
             } else {
-                v = v * 10 + d;
+                v = v * 10 + (unsigned)d;
             }
         }
     }
-    if (p < lx->end && g_cls[(unsigned char)*p] == C_ALPHA) diag("lexer", "bad suffix on number", (uint64_t)lx->line);
-    lx->tok.kind = T_INT;
+    if (p < lx->end && g_cls[(unsigned char)*p] == C_ALPHA) lex_warn(lx, "bad suffix on number");
     lx->tok.num = v;
-    lx->tok.len = (uint32_t)(p - lx->p);
-    lx->p = p;
-}
-
-/* Handles the escape sequence at p (p[0] == '\\'); returns its end. */
-static const char *lex_escape(Lexer *lx, const char *p, uint32_t *h) {
-    int c = p + 1 < lx->end ? (unsigned char)p[1] : 0, v = '?', len = 2;
-    switch (c) {
-    case 'n': v = '\n'; break;
-    case 't': v = '\t'; break;
-    case '\\': case '"': v = c; break;
-    case 'x':
-        if (p + 3 < lx->end && hex_digit(p[2]) >= 0 && hex_digit(p[3]) >= 0) {
-            v = hex_digit(p[2]) * 16 + hex_digit(p[3]);
-            len = 4;
-            break;
-        }
-        /* fall through */
-    default: diag("lexer", "bad escape", (uint64_t)lx->line); break;
-    }
-    *h = (*h ^ (uint32_t)v) * 0x01000193u;
-    return p + len;
+    tok_end(lx, T_INT, p);
 }
 
 static void lex_string(Lexer *lx) {
     const char *p = lx->p + 1;
     uint32_t h = 0x811C9DC5u;
-    for (;;) {
-        if (p >= lx->end || *p == '\n') {
-            diag("lexer", "unterminated string", (uint64_t)lx->line);
-            break;
-        }
-        if (*p == '"') {
-            p++;
-            break;
-        }
-        if (*p == '\\') p = lex_escape(lx, p, &h);
-        else h = (h ^ (unsigned char)*p++) * 0x01000193u;
+    while (p < lx->end && *p != '"' && *p != '\n') {
+        if (*p == '\\' && (p + 1 >= lx->end || !strchr("nt\\\"", p[1]))) lex_warn(lx, "bad escape");
+        if (*p == '\\' && p + 1 < lx->end) p++; /* the escaped character is hashed as is */
+        h = (h ^ (unsigned char)*p++) * 0x01000193u;
     }
-    lx->tok.kind = T_STR;
+    if (p < lx->end && *p == '"') p++;
+    else lex_warn(lx, "unterminated string");
     lx->tok.num = h;
-    lx->tok.len = (uint32_t)(p - lx->p);
-    lx->p = p;
+    tok_end(lx, T_STR, p);
 }
 
 static void lex_operator(Lexer *lx) {
@@ -652,10 +557,8 @@ static void lex_operator(Lexer *lx) {
         sub = sub == P_LT ? P_SHL : P_SHR;
         len = 2;
     }
-    lx->tok.kind = T_OP;
     lx->tok.sub = sub;
-    lx->tok.len = (uint32_t)len;
-    lx->p = p + len;
+    tok_end(lx, T_OP, p + len);
 }
 
 static void lex_next(Lexer *lx) {
@@ -666,8 +569,7 @@ static void lex_next(Lexer *lx) {
     lx->tok.line = lx->line;
     lx->tok.sub = 0;
     if (p >= lx->end) {
-        lx->tok.kind = T_EOF;
-        lx->tok.len = 0;
+        tok_end(lx, T_EOF, p);
         return;
     }
     switch (g_cls[(unsigned char)*p]) {
@@ -677,31 +579,27 @@ static void lex_next(Lexer *lx) {
     case C_SLASH:
         if (p + 1 < lx->end && p[1] == '/') { /* line comment */
             while (p < lx->end && *p != '\n') p++;
-            lx->tok.kind = T_COMMENT;
-            lx->tok.len = (uint32_t)(p - lx->p);
-            lx->p = p;
+            tok_end(lx, T_COMMENT, p);
             break;
         }
         /* fall through */
     case C_OP: lex_operator(lx); break;
-    default: lex_error(lx, "stray character"); break;
+    default:
+        lex_warn(lx, "stray character");
+        tok_end(lx, T_ERR, p + 1);
+        break;
     }
 }
 
-static const char *token_kind_name(int kind) {
-    static const char *const names[T_COUNT] = {"eof", "ident", "keyword", "int", "string", "op", "comment", "error"};
-    return kind >= 0 && kind < T_COUNT ? names[kind] : "?";
-}
-
-/* Token consumers for the text phase (called through a pointer). */
+/* token consumers of the text phase, called through a pointer */
 typedef void (*TokenFn)(void *ctx, const Token *t);
-typedef struct { Table *sym; uint64_t kinds[T_COUNT], numsum, strhash, opmix; } TextStats;
+typedef struct { Table local; uint64_t kinds[T_COUNT], numsum, strhash, opmix; } TextStats;
 
 static void stats_on_token(void *ctx, const Token *t) {
     TextStats *st = ctx;
     st->kinds[t->kind]++;
     switch (t->kind) {
-    case T_IDENT: tab_intern(st->sym, t->s, t->len)->val++; break;
+    case T_IDENT: tab_intern(&st->local, t->s, t->len)->val++; break;
     case T_INT: st->numsum += t->num; break;
     case T_OP: st->opmix = st->opmix * 31 + (uint64_t)t->sub; break;
     case T_STR: st->strhash ^= t->num; break;
@@ -711,8 +609,9 @@ static void stats_on_token(void *ctx, const Token *t) {
 }
 
 static void print_on_token(void *ctx, const Token *t) {
+    static const char *const names[T_COUNT] = {"eof", "ident", "keyword", "int", "string", "op", "comment", "error"};
     stats_on_token(ctx, t);
-    fprintf(stderr, "%4d %-8s %.*s\n", t->line, token_kind_name(t->kind), (int)t->len, t->s);
+    fprintf(stderr, "%4d %-8s %.*s\n", t->line, names[t->kind], (int)t->len, t->s);
 }
 
 static uint64_t lex_all(const char *text, size_t n, TokenFn fn, void *ctx) {
@@ -727,17 +626,17 @@ static uint64_t lex_all(const char *text, size_t n, TokenFn fn, void *ctx) {
 
 /* binary operator precedence (0 = not a binary operator) and opcode */
 static const struct { uint8_t prec, op; } BINOPS[P_COUNT] = {
-    [P_BAR] = {1, OP_OR},  [P_CARET] = {2, OP_XOR}, [P_AMP] = {3, OP_AND},  [P_EQEQ] = {4, OP_EQ},
-    [P_NE] = {4, OP_NE},   [P_LT] = {5, OP_LT},     [P_LE] = {5, OP_LE},    [P_GT] = {5, OP_GT},
-    [P_GE] = {5, OP_GE},   [P_SHL] = {6, OP_SHL},   [P_SHR] = {6, OP_SHR},  [P_PLUS] = {7, OP_ADD},
-    [P_MINUS] = {7, OP_SUB}, [P_STAR] = {8, OP_MUL}, [P_SLASH] = {8, OP_DIV}, [P_PCT] = {8, OP_MOD}};
+    [P_BAR] = {1, OP_OR},    [P_CARET] = {2, OP_XOR}, [P_AMP] = {3, OP_AND},   [P_EQEQ] = {4, OP_EQ},
+    [P_NE] = {4, OP_NE},     [P_LT] = {5, OP_LT},     [P_LE] = {5, OP_LE},     [P_GT] = {5, OP_GT},
+    [P_GE] = {5, OP_GE},     [P_SHL] = {6, OP_SHL},   [P_SHR] = {6, OP_SHR},   [P_PLUS] = {7, OP_ADD},
+    [P_MINUS] = {7, OP_SUB}, [P_STAR] = {8, OP_MUL},  [P_SLASH] = {8, OP_DIV}, [P_PCT] = {8, OP_MOD}};
 
 typedef struct {
     Lexer lx;
     Insn *code;
     uint32_t n, cap;
-    Table names;
-    int nvars, errors, depth, check_only; /* check_only: no variable limit */
+    Table names; /* variable name -> slot + 1 */
+    int nvars, errors, depth;
 } Parser;
 
 static void parse_expr(Parser *ps);
@@ -763,7 +662,6 @@ static void advance(Parser *ps) {
 }
 
 static int at_op(const Parser *ps, int sub) { return ps->lx.tok.kind == T_OP && ps->lx.tok.sub == sub; }
-static int at_kw(const Parser *ps, int kw) { return ps->lx.tok.kind == T_KW && ps->lx.tok.sub == kw; }
 
 static void parse_error(Parser *ps, const char *msg) {
     ps->errors++;
@@ -791,11 +689,11 @@ static int expect(Parser *ps, int sub, const char *msg) {
     return 0;
 }
 
-/* variable slot for a name (hidden loop counters have no name) */
+/* variable slot for a name; hidden loop counters (s == NULL) get a fresh one */
 static int var_slot(Parser *ps, const char *s, uint32_t n) {
     Slot *sl = s ? tab_intern(&ps->names, s, n) : NULL;
     if (sl && sl->val) return (int)sl->val - 1;
-    if (ps->nvars >= MAX_VARS && !ps->check_only) {
+    if (ps->nvars >= MAX_VARS) {
         parse_error(ps, "too many variables");
         return 0;
     }
@@ -812,13 +710,13 @@ static void parse_call(Parser *ps, const Token *name) {
         } while (accept(ps, P_COMMA));
         expect(ps, P_RPAREN, "expected ')' after arguments");
     }
-    if (idx < 0 || NATIVES[idx].arity != argc) {
-        parse_error(ps, idx < 0 ? "unknown function" : "wrong argument count");
-        while (argc-- > 0) emit(ps, OP_POP, 0, 0, 0);
-        emit(ps, OP_PUSH, 0, 0, 0);
+    if (idx >= 0 && NATIVES[idx].arity == argc) {
+        emit(ps, OP_CALL, idx, argc, 0);
         return;
     }
-    emit(ps, OP_CALL, idx, argc, 0);
+    parse_error(ps, idx < 0 ? "unknown function" : "wrong argument count");
+    while (argc-- > 0) emit(ps, OP_POP, 0, 0, 0);
+    emit(ps, OP_PUSH, 0, 0, 0);
 }
 
 static void parse_unary(Parser *ps) {
@@ -827,41 +725,31 @@ static void parse_unary(Parser *ps) {
         parse_error(ps, "expression nested too deeply");
         t.kind = T_ERR;
     }
-    switch (t.kind) {
-    case T_INT:
+    if (t.kind == T_INT) {
         if (t.num > 0xFFFFFFFFu) diag("parser", "constant truncated", (uint64_t)t.line);
         emit(ps, OP_PUSH, 0, 0, (uint32_t)t.num);
         advance(ps);
-        break;
-    case T_IDENT:
+    } else if (t.kind == T_IDENT) {
         advance(ps);
         if (accept(ps, P_LPAREN)) parse_call(ps, &t);
         else emit(ps, OP_LOAD, var_slot(ps, t.s, t.len), 0, 0);
-        break;
-    case T_OP:
-        if (t.sub == P_LPAREN) {
-            advance(ps);
-            parse_expr(ps);
-            expect(ps, P_RPAREN, "expected ')'");
-            break;
-        }
-        if (t.sub == P_MINUS || t.sub == P_TILDE || t.sub == P_BANG) {
-            advance(ps);
-            parse_unary(ps);
-            emit(ps, t.sub == P_MINUS ? OP_NEG : t.sub == P_TILDE ? OP_INV : OP_NOT, 0, 0, 0);
-            break;
-        }
-        /* fall through */
-    default:
+    } else if (t.kind == T_OP && t.sub == P_LPAREN) {
+        advance(ps);
+        parse_expr(ps);
+        expect(ps, P_RPAREN, "expected ')'");
+    } else if (t.kind == T_OP && (t.sub == P_MINUS || t.sub == P_TILDE || t.sub == P_BANG)) {
+        advance(ps);
+        parse_unary(ps);
+        emit(ps, t.sub == P_MINUS ? OP_NEG : t.sub == P_TILDE ? OP_INV : OP_NOT, 0, 0, 0);
+    } else {
         parse_error(ps, "expected expression");
         if (ps->lx.tok.kind != T_EOF) advance(ps);
         emit(ps, OP_PUSH, 0, 0, 0);
-        break;
     }
     ps->depth--;
 }
 
-/* Emits a binary op, folding "push a; push b; op" when the result fits. */
+/* emits a binary op, folding "push a; push b; op" when the result fits */
 static void fold_or_emit(Parser *ps, int op) {
     Insn *in = ps->code + ps->n;
     int fault = 0;
@@ -903,20 +791,14 @@ static void parse_if(Parser *ps) {
     parse_expr(ps);
     jz = emit(ps, OP_JZ, 0, 0, 0);
     parse_block(ps);
-    if (!at_kw(ps, KW_ELSE)) {
-        ps->code[jz].imm = ps->n;
-        return;
-    }
-    advance(ps);
-    jmp = emit(ps, OP_JMP, 0, 0, 0);
-    ps->code[jz].imm = ps->n;
-    if (at_kw(ps, KW_IF)) {
+    if (ps->lx.tok.kind == T_KW && ps->lx.tok.sub == KW_ELSE) {
         advance(ps);
-        parse_if(ps);
-    } else {
+        jmp = emit(ps, OP_JMP, 0, 0, 0);
+        ps->code[jz].imm = ps->n;
         parse_block(ps);
+        jz = jmp;
     }
-    ps->code[jmp].imm = ps->n;
+    ps->code[jz].imm = ps->n;
 }
 
 /* loop N { B }  =>  N; store h; load h; jz L2; L1: B; loop h, L1; L2: */
@@ -935,31 +817,25 @@ static void parse_loop(Parser *ps) {
 
 static void parse_stmt(Parser *ps) {
     Token t = ps->lx.tok;
+    int kw = t.kind == T_KW ? t.sub : 0;
     advance(ps);
-    if (t.kind == T_KW && t.sub == KW_IF) {
-        parse_if(ps);
+    if (kw == KW_IF || kw == KW_LOOP) {
+        (kw == KW_IF ? parse_if : parse_loop)(ps);
         return;
-    } else if (t.kind == T_KW && t.sub == KW_LOOP) {
-        parse_loop(ps);
-        return;
-    } else if (t.kind == T_KW && t.sub == KW_PRINT && ps->lx.tok.kind == T_STR) {
+    }
+    if (kw == KW_PRINT && ps->lx.tok.kind == T_STR) {
         emit(ps, OP_PUSH, 0, 0, (uint32_t)ps->lx.tok.num);
         emit(ps, OP_PRINT, 1, 0, 0);
         advance(ps);
-    } else if (t.kind == T_KW && (t.sub == KW_PRINT || t.sub == KW_ASSERT)) {
+    } else if (kw == KW_PRINT || kw == KW_ASSERT) {
         parse_expr(ps);
-        emit(ps, t.sub == KW_PRINT ? OP_PRINT : OP_ASSERT, 0, 0, 0);
+        emit(ps, kw == KW_PRINT ? OP_PRINT : OP_ASSERT, 0, 0, 0);
     } else if (t.kind == T_IDENT && accept(ps, P_LPAREN)) {
         parse_call(ps, &t);
         emit(ps, OP_POP, 0, 0, 0);
-    } else if (t.kind == T_IDENT || (t.kind == T_KW && t.sub == KW_LET)) {
-        if (t.kind == T_KW) {
+    } else if (t.kind == T_IDENT || (kw == KW_LET && ps->lx.tok.kind == T_IDENT)) {
+        if (kw == KW_LET) {
             t = ps->lx.tok;
-            if (t.kind != T_IDENT) {
-                parse_error(ps, "expected name after 'let'");
-                parse_sync(ps);
-                return;
-            }
             advance(ps);
         }
         if (!expect(ps, P_ASSIGN, "expected '='")) {
@@ -976,10 +852,9 @@ static void parse_stmt(Parser *ps) {
     if (!expect(ps, P_SEMI, "expected ';'")) parse_sync(ps);
 }
 
-/* Compiles text; returns the number of errors.  Code is left in ps. */
-static int compile(Parser *ps, const char *text, size_t n, int check_only) {
+/* compiles text into ps->code; returns the number of errors */
+static int compile(Parser *ps, const char *text, size_t n) {
     memset(ps, 0, sizeof *ps);
-    ps->check_only = check_only;
     tab_init(&ps->names, 32);
     lex_init(&ps->lx, text, n);
     advance(ps);
@@ -1000,10 +875,10 @@ enum { ST_ASSIGN, ST_CALL, ST_IF, ST_LOOP, ST_PRINT, ST_ASSERT, ST_COMMENT, ST_C
 static const char *const BIN_TEXT[NBIN] = {"+", "-", "*", "/", "%", "&", "|", "^", "<<", ">>",
                                            "<", "<=", ">", ">=", "==", "!="};
 
-/* Proportions of one input family ("shape"); train and bench differ. */
+/* proportions of one input family ("shape"); train and bench differ */
 typedef struct {
-    uint16_t stmt_w[ST_COUNT], bin_w[NBIN], nat_w[8];
-    uint16_t pct_call, pct_var, pct_unary, pct_paren; /* expression leaves/forms */
+    uint16_t stmt_w[ST_COUNT], bin_w[NBIN], nat_w[NNATIVES];
+    uint16_t pct_call, pct_var, pct_unary, pct_paren; /* expression leaves and forms */
     uint32_t vocab, text_bytes, loop_min, loop_span;  /* text and program size */
     uint32_t dict_keys, dict_ops, pct_ins, pct_del;   /* dictionary phase */
     uint64_t salt;
@@ -1011,7 +886,7 @@ typedef struct {
 
 typedef struct { Buf *out; Rng *rng; const Shape *sh; uint32_t nvars; int bulk, indent; } Gen;
 
-static const char SYL[] = "karomitesuloanvediqunepozahielor"; /* 16 syllables */
+static const char SYL[] = "karomitesuloanvediqunepozahielor"; /* 16 two-letter syllables */
 
 /* deterministic identifier for vocabulary entry idx, e.g. "mika" */
 static void ident_for(Buf *b, uint32_t idx) {
@@ -1028,17 +903,9 @@ static void gen_var(Gen *g) {
 
 static void gen_int(Gen *g) {
     uint32_t r = rng_below(g->rng, 100);
-    if (r < 75) {
-        buf_putu(g->out, rng_below(g->rng, 100), 10);
-    } else if (r < 96) {
-        buf_putu(g->out, rng_below(g->rng, 1000000), 10);
-    } else if (r < 99) {
-        buf_puts(g->out, "0x");
-        buf_putu(g->out, rng_next(g->rng) & 0xFFFFFFFu, 16);
-    } else {
-        buf_putu(g->out, 1 + rng_below(g->rng, 99), 10);
-        buf_puts(g->out, "_000");
-    }
+    if (r >= 96 && r < 99) buf_puts(g->out, "0x");
+    buf_putu(g->out, r < 75 ? rng_below(g->rng, 100) : rng_below(g->rng, 1000000), r >= 96 && r < 99 ? 16 : 10);
+    if (r == 99) buf_puts(g->out, "_000");
 }
 
 static void gen_expr(Gen *g, int depth);
@@ -1117,7 +984,7 @@ static void gen_stmt(Gen *g, int depth) {
         if (rng_below(g->rng, 2)) {
             buf_puts(g->out, "\"value of ");
             gen_var(g);
-            buf_puts(g->out, rng_below(g->rng, 4) ? "\\n\"" : "\\x21\\t\"");
+            buf_puts(g->out, rng_below(g->rng, 8) ? "\\n\"" : "\\t\\q\"");
         } else {
             gen_expr(g, 1);
         }
@@ -1146,7 +1013,7 @@ static void gen_block(Gen *g, int nstmts, int depth) {
     buf_putc(g->out, '}');
 }
 
-/* A runnable program: variable declarations, then one hot loop. */
+/* a runnable program: variable declarations, then one hot loop */
 static void gen_program(Gen *g) {
     uint32_t i;
     g->nvars = 4 + rng_below(g->rng, 6);
@@ -1166,54 +1033,84 @@ static void gen_program(Gen *g) {
 /* ---------------- workload phases ---------------- */
 
 static const Shape SHAPE_TRAIN = {
-    {80, 5, 4, 3, 1, 1, 6}, /* assign call if loop print assert comment */
-    /*  + - * / % & | ^ << >> < <= > >= == != */
-    {30, 12, 14, 1, 4, 8, 5, 12, 4, 5, 3, 1, 2, 1, 2, 1},
-    {82, 5, 3, 3, 1, 2, 4, 0}, /* mix rot min max clamp bits look trace */
-    16, 55, 4, 35,             /* % call, var, unary, parenthesized */
-    4096, 4096, 160, 320,      /* vocabulary, text bytes, loop count */
-    3000, 1500, 60, 10,        /* dictionary keys, ops, % insert, % delete */
+    {80, 5, 4, 3, 1, 1, 6},                               /* assign call if loop print assert comment */
+    {30, 12, 14, 1, 4, 8, 5, 12, 4, 5, 3, 1, 2, 1, 2, 1}, /* + - * / % & | ^ << >> < <= > >= == != */
+    {82, 5, 3, 3, 3, 4},                                  /* mix rot min max bits look */
+    16, 55, 4, 35,                                        /* % call, var, unary, parenthesized */
+    4096, 8192, 60, 120,                                  /* vocabulary, text bytes, loop count */
+    3000, 2000, 60, 10,                                   /* dict keys, ops, % insert, % delete */
     0x7261696Eull};
 
 static const Shape SHAPE_BENCH = {
     {78, 6, 5, 4, 1, 1, 6},
     {26, 13, 16, 1, 5, 8, 6, 13, 4, 4, 3, 1, 2, 1, 2, 1},
-    {77, 6, 4, 4, 1, 3, 5, 0},
+    {77, 6, 4, 4, 4, 5},
     18, 58, 5, 40,
-    5000, 4096, 180, 320,
-    3500, 1500, 55, 12,
+    5000, 8192, 70, 120,
+    3500, 2000, 55, 12,
     0x62656E63ull};
 
-/* Generates ~4 KB of source, collects token statistics, syntax-checks it. */
+typedef struct { uint64_t count; const char *name; uint32_t len, hash; } Rank;
+
+/* most frequent first, then by name */
+static int rank_by_count(const void *a, const void *b) {
+    const Rank *x = a, *y = b;
+    uint32_t i, n = x->len < y->len ? x->len : y->len;
+    if (x->count != y->count) return x->count > y->count ? -1 : 1;
+    for (i = 0; i < n; i++)
+        if (x->name[i] != y->name[i]) return (unsigned char)x->name[i] < (unsigned char)y->name[i] ? -1 : 1;
+    return x->len < y->len ? -1 : x->len > y->len;
+}
+
+static int rank_by_name(const void *a, const void *b) {
+    int c = strcmp(((const Rank *)a)->name, ((const Rank *)b)->name);
+    return c ? c : rank_by_count(a, b);
+}
+
+/* generates ~8 KB of source, collects token statistics, merges the chunk's
+ * identifier counts into the symbol table and ranks them */
 static void phase_text(Rng *r, const Shape *sh, Table *sym, Buf *text) {
     Gen g = {text, r, sh, 0, 1, 0};
     TextStats st;
-    Parser ps;
-    TokenFn fn = g_verbose > 2 ? print_on_token : stats_on_token;
-    int i;
+    TokenFn sink = g_verbose > 2 ? print_on_token : stats_on_token;
+    CmpFn order = g_verbose > 1 ? rank_by_name : rank_by_count;
+    Rank *rank;
+    uint32_t i, n = 0;
     text->len = 0;
     while (text->len < sh->text_bytes) gen_stmt(&g, 0);
     memset(&st, 0, sizeof st);
-    st.sym = sym;
-    g_ops += lex_all(text->p, text->len, fn, &st);
+    tab_init(&st.local, 512);
+    g_ops += lex_all(text->p, text->len, sink, &st);
     mix(st.numsum);
     mix(st.strhash ^ st.opmix);
     for (i = 0; i < T_COUNT; i++) mix(st.kinds[i]);
-    mix((uint64_t)compile(&ps, text->p, text->len, 1) << 32 | ps.n);
-    parser_free(&ps);
+    rank = xrealloc(NULL, (st.local.live + 1) * sizeof *rank);
+    for (i = 0; i < st.local.cap; i++) {
+        Slot *s = &st.local.slot[i];
+        if (s->koff >= SLOT_TOMB) continue;
+        tab_intern(sym, tab_key(&st.local, s), s->len)->val += s->val;
+        rank[n].count = s->val;
+        rank[n].name = tab_key(&st.local, s);
+        rank[n].len = s->len;
+        rank[n++].hash = s->hash;
+    }
+    msort(rank, n, sizeof *rank, order);
+    for (i = 0; i < n && i < 8; i++) mix(rank[i].hash ^ rank[i].count << 32);
+    free(rank);
+    tab_free(&st.local);
 }
 
-/* Generates, compiles and runs one program. */
+/* generates, compiles and runs one program */
 static void phase_program(Rng *r, const Shape *sh, VM *vm, Buf *text) {
     Gen g = {text, r, sh, 0, 0, 0};
     Parser ps;
+    uint64_t before = vm->steps;
     int i;
     text->len = 0;
     gen_program(&g);
-    if (compile(&ps, text->p, text->len, 0) != 0) {
+    if (compile(&ps, text->p, text->len) != 0) {
         diag("compile", "program has errors; not run", (uint64_t)ps.errors);
     } else {
-        uint64_t before = vm->steps;
         if (g_verbose > 3) disassemble(ps.code, ps.n, stderr);
         memset(vm->vars, 0, sizeof vm->vars);
         if (vm_run(vm, ps.code, ps.n, 100000000u) != 0) diag("vm", "program aborted", vm->steps - before);
@@ -1223,28 +1120,24 @@ static void phase_program(Rng *r, const Shape *sh, VM *vm, Buf *text) {
     parser_free(&ps);
 }
 
-/* Insert / delete / lookup of skewed string keys. */
+/* insert / delete / lookup of skewed string keys */
 static void phase_dict(Rng *r, const Shape *sh, Table *t) {
     Buf key = {NULL, 0, 0};
     uint64_t i, hits = 0, misses = 0, removed = 0;
     for (i = 0; i < sh->dict_ops; i++) {
         uint32_t op = rng_below(r, 100);
+        Slot *s;
         key.len = 0;
         ident_for(&key, rng_skewed(r, sh->dict_keys) * 7 + 3);
-        if (op < sh->pct_ins) {
-            tab_intern(t, key.p, (uint32_t)key.len)->val += i;
-        } else if (op < sh->pct_ins + sh->pct_del) {
-            removed += (uint64_t)tab_remove(t, key.p, (uint32_t)key.len);
-        } else {
-            Slot *s = tab_find(t, key.p, (uint32_t)key.len);
-            if (s) hits += s->val;
-            else misses++;
-        }
+        if (op < sh->pct_ins) tab_intern(t, key.p, (uint32_t)key.len)->val += i;
+        else if (op < sh->pct_ins + sh->pct_del) removed += (uint64_t)tab_remove(t, key.p, (uint32_t)key.len);
+        else if ((s = tab_find(t, key.p, (uint32_t)key.len)) != NULL) hits += s->val;
+        else misses++;
     }
     g_ops += sh->dict_ops;
     mix(hits);
     mix(misses ^ removed << 32);
-    buf_free(&key);
+    free(key.p);
 }
 
 static void run_workload(const Shape *sh, long size, uint64_t seed) {
@@ -1273,11 +1166,11 @@ static void run_workload(const Shape *sh, long size, uint64_t seed) {
     }
     tab_free(&sym);
     tab_free(&dict);
-    buf_free(&text);
+    free(text.p);
     free(vm);
 }
 
-/* Start-up sanity check of the compiler and the VM on a known program. */
+/* start-up sanity check of the compiler and the VM on a known program */
 static void self_test(void) {
     static const char src[] = "let a = 6; let b = 7; // comment\n"
                               "loop 3 { a = a * b + (2 * 3 - 5); if a % 2 == 0 { b = b ^ 0x10; } }\n"
@@ -1285,7 +1178,7 @@ static void self_test(void) {
     Parser ps;
     VM vm;
     memset(&vm, 0, sizeof vm);
-    if (compile(&ps, src, sizeof src - 1, 0) != 0 || vm_run(&vm, ps.code, ps.n, 1000) != 0 || vm.faults != 0 ||
+    if (compile(&ps, src, sizeof src - 1) != 0 || vm_run(&vm, ps.code, ps.n, 1000) != 0 || vm.faults != 0 ||
         vm.vars[0] != (1ull << 40 | 46))
         die("self-test failed");
     parser_free(&ps);
@@ -1304,7 +1197,7 @@ static int usage(const char *argv0, const char *why) {
     return 2;
 }
 
-/* strict decimal parse in [0, max]; -1 on error */
+/* strict decimal in [0, max]; -1 on error */
 static long parse_count(const char *s, long max) {
     long v = 0;
     if (!*s) return -1;
