@@ -8,7 +8,8 @@ import java.nio.file.Path;
 import org.junit.jupiter.api.Test;
 
 class ConfigLoaderTest {
-    static final Path FILE = Path.of("/work/p/pgolab.toml");
+    static final Path DIR = Path.of(System.getProperty("java.io.tmpdir")).toAbsolutePath();
+    static final Path FILE = DIR.resolve("pgolab.toml");
     static final String GOOD = """
             [project]
             name = "demo"
@@ -37,7 +38,7 @@ class ConfigLoaderTest {
     void readsAValidConfig() {
         Config c = ConfigLoader.parse(FILE, GOOD);
         assertThat(c.name()).isEqualTo("demo");
-        assertThat(c.root()).isEqualTo(Path.of("/work/p"));
+        assertThat(c.root()).isEqualTo(DIR);
         assertThat(c.variants()).containsExactly(Variant.RELEASE, Variant.PGO, Variant.PGO_LTO);
         assertThat(c.build().cflags()).isEqualTo("-O2 -g");
         assertThat(c.build().timeout().getSeconds()).isEqualTo(90);
@@ -55,7 +56,7 @@ class ConfigLoaderTest {
         String bad = GOOD.replace("cflags = \"-O2 -g\"", "cflag = \"-O2 -g\"");
         assertThatThrownBy(() -> ConfigLoader.parse(FILE, bad))
                 .isInstanceOf(UserError.class)
-                .hasMessageContaining("/work/p/pgolab.toml:11: key 'build.cflag': unknown key")
+                .hasMessageContaining(FILE + ":11: key 'build.cflag': unknown key")
                 .hasMessageContaining("did you mean 'cflags'?");
     }
 
@@ -126,6 +127,13 @@ class ConfigLoaderTest {
         assertThatThrownBy(() -> ConfigLoader.parse(FILE, bad))
                 .hasMessageContaining("duplicate workload name 'small'")
                 .hasMessageContaining("{binary} is missing");
+    }
+
+    @Test
+    void rootMustExist() {
+        String bad = GOOD.replace("name = \"demo\"", "name = \"demo\"\nroot = \"no/such/dir\"");
+        assertThatThrownBy(() -> ConfigLoader.parse(FILE, bad))
+                .hasMessageContaining(":3: key 'project.root': directory " + DIR.resolve("no/such/dir") + " does not exist");
     }
 
     @Test
