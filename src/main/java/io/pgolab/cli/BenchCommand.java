@@ -1,7 +1,6 @@
 package io.pgolab.cli;
 
 import io.pgolab.UserError;
-import io.pgolab.config.Template;
 import io.pgolab.config.Variant;
 import io.pgolab.config.WorkloadSpec;
 import io.pgolab.measure.CommandMeasurer;
@@ -63,7 +62,7 @@ final class BenchCommand implements Callable<Integer> {
             for (WorkloadSpec w : s.config.bench()) {
                 List<InterleavedRuns.Subject> subjects = new ArrayList<>();
                 for (BuiltArtifact a : built) {
-                    subjects.add(new InterleavedRuns.Subject(a.variant(), Shell.bash(render(w, a, s)), s.config.configDir(),
+                    subjects.add(new InterleavedRuns.Subject(a.variant(), Shell.bash(s.config.workloadCommand(w, a.binary())), s.config.configDir(),
                             w.env()));
                 }
                 s.console.started("bench " + w.name(), rounds + " rounds of " + built.size() + " variants");
@@ -82,14 +81,5 @@ final class BenchCommand implements Callable<Integer> {
             }
             return 0;
         }
-    }
-
-    private static String render(WorkloadSpec w, BuiltArtifact a, Session s) {
-        Map<String, String> values = new LinkedHashMap<>();
-        values.put("binary", a.binary());
-        values.put("root", s.config.root().toString());
-        values.put("config_dir", s.config.configDir().toString());
-        values.put("workdir", s.config.configDir().toString());
-        return Template.render(w.command(), values);
     }
 }

@@ -25,6 +25,12 @@ public record Config(
         return train.stream().filter(w -> w.name().equals(name)).findFirst();
     }
 
+    /** A workload's command with {binary}, {root}, {config_dir} and {workdir} filled in. */
+    public String workloadCommand(WorkloadSpec w, String binary) {
+        return Template.render(w.command(), java.util.Map.of("binary", binary, "root", root.toString(),
+                "config_dir", configDir().toString(), "workdir", configDir().toString()));
+    }
+
     public boolean needsProfile() {
         return variants.stream().anyMatch(Variant::pgo);
     }

@@ -2,7 +2,6 @@ package io.pgolab.pipeline;
 
 import io.pgolab.UserError;
 import io.pgolab.config.Config;
-import io.pgolab.config.Template;
 import io.pgolab.config.WorkloadSpec;
 import io.pgolab.toolchain.FailureMode;
 import io.pgolab.toolchain.MergeResult;
@@ -97,12 +96,7 @@ public final class TrainStage {
     }
 
     private ProfileRecord.WorkloadRun runOne(WorkloadSpec w, BuiltArtifact instrumented, Path raw) {
-        Map<String, String> values = new LinkedHashMap<>();
-        values.put("binary", instrumented.binary());
-        values.put("root", config.root().toString());
-        values.put("config_dir", config.configDir().toString());
-        values.put("workdir", config.configDir().toString());
-        String command = Template.render(w.command(), values);
+        String command = config.workloadCommand(w, instrumented.binary());
         Map<String, String> env = new LinkedHashMap<>(w.env());
         env.putAll(toolchain.trainingEnv(raw));
         events.started("train " + w.name(), command);
