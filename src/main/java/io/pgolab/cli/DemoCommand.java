@@ -13,6 +13,7 @@ import io.pgolab.report.ComparisonReport;
 import io.pgolab.report.ResultsFile;
 import io.pgolab.toolchain.FailureMode;
 import io.pgolab.toolchain.ToolLocator;
+import io.pgolab.util.Shell;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;
@@ -69,17 +70,17 @@ final class DemoCommand implements Callable<Integer> {
             System.out.print(BuildReport.text(built));
             String rel = built.build("release").orElseThrow().artifact().binary();
             String pgo = built.build("pgo").orElseThrow().artifact().binary();
-            List<String> args = List.of("bench", "1500");
+            var bench = s.config.bench().get(0);
             InterleavedRuns runs = new InterleavedRuns(new CommandMeasurer(RunnerBinary.ensure()), s.log,
                     s.store.runs().resolve("demo"));
             long seed = 20261130L;
-            s.console.note("measuring: " + rounds + " rounds of 'demo bench 1500', release and pgo interleaved,"
+            s.console.note("measuring: " + rounds + " rounds of '" + bench.command() + "', release and pgo interleaved,"
                     + " pinned to one CPU, after one warm-up round");
             Map<String, InterleavedRuns.Samples> samples = runs.run(List.of(
-                    new InterleavedRuns.Subject("release", concat(rel, args), project, Map.of()),
-                    new InterleavedRuns.Subject("pgo", concat(pgo, args), project, Map.of())), rounds, seed,
+                    new InterleavedRuns.Subject("release", Shell.bash(s.config.workloadCommand(bench, rel)), project, Map.of()),
+                    new InterleavedRuns.Subject("pgo", Shell.bash(s.config.workloadCommand(bench, pgo)), project, Map.of())), rounds, seed,
                     Duration.ofMinutes(5), r -> System.err.print(r == 0 ? "    warm-up done" : r == rounds ? " " + r + "\n" : " " + r));
-            ComparisonReport report = ComparisonReport.of("bench", "demo bench 1500", samples.get("release"),
+            ComparisonReport report = ComparisonReport.of(bench.name(), bench.command(), samples.get("release"),
                     samples.get("pgo"), seed);
             System.out.print(report.text());
             if (json != null) {
@@ -90,10 +91,6 @@ final class DemoCommand implements Callable<Integer> {
             }
             return 0;
         }
-    }
-
-    private static List<String> concat(String binary, List<String> args) {
-        return java.util.stream.Stream.concat(java.util.stream.Stream.of(binary), args.stream()).toList();
     }
 
     /** Writes demo.c and pgolab.toml (only when they differ, so a second demo reuses the builds). */

@@ -1,44 +1,47 @@
 /*
- * demo.c - sample workload that `pgolab demo` builds, trains and benchmarks.
+ * demo.c - the sample program that `pgolab demo` builds, trains and benchmarks.
  *
- * A deterministic toy language toolchain in one C99 file (libc only): a
- * generator writes pseudo-random source text in a tiny language; a lexer
- * tokenizes it (skewed character classes) and counts identifiers in
- * open-addressing hash tables; a generic merge sort ranks them through a
- * comparator callback; a precedence-climbing parser compiles generated
- * programs to bytecode that a switch-dispatch stack VM runs (very uneven
- * opcode frequencies, "natives" called through a function-pointer table);
- * a dictionary phase inserts / looks up / deletes string keys.  Lots of cold
- * code: diagnostics, error recovery, rare opcodes, a start-up self test and
- * dumps that only run with DEMO_VERBOSE=1..4.
+ * A deterministic, self-contained (C99, libc only) mix of branchy workloads:
+ *   text  a generator writes ~8 KB of pseudo-random source code in a tiny
+ *         language; a lexer tokenizes it (skewed character classes, rare hex
+ *         literals and comments) and hands every token to a sink called
+ *         through a function pointer, which counts identifiers in a hash table;
+ *   vm    a random program is generated as bytecode and run by a stack VM with
+ *         switch dispatch (very uneven opcode frequencies) whose "natives" are
+ *         called through a function-pointer table (mostly one target);
+ *   dict  inserts / lookups / deletes of skewed string keys in an
+ *         open-addressing hash table (linear probing, tombstones, resizing).
+ * Cold code (diagnostics, fault handling, rare opcodes, a start-up self test,
+ * dumps enabled by DEMO_VERBOSE=1..3) is interleaved with the hot paths.
  *
- * Why PGO helps: only a small part of the code is hot, and which branches,
- * cases and call targets are hot is only known at run time.  With a profile
- * the compiler lays hot paths out contiguously and moves error paths away,
- * inlines hot call sites, promotes the almost-monomorphic indirect calls
- * (token sink, sort comparator, natives) to direct inlined calls, turns
- * "h % cap" into a mask for the (power-of-two) table sizes, specializes
- * memcpy sizes, and unrolls or peels short hot loops (hashing, compares).
+ * Why PGO helps: the hot paths are a small part of the code and which branches,
+ * switch cases and call targets are hot is only known at run time.  With a
+ * profile the compiler lays hot blocks out contiguously and moves cold code
+ * away, inlines hot call sites (clang: the lexer into its driver loop),
+ * promotes the mostly-monomorphic indirect calls (token sink, natives) to
+ * direct inlined calls, and unrolls the short hot loops (gcc: hashing, key
+ * compares, scanning, weighted picks).
  *
  * Usage: demo MODE SIZE [SEED]
- *   MODE  train (shape A, seed 1) | bench (held-out: seed 2 and a somewhat
- *         different statement/operator/native/key mix) | all (both)
- *   SIZE  work units, 1..1000000; each unit lexes and ranks ~8 KB of text,
- *         compiles and runs one program and does 2000 dictionary operations
- *   Prints "checksum=XXXXXXXX ops=N" (identical for every compiler and
- *   optimization level; ops = tokens + VM instructions + dictionary ops).
+ *   MODE  train  training input (shape A, default seed 1)
+ *         bench  held-out input: seed 2 and a somewhat different statement,
+ *                operator, native and key mix (shape B)
+ *         all    train, then bench
+ *   SIZE  work units (1..1000000); each unit runs the three phases once.
+ *   Prints "checksum=XXXXXXXX ops=N": the same for every compiler and
+ *   optimization level (ops = tokens + VM instructions + dictionary ops).
  *   Exits 0, or 2 with a usage message on bad arguments.
  *
- * Sizes used by pgolab (CPU time with gcc -O2 on a 2-core VM):
- *   train SIZE=800 (~0.25 s)   bench SIZE=1200 (~0.4 s)
+ * Sizes used by pgolab (about 0.25 s / 0.4 s CPU with gcc -O2 on a 2-core VM):
+ *   train SIZE=1500, bench SIZE=2200
  */
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
-#define DEFAULT_TRAIN_SIZE 800
-#define DEFAULT_BENCH_SIZE 1200
+#define DEFAULT_TRAIN_SIZE 1500
+#define DEFAULT_BENCH_SIZE 2200
 
 /* ---------------- utilities: PRNG, checksum, diagnostics, buffers ---------------- */
 
@@ -148,7 +151,12 @@ static void tab_init(Table *t, uint32_t cap) {
     for (i = 0; i < cap; i++) t->slot[i].koff = SLOT_EMPTY;
 }
 
-static void tab_free(Table *t) { free(t->slot), free(t->pool.p), memset(t, 0, sizeof *t); }
+static void tab_free(Table *t) {
+    free(t->slot);
+    free(t->pool.p);
+    memset(t, 0, sizeof *t);
+}
+
 static const char *tab_key(const Table *t, const Slot *s) { return t->pool.p + s->koff; }
 
 /* the slot holding the key, or the slot where it would be inserted */
@@ -237,37 +245,6 @@ static void tab_dump(const Table *t, FILE *f, const char *title) {
             fprintf(f, "   %-16s %llu\n", tab_key(t, &t->slot[i]), (unsigned long long)t->slot[i].val);
 }
 
-/* ---------------- generic stable merge sort (qsort-style interface) ---------------- */
-
-typedef int (*CmpFn)(const void *a, const void *b);
-
-static void msort_rec(char *base, char *tmp, size_t n, size_t size, CmpFn cmp) {
-    size_t i, j, k, half = n / 2;
-    if (n <= 6) { /* insertion sort for short runs */
-        for (i = 1; i < n; i++) {
-            memcpy(tmp, base + i * size, size);
-            for (j = i; j > 0 && cmp(base + (j - 1) * size, tmp) > 0; j--)
-                memcpy(base + j * size, base + (j - 1) * size, size);
-            memcpy(base + j * size, tmp, size);
-        }
-        return;
-    }
-    msort_rec(base, tmp, half, size, cmp);
-    msort_rec(base + half * size, tmp, n - half, size, cmp);
-    for (i = 0, j = half, k = 0; i < half && j < n; k++) {
-        if (cmp(base + j * size, base + i * size) < 0) memcpy(tmp + k * size, base + j++ * size, size);
-        else memcpy(tmp + k * size, base + i++ * size, size);
-    }
-    memcpy(tmp + k * size, base + i * size, (half - i) * size); /* rest of the left run */
-    memcpy(base, tmp, (k + half - i) * size);                   /* rest of the right run stays */
-}
-
-static void msort(void *base, size_t n, size_t size, CmpFn cmp) {
-    char *tmp = xrealloc(NULL, (n + 1) * size);
-    msort_rec(base, tmp, n, size, cmp);
-    free(tmp);
-}
-
 /* ---------------- bytecode and native functions ---------------- */
 
 enum {
@@ -331,9 +308,12 @@ static void disassemble(const Insn *code, uint32_t n, FILE *f) {
 
 /* ---------------- virtual machine ---------------- */
 
-static void vm_fault(VM *vm, const char *msg, uint32_t pc) { vm->faults++, diag("vm", msg, pc); }
+static void vm_fault(VM *vm, const char *msg, uint32_t pc) {
+    vm->faults++;
+    diag("vm", msg, pc);
+}
 
-/* binary operators, shared by the VM and the constant folder; x/0 and x%0 set *fault */
+/* binary operators; x / 0 and x % 0 set *fault */
 static uint64_t arith(int op, uint64_t x, uint64_t y, int *fault) {
     switch (op) {
     case OP_ADD: return x + y;
@@ -380,7 +360,7 @@ static int vm_run(VM *vm, const Insn *code, uint32_t n, uint64_t budget) {
             NEED(2);
             y = *--sp;
             sp[-1] = arith(in->op, sp[-1], y, &fault);
-            if (fault) vm_fault(vm, "arithmetic fault", pc - 1), fault = 0;
+            if (fault) { vm_fault(vm, "arithmetic fault", pc - 1); fault = 0; }
             break;
         case OP_NEG: NEED(1); sp[-1] = 0 - sp[-1]; break;
         case OP_NOT: NEED(1); sp[-1] = !sp[-1]; break;
@@ -417,8 +397,8 @@ out:
 enum { T_EOF, T_IDENT, T_KW, T_INT, T_OP, T_COMMENT, T_ERR, T_COUNT };
 enum { KW_IF = 1, KW_ELSE, KW_LOOP };
 enum {
-    P_PLUS, P_MINUS, P_STAR, P_SLASH, P_PCT, P_AMP, P_BAR, P_CARET, P_TILDE, P_BANG, P_LT, P_LE, P_GT,
-    P_GE, P_EQEQ, P_NE, P_SHL, P_SHR, P_ASSIGN, P_LPAREN, P_RPAREN, P_LBRACE, P_RBRACE, P_SEMI, P_COMMA, P_COUNT
+    P_PLUS, P_MINUS, P_STAR, P_SLASH, P_PCT, P_AMP, P_BAR, P_CARET, P_TILDE, P_BANG, P_LT, P_LE, P_GT, P_GE,
+    P_EQEQ, P_NE, P_SHL, P_SHR, P_ASSIGN, P_LPAREN, P_RPAREN, P_LBRACE, P_RBRACE, P_SEMI, P_COMMA, P_COUNT
 };
 enum { C_OTHER, C_SPACE, C_NL, C_ALPHA, C_DIGIT, C_SLASH, C_OP };
 
@@ -429,14 +409,19 @@ static unsigned char g_cls[256], g_opsub[256]; /* character class, operator kind
 static const char OP_CHARS[] = "+-*/%&|^~!<>=(){};,";
 
 static void lex_init_classes(void) {
-    static const unsigned char sub[] = {P_PLUS,  P_MINUS, P_STAR,   P_SLASH,  P_PCT,    P_AMP,    P_BAR,
-                                        P_CARET, P_TILDE, P_BANG,   P_LT,     P_GT,     P_ASSIGN, P_LPAREN,
-                                        P_RPAREN, P_LBRACE, P_RBRACE, P_SEMI, P_COMMA};
+    static const unsigned char sub[] = {P_PLUS,   P_MINUS,  P_STAR,   P_SLASH, P_PCT,  P_AMP,    P_BAR,
+                                        P_CARET,  P_TILDE,  P_BANG,   P_LT,    P_GT,   P_ASSIGN, P_LPAREN,
+                                        P_RPAREN, P_LBRACE, P_RBRACE, P_SEMI,  P_COMMA};
     int c;
-    for (c = 0; c < 256; c++) g_cls[c] = c >= 'a' && c <= 'z' ? C_ALPHA : c >= 'A' && c <= 'Z' ? C_ALPHA : C_OTHER;
+    for (c = 0; c < 256; c++) g_cls[c] = (c | 32) >= 'a' && (c | 32) <= 'z' ? C_ALPHA : C_OTHER;
     for (c = '0'; c <= '9'; c++) g_cls[c] = C_DIGIT;
-    g_cls[' '] = g_cls['\t'] = g_cls['\r'] = C_SPACE, g_cls['\n'] = C_NL, g_cls['_'] = C_ALPHA;
-    for (c = 0; OP_CHARS[c]; c++) g_cls[(unsigned char)OP_CHARS[c]] = C_OP, g_opsub[(unsigned char)OP_CHARS[c]] = sub[c];
+    g_cls[' '] = g_cls['\t'] = g_cls['\r'] = C_SPACE;
+    g_cls['\n'] = C_NL;
+    g_cls['_'] = C_ALPHA;
+    for (c = 0; OP_CHARS[c]; c++) {
+        g_cls[(unsigned char)OP_CHARS[c]] = C_OP;
+        g_opsub[(unsigned char)OP_CHARS[c]] = sub[c];
+    }
     g_cls['/'] = C_SLASH;
 }
 
@@ -486,7 +471,7 @@ static void lex_number(Lexer *lx) {
     } else {
         for (; p < lx->end && ((d = *p - '0') >= 0 && d <= 9 ? 1 : *p == '_'); p++) {
             if (*p == '_') continue;
-            if (v > (UINT64_MAX - (unsigned)d) / 10) lex_warn(lx, "integer overflow"), v = UINT64_MAX;
+            if (v > (UINT64_MAX - (unsigned)d) / 10) { lex_warn(lx, "integer overflow"); v = UINT64_MAX; }
             else v = v * 10 + (unsigned)d;
         }
     }
@@ -513,10 +498,7 @@ static void lex_next(Lexer *lx) {
     lx->p = lx->tok.s = p;
     lx->tok.line = lx->line;
     lx->tok.sub = 0;
-    if (p >= lx->end) {
-        tok_end(lx, T_EOF, p);
-        return;
-    }
+    if (p >= lx->end) { tok_end(lx, T_EOF, p); return; }
     switch (g_cls[(unsigned char)*p]) {
     case C_ALPHA: lex_ident(lx); break;
     case C_DIGIT: lex_number(lx); break;
@@ -537,13 +519,13 @@ static void lex_next(Lexer *lx) {
 
 /* token consumers of the text phase, called through a pointer */
 typedef void (*TokenFn)(void *ctx, const Token *t);
-typedef struct { Table local; uint64_t kinds[T_COUNT], numsum, opmix; } TextStats;
+typedef struct { Table *sym; uint64_t kinds[T_COUNT], numsum, opmix; } TextStats;
 
 static void stats_on_token(void *ctx, const Token *t) {
     TextStats *st = ctx;
     st->kinds[t->kind]++;
     switch (t->kind) {
-    case T_IDENT: tab_intern(&st->local, t->s, t->len)->val++; break;
+    case T_IDENT: tab_intern(st->sym, t->s, t->len)->val++; break;
     case T_INT: st->numsum += t->num; break;
     case T_OP: st->opmix = st->opmix * 31 + (uint64_t)t->sub; break;
     case T_KW: st->opmix += (uint64_t)t->sub << 8; break;
@@ -597,10 +579,10 @@ static void ident_for(Buf *b, uint32_t idx) {
 static void gen_var(Gen *g) { ident_for(g->out, rng_skewed(g->rng, g->sh->vocab)); }
 
 static void gen_int(Gen *g) {
-    uint32_t r = rng_below(g->rng, 100);
-    if (r >= 96 && r < 99) buf_puts(g->out, "0x");
-    buf_putu(g->out, r < 75 ? rng_below(g->rng, 100) : rng_below(g->rng, 1000000), r >= 96 && r < 99 ? 16 : 10);
-    if (r == 99) buf_puts(g->out, "_000");
+    uint32_t r = rng_below(g->rng, 100), hex = r >= 96 && r < 99;
+    if (hex) buf_puts(g->out, "0x");
+    buf_putu(g->out, r < 75 ? rng_below(g->rng, 100) : rng_below(g->rng, 1000000), hex ? 16 : 10);
+    if (r == 99) buf_puts(g->out, "_000"); /* digit separator */
 }
 
 static void gen_expr(Gen *g, int depth);
@@ -708,10 +690,7 @@ static uint32_t emit(Code *c, int op, int a, int b, uint32_t imm) {
         c->cap = c->cap ? c->cap * 2 : 256;
         c->code = xrealloc(c->code, c->cap * sizeof(Insn));
     }
-    c->code[c->n].op = (uint8_t)op;
-    c->code[c->n].a = (uint8_t)a;
-    c->code[c->n].b = (uint16_t)b;
-    c->code[c->n].imm = imm;
+    c->code[c->n] = (Insn){(uint8_t)op, (uint8_t)a, (uint16_t)b, imm};
     return c->n++;
 }
 
@@ -767,8 +746,8 @@ static void cg_block(Gen *g, Code *c, int nstmts, int depth) {
     uint32_t jz, jmp;
     while (nstmts-- > 0) {
         int kind = rng_pick(g->rng, g->sh->stmt_w, ST_COUNT);
-        if (kind == ST_COMMENT || ((kind == ST_IF || kind == ST_LOOP) && (depth >= 2 || c->nslots >= MAX_VARS)))
-            kind = ST_ASSIGN;
+        if (kind == ST_COMMENT || ((kind == ST_IF || kind == ST_LOOP) && depth >= 2)) kind = ST_ASSIGN;
+        if (kind == ST_LOOP && c->nslots >= MAX_VARS) kind = ST_ASSIGN;
         if (kind == ST_ASSIGN) {
             cg_expr(g, c, 3);
             emit(c, OP_STORE, (int)rng_below(g->rng, g->nvars), 0, 0);
@@ -814,7 +793,7 @@ static const Shape SHAPE_TRAIN = {
     {82, 5, 3, 3, 3, 4},                                  /* mix rot min max bits look */
     16, 55, 4, 35,                                        /* % call, var, unary, parenthesized */
     4096, 8192, 60, 120,                                  /* vocabulary, text bytes, loop count */
-    3000, 2000, 60, 10,                                   /* dict keys, ops, % insert, % delete */
+    3000, 1000, 60, 10,                                   /* dict keys, ops, % insert, % delete */
     0x7261696Eull};
 
 static const Shape SHAPE_BENCH = {
@@ -823,54 +802,22 @@ static const Shape SHAPE_BENCH = {
     {77, 6, 4, 4, 4, 5},
     18, 58, 5, 40,
     5000, 8192, 70, 120,
-    3500, 2000, 55, 12,
+    3500, 1000, 55, 12,
     0x62656E63ull};
 
-typedef struct { uint64_t count; const char *name; uint32_t len, hash; } Rank;
-
-/* most frequent first, then by name */
-static int rank_by_count(const void *a, const void *b) {
-    const Rank *x = a, *y = b;
-    uint32_t i, n = x->len < y->len ? x->len : y->len;
-    if (x->count != y->count) return x->count > y->count ? -1 : 1;
-    for (i = 0; i < n; i++)
-        if (x->name[i] != y->name[i]) return (unsigned char)x->name[i] < (unsigned char)y->name[i] ? -1 : 1;
-    return x->len < y->len ? -1 : x->len > y->len;
-}
-
-static int rank_by_name(const void *a, const void *b) {
-    int c = strcmp(((const Rank *)a)->name, ((const Rank *)b)->name);
-    return c ? c : rank_by_count(a, b);
-}
-
-/* generates ~8 KB of source, collects token statistics, merges the chunk's
- * identifier counts into the symbol table and ranks them */
+/* generates ~8 KB of source text and collects token statistics */
 static void phase_text(Rng *r, const Shape *sh, Table *sym, Buf *text) {
     Gen g = {text, r, sh, 0, 0};
     TextStats st;
-    TokenFn sink = g_verbose > 2 ? print_on_token : stats_on_token;
-    CmpFn order = g_verbose > 1 ? rank_by_name : rank_by_count;
-    Rank *rank;
-    uint32_t i, n = 0;
+    TokenFn sink = g_verbose > 1 ? print_on_token : stats_on_token;
+    int i;
     text->len = 0;
     while (text->len < sh->text_bytes) gen_stmt(&g, 0);
     memset(&st, 0, sizeof st);
-    tab_init(&st.local, 512);
+    st.sym = sym;
     g_ops += lex_all(text->p, text->len, sink, &st);
     mix(st.numsum ^ st.opmix);
     for (i = 0; i < T_COUNT; i++) mix(st.kinds[i]);
-    rank = xrealloc(NULL, (st.local.live + 1) * sizeof *rank);
-    for (i = 0; i < st.local.cap; i++) {
-        Slot *s = &st.local.slot[i];
-        if (s->koff >= SLOT_TOMB) continue;
-        tab_intern(sym, tab_key(&st.local, s), s->len)->val += s->val;
-        rank[n].count = s->val, rank[n].name = tab_key(&st.local, s);
-        rank[n].len = s->len, rank[n++].hash = s->hash;
-    }
-    msort(rank, n, sizeof *rank, order);
-    for (i = 0; i < n && i < 8; i++) mix(rank[i].hash ^ rank[i].count << 32);
-    free(rank);
-    tab_free(&st.local);
 }
 
 /* generates and runs one program */
@@ -880,7 +827,7 @@ static void phase_program(Rng *r, const Shape *sh, VM *vm) {
     uint64_t before = vm->steps;
     uint32_t i;
     cg_program(&g, &c);
-    if (g_verbose > 3) disassemble(c.code, c.n, stderr);
+    if (g_verbose > 2) disassemble(c.code, c.n, stderr);
     memset(vm->vars, 0, sizeof vm->vars);
     if (vm_run(vm, c.code, c.n, 100000000u) != 0) diag("vm", "program aborted", vm->steps - before);
     for (i = 0; i < c.nslots; i++) mix(vm->vars[i]);
@@ -983,7 +930,8 @@ int main(int argc, char **argv) {
     train = strcmp(argv[1], "train") == 0 || strcmp(argv[1], "all") == 0;
     bench = strcmp(argv[1], "bench") == 0 || strcmp(argv[1], "all") == 0;
     if (!train && !bench) return usage(argv[0], "unknown MODE");
-    if ((size = parse_count(argv[2], 1000000)) < 1) return usage(argv[0], "SIZE must be an integer in 1..1000000");
+    if ((size = parse_count(argv[2], 1000000)) < 1)
+        return usage(argv[0], "SIZE must be an integer in 1..1000000");
     if (argc == 4 && (seed = parse_count(argv[3], 2000000000)) < 1)
         return usage(argv[0], "SEED must be a positive integer");
     g_verbose = env ? atoi(env) : 0;
