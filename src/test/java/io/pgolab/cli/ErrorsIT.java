@@ -110,6 +110,27 @@ class ErrorsIT {
     }
 
     @Test
+    void profileReportWithoutOrAfterLosingTheProfile() throws Exception {
+        Path p = project("clang", TinyProject.train("t", "{binary} run 1000"));
+        Cli.Result none = Cli.run(p, "profile");
+        assertThat(none.exitCode()).isEqualTo(2);
+        assertThat(none.err()).contains("there is no profile yet").contains("pgolab train");
+
+        assertThat(Cli.run(p, "train").exitCode()).isZero();
+        try (var files = Files.list(p.resolve(".pgolab/profiles"))) {
+            for (Path f : files.filter(f -> f.getFileName().toString().startsWith("merged-")).toList()) {
+                Files.delete(f);
+            }
+        }
+        Cli.Result lost = Cli.run(p, "profile");
+        assertThat(lost.err()).contains("the merged profile").contains("is missing");
+        // A build notices the lost profile and trains again instead of failing.
+        Cli.Result rebuilt = Cli.run(p, "build", "pgo");
+        assertThat(rebuilt.exitCode()).as(rebuilt.all()).isZero();
+        assertThat(rebuilt.err()).contains("==> train t");
+    }
+
+    @Test
     void unknownVariantOnTheCommandLine() throws Exception {
         Path p = project("gcc", TinyProject.train("t", "{binary} run 10"));
         Cli.Result r = Cli.run(p, "build", "pgo+lt");
