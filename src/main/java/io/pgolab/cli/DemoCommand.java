@@ -4,12 +4,10 @@ import io.pgolab.UserError;
 import io.pgolab.config.Config;
 import io.pgolab.config.ConfigLoader;
 import io.pgolab.config.Variant;
-import io.pgolab.measure.CommandMeasurer;
-import io.pgolab.measure.InterleavedRuns;
-import io.pgolab.measure.RunnerBinary;
+import io.pgolab.measure.Subject;
 import io.pgolab.pipeline.Pipeline;
+import io.pgolab.report.BenchResults;
 import io.pgolab.report.BuildReport;
-import io.pgolab.report.ComparisonReport;
 import io.pgolab.report.ResultsFile;
 import io.pgolab.toolchain.FailureMode;
 import io.pgolab.toolchain.ToolLocator;
@@ -20,12 +18,14 @@ import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.time.Duration;
+import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
 import java.util.Map;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.ParentCommand;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 
 @Command(name = "demo", mixinStandardHelpOptions = true,
@@ -42,11 +42,8 @@ final class DemoCommand implements Callable<Integer> {
     @Option(names = "--toolchain", paramLabel = "clang|gcc", description = "Toolchain (default: clang if a clang with its llvm-profdata is installed, else gcc).")
     String toolchain;
 
-    @Option(names = "--rounds", defaultValue = "10", description = "Measured rounds (each runs both variants once; default ${DEFAULT-VALUE}).")
-    int rounds;
-
-    @Option(names = "--json", paramLabel = "FILE", description = "Write the results as JSON.")
-    Path json;
+    @Mixin
+    MeasureOptions opts;
 
     @Override
     public Integer call() {
@@ -58,9 +55,6 @@ final class DemoCommand implements Callable<Integer> {
             throw new UserError("the demo needs a C compiler, and neither clang nor gcc is installed",
                     "apt-get install -y gcc   (or clang-19 llvm-19 for clang)");
         }
-        if (rounds < 5) {
-            throw new UserError("--rounds must be at least 5 for a confidence interval", "use --rounds 10");
-        }
         Path project = dir != null ? parent.global.workDir().resolve(dir)
                 : Path.of(System.getProperty("java.io.tmpdir"), "pgolab-demo");
         Config config = writeProject(project, kind);
@@ -68,28 +62,29 @@ final class DemoCommand implements Callable<Integer> {
             s.console.note("demo project in " + project + " (" + s.toolchain.describe() + ")");
             Pipeline.Outcome built = s.pipeline().build(List.of(Variant.RELEASE, Variant.PGO), false, FailureMode.FAIL);
             System.out.print(BuildReport.text(built));
-            String rel = built.build("release").orElseThrow().artifact().binary();
-            String pgo = built.build("pgo").orElseThrow().artifact().binary();
             var bench = s.config.bench().get(0);
-            InterleavedRuns runs = new InterleavedRuns(new CommandMeasurer(RunnerBinary.ensure()), s.log,
-                    s.store.runs().resolve("demo"));
-            long seed = 20261130L;
-            s.console.note("measuring: " + rounds + " rounds of '" + bench.command() + "', release and pgo interleaved,"
-                    + " pinned to one CPU, after one warm-up round");
-            Map<String, InterleavedRuns.Samples> samples = runs.run(List.of(
-                    new InterleavedRuns.Subject("release", Shell.bash(s.config.workloadCommand(bench, rel)), project, Map.of()),
-                    new InterleavedRuns.Subject("pgo", Shell.bash(s.config.workloadCommand(bench, pgo)), project, Map.of())), rounds, seed,
-                    Duration.ofMinutes(5), r -> System.err.print(r == 0 ? "    warm-up done" : r == rounds ? " " + r + "\n" : " " + r));
-            ComparisonReport report = ComparisonReport.of(bench.name(), bench.command(), samples.get("release"),
-                    samples.get("pgo"), seed);
-            System.out.print(report.text());
+            List<Subject> subjects = new ArrayList<>();
+            for (String v : List.of("release", "pgo")) {
+                String binary = built.build(v).orElseThrow().artifact().binary();
+                subjects.add(new Subject(v, Shell.bash(s.config.workloadCommand(bench, binary)), project, Map.of(),
+                        Optional.of(new DemoOutputParser())));
+            }
+            BenchRunner runner = new BenchRunner(opts, s.log, s.store.runs().resolve("demo"));
+            BenchResults r = runner.run("pgolab demo: release vs pgo (" + s.toolchain.describe() + ")",
+                    List.of(new BenchRunner.Workload(bench.name(), bench.command(), subjects)));
+            DemoOutputParser.requireSameOutput(r);
+            Path json = opts.json;
             if (json != null) {
+                // one results file with the builds and the comparison
+                opts.json = null;
+                int code = runner.report(r, parent.global.workDir(), s.config, s.toolchain);
                 Map<String, Object> body = BuildReport.json(built);
-                body.put("comparisons", report.json());
+                body.putAll(io.pgolab.report.BenchJson.body(r, r.settings().primaryMetrics()));
                 ResultsFile.write(parent.global.workDir().resolve(json), s.config, s.toolchain, s.log, body);
                 s.console.note("results written to " + parent.global.workDir().resolve(json));
+                return code;
             }
-            return 0;
+            return runner.report(r, parent.global.workDir(), s.config, s.toolchain);
         }
     }
 

@@ -11,6 +11,11 @@ public record PairedRatio(double ratio, double ciLow, double ciHigh, int rounds,
     public static final int RESAMPLES = 10_000;
 
     public static PairedRatio of(double[] baseline, double[] candidate, long seed) {
+        return of(baseline, candidate, seed, RESAMPLES);
+    }
+
+    /** With fewer resamples: for the stopping check after every round, where speed matters more. */
+    public static PairedRatio of(double[] baseline, double[] candidate, long seed, int resamples) {
         if (baseline.length != candidate.length || baseline.length == 0) {
             throw new IllegalArgumentException("need the same non-zero number of baseline and candidate rounds");
         }
@@ -21,8 +26,8 @@ public record PairedRatio(double ratio, double ciLow, double ciHigh, int rounds,
         }
         double point = Math.exp(mean(d));
         SplittableRandom rnd = new SplittableRandom(seed);
-        double[] boot = new double[RESAMPLES];
-        for (int k = 0; k < RESAMPLES; k++) {
+        double[] boot = new double[resamples];
+        for (int k = 0; k < resamples; k++) {
             double s = 0;
             for (int i = 0; i < n; i++) {
                 s += d[rnd.nextInt(n)];
@@ -41,26 +46,6 @@ public record PairedRatio(double ratio, double ciLow, double ciHigh, int rounds,
     /** Half-width of the CI in percent of the ratio. */
     public double halfWidthPercent() {
         return (ciHigh - ciLow) / 2 / ratio * 100;
-    }
-
-    /**
-     * Verdict for a lower-is-better metric with a minimum effect: improved/regressed only when the
-     * whole CI lies beyond the effect bound, no_change when it lies within it, else inconclusive.
-     */
-    public String verdictLowerIsBetter(double minEffect) {
-        if (rounds < 5) {
-            return "inconclusive";
-        }
-        if (ciHigh < 1 - minEffect) {
-            return "improved";
-        }
-        if (ciLow > 1 + minEffect) {
-            return "regressed";
-        }
-        if (ciLow >= 1 - minEffect && ciHigh <= 1 + minEffect) {
-            return "no_change";
-        }
-        return "inconclusive";
     }
 
     public static double median(double[] xs) {

@@ -1,0 +1,80 @@
+package io.pgolab.cli;
+
+import io.pgolab.UserError;
+import io.pgolab.config.Durations;
+import io.pgolab.measure.CampaignSettings;
+import io.pgolab.measure.MetricInfo;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import picocli.CommandLine.Option;
+
+/** Options shared by bench, compare and demo: how long, how precise, where the results go. */
+final class MeasureOptions {
+    @Option(names = "--budget", paramLabel = "DURATION", defaultValue = "60s",
+            description = "Time budget per workload, e.g. 60s, 5m (default ${DEFAULT-VALUE}).")
+    String budget;
+
+    @Option(names = "--target-ci", paramLabel = "PERCENT", defaultValue = "1.0",
+            description = "Stop early once every primary metric's 95% CI half-width is at most this (default ${DEFAULT-VALUE}%).")
+    double targetCi;
+
+    @Option(names = "--min-effect", paramLabel = "PERCENT", defaultValue = "1.0",
+            description = "Smallest change that counts as improved/regressed (default ${DEFAULT-VALUE}%).")
+    double minEffect;
+
+    @Option(names = "--warmup", paramLabel = "N", defaultValue = "1", description = "Warm-up rounds, not recorded (default ${DEFAULT-VALUE}).")
+    int warmup;
+
+    @Option(names = "--min-rounds", paramLabel = "N", defaultValue = "6", description = "Measured rounds at least (default ${DEFAULT-VALUE}).")
+    int minRounds;
+
+    @Option(names = "--max-rounds", paramLabel = "N", defaultValue = "10000", description = "Measured rounds at most.")
+    int maxRounds;
+
+    @Option(names = "--primary", paramLabel = "METRIC", split = ",",
+            description = "Metrics that decide stopping and gating (default: cpu_time; det.instructions with --deterministic).")
+    List<String> primary = new ArrayList<>();
+
+    @Option(names = "--seed", defaultValue = "20261130", description = "Seed of the round order and the bootstrap.")
+    long seed;
+
+    @Option(names = "--deterministic", description = "Run under valgrind (cache and branch simulation): repeatable counts, a proxy for time.")
+    boolean deterministic;
+
+    @Option(names = "--fail-on", paramLabel = "regression", description = "Exit 1 when a gated metric regressed beyond its bound.")
+    String failOn;
+
+    @Option(names = "--json", paramLabel = "FILE", description = "Write every raw sample and verdict as JSON.")
+    Path json;
+
+    @Option(names = "--markdown", paramLabel = "FILE", description = "Write a Markdown report (for issues and PRs).")
+    Path markdown;
+
+    @Option(names = "--csv", paramLabel = "FILE", description = "Write raw samples as CSV.")
+    Path csv;
+
+    CampaignSettings settings() {
+        Duration b = Durations.parse(budget).orElseThrow(() -> new UserError("--budget '" + budget + "' is not a duration",
+                "write e.g. --budget 60s or --budget 5m"));
+        if (targetCi <= 0 || minEffect < 0) {
+            throw new UserError("--target-ci must be positive and --min-effect not negative", "e.g. --target-ci 1 --min-effect 1");
+        }
+        if (minRounds < 5) {
+            throw new UserError("--min-rounds must be at least 5 (fewer cannot give a verdict)", "use --min-rounds 6");
+        }
+        if (failOn != null && !failOn.equals("regression")) {
+            throw new UserError("unknown --fail-on '" + failOn + "'", "the only value is: --fail-on regression");
+        }
+        return CampaignSettings.defaults().withBudget(b).withTarget(targetCi).withRounds(minRounds, Math.max(minRounds, maxRounds))
+                .withWarmup(warmup).withSeed(seed).withPrimary(primaryMetrics());
+    }
+
+    List<String> primaryMetrics() {
+        if (!primary.isEmpty()) {
+            return primary;
+        }
+        return List.of(deterministic ? "det.instructions" : MetricInfo.CPU_TIME);
+    }
+}

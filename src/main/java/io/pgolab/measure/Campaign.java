@@ -1,0 +1,215 @@
+package io.pgolab.measure;
+
+import io.pgolab.UserError;
+import io.pgolab.parse.NoMatchException;
+import io.pgolab.parse.ParsedMetric;
+import io.pgolab.stats.Direction;
+import io.pgolab.stats.PairedRatio;
+import io.pgolab.util.CommandLog;
+import io.pgolab.util.Shell;
+import io.pgolab.util.Strings;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.OptionalInt;
+import java.util.Random;
+
+/**
+ * Runs subjects in rounds until the primary metrics are known well enough or the budget is spent.
+ * Each round runs every subject once, in a seeded shuffled order, pinned to one CPU, so that drift
+ * on a shared machine hits all subjects alike. Warm-up rounds come first and are not recorded.
+ * Stopping looks only at the width of the confidence intervals, never at the effect, so it does not
+ * bias the verdicts the way stopping-when-significant would.
+ */
+public final class Campaign {
+    private final CommandMeasurer measurer;
+    private final CommandLog log;
+    private final Path scratch;
+    private final List<Probe> probes;
+
+    public Campaign(CommandMeasurer measurer, CommandLog log, Path scratch, List<Probe> probes) {
+        this.measurer = measurer;
+        this.log = log;
+        this.scratch = scratch;
+        this.probes = probes;
+    }
+
+    public CampaignResult run(List<Subject> subjects, CampaignSettings s, Progress progress) {
+        Map<String, MetricInfo> metrics = new LinkedHashMap<>(MetricInfo.builtIn());
+        probes.forEach(p -> metrics.putAll(p.metrics()));
+        List<String> warnings = new ArrayList<>(HostChecks.before());
+        List<Run> runs = new ArrayList<>();
+        Map<String, String> outputs = new LinkedHashMap<>();
+        Random order = new Random(s.seed());
+        long start = System.nanoTime();
+        subjects.forEach(x -> log.record(x.workDir(), x.env(), x.argv()));
+        for (int w = 0; w < s.warmupRounds(); w++) {
+            for (Subject x : shuffled(subjects, order)) {
+                once(x, s, metrics, outputs);
+            }
+        }
+        double warmupSeconds = (System.nanoTime() - start) / 1e9;
+        long measuredStart = System.nanoTime();
+        String stop = "";
+        int round = 0;
+        while (stop.isEmpty()) {
+            round++;
+            List<Subject> order1 = shuffled(subjects, order);
+            for (int i = 0; i < order1.size(); i++) {
+                Subject x = order1.get(i);
+                runs.add(new Run(x.label(), round, i, once(x, s, metrics, outputs)));
+            }
+            double elapsed = (System.nanoTime() - measuredStart) / 1e9;
+            double perRound = elapsed / round;
+            double widest = widestHalfWidth(runs, subjects, s, round);
+            double left = s.budget().toMillis() / 1000.0 - warmupSeconds - elapsed;
+            progress.round(round, s.maxRounds(), widest, Math.max(0, left));
+            if (round >= s.minRounds() && widest <= s.targetHalfWidthPercent()) {
+                stop = String.format("target reached: every primary metric's 95%% CI is within ±%.2f%% (target ±%.2f%%)",
+                        widest, s.targetHalfWidthPercent());
+            } else if (round >= s.minRounds() && left < perRound) {
+                stop = String.format("budget of %ds spent: widest primary CI ±%.2f%% (target ±%.2f%%)",
+                        s.budget().toSeconds(), widest, s.targetHalfWidthPercent());
+            } else if (round >= s.maxRounds()) {
+                stop = String.format("round limit of %d reached: widest primary CI ±%.2f%%", s.maxRounds(), widest);
+            }
+        }
+        warnings.addAll(HostChecks.after(runs, subjects, s.primaryMetrics()));
+        double total = (System.nanoTime() - start) / 1e9;
+        return new CampaignResult(subjects.stream().map(Subject::label).toList(), runs, metrics, round,
+                s.warmupRounds(), stop, total, s.seed(), warnings, outputs);
+    }
+
+    private static List<Subject> shuffled(List<Subject> subjects, Random order) {
+        List<Subject> l = new ArrayList<>(subjects);
+        Collections.shuffle(l, order);
+        return l;
+    }
+
+    /** Widest 95% CI half-width (percent) of any primary metric of any candidate against the first subject. */
+    static double widestHalfWidth(List<Run> runs, List<Subject> subjects, CampaignSettings s, int rounds) {
+        if (rounds < 2) {
+            return Double.POSITIVE_INFINITY;
+        }
+        double widest = 0;
+        String base = subjects.get(0).label();
+        for (Subject c : subjects.subList(Math.min(1, subjects.size() - 1), subjects.size())) {
+            for (String metric : s.primaryMetrics()) {
+                double[] b = values(runs, base, metric);
+                double[] x = values(runs, c.label(), metric);
+                if (b.length != x.length || b.length < 2 || !positive(b) || !positive(x)) {
+                    continue;
+                }
+                PairedRatio r = PairedRatio.of(b, x, s.seed(), 2000);
+                widest = Math.max(widest, (r.ciHigh() - r.ciLow()) / 2 * 100);
+            }
+        }
+        return widest;
+    }
+
+    private static double[] values(List<Run> runs, String label, String metric) {
+        return runs.stream().filter(r -> r.label().equals(label) && r.metrics().containsKey(metric))
+                .mapToDouble(r -> r.metrics().get(metric)).toArray();
+    }
+
+    private static boolean positive(double[] xs) {
+        for (double x : xs) {
+            if (!(x > 0)) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    private Map<String, Double> once(Subject x, CampaignSettings s, Map<String, MetricInfo> metrics,
+                                     Map<String, String> outputs) {
+        try {
+            Path dir = scratch.resolve(safe(x.label()));
+            Files.createDirectories(dir);
+            Path stdout = dir.resolve("stdout");
+            Path stderr = dir.resolve("stderr");
+            List<String> argv = x.argv();
+            List<Path> probeDirs = new ArrayList<>();
+            for (Probe p : probes) {
+                Path pd = dir.resolve("probe-" + p.name());
+                io.pgolab.pipeline.ArtifactStore.freshDir(pd);
+                probeDirs.add(pd);
+                argv = p.wrap(argv, pd);
+            }
+            Measurement m = measurer.run(new MeasuredCommand(argv, x.workDir(), x.env(), OptionalInt.of(s.cpu()),
+                    s.runTimeout(), stdout, stderr));
+            String out = Files.readString(stdout, StandardCharsets.UTF_8);
+            if (!m.succeeded()) {
+                String err = Files.readString(stderr, StandardCharsets.UTF_8);
+                throw new UserError("'" + x.label() + "' failed during measurement (" + m.outcome() + "):\n  $ "
+                        + Shell.join(x.argv()) + "\n  last lines of its output:\n    "
+                        + Strings.tail(out + err, 15).replace("\n", "\n    "),
+                        m.timedOut() ? "raise the workload's timeout" : "run the command by hand to see why; "
+                                + "a failed run is never averaged in");
+            }
+            Map<String, Double> values = MetricInfo.of(m);
+            for (int i = 0; i < probes.size(); i++) {
+                values.putAll(probes.get(i).read(probeDirs.get(i)));
+            }
+            if (x.parser().isPresent()) {
+                parse(x, out, values, metrics);
+            }
+            outputs.putIfAbsent(x.label(), lastLine(out));
+            return values;
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new UserError("interrupted during measurement");
+        }
+    }
+
+    private static void parse(Subject x, String out, Map<String, Double> values, Map<String, MetricInfo> metrics) {
+        List<ParsedMetric> parsed;
+        try {
+            parsed = x.parser().get().parse(out);
+        } catch (NoMatchException e) {
+            throw new UserError("the " + x.parser().get().name() + " parser found nothing in the output of '"
+                    + x.label() + "': " + e.getMessage() + "\n  last lines of the output:\n    "
+                    + Strings.tail(out, 15).replace("\n", "\n    "),
+                    "check that the command prints what the parser reads (see docs/parsers.md), or use a regex metric");
+        }
+        Double ops = null;
+        for (ParsedMetric p : parsed) {
+            values.put(p.name(), p.value());
+            metrics.putIfAbsent(p.name(), new MetricInfo(p.name(), p.unit(), Direction.of(p.higherIsBetter())));
+            if (p.name().equals(ParsedMetric.OPERATIONS)) {
+                ops = p.value();
+            }
+        }
+        if (ops != null && ops > 0) {
+            perOp(values, metrics, MetricInfo.CPU_TIME, "cpu_time_per_op", "us/op", 1e6, ops);
+            perOp(values, metrics, "instructions", "instructions_per_op", "instr/op", 1, ops);
+            perOp(values, metrics, "det.instructions", "det.instructions_per_op", "instr/op", 1, ops);
+        }
+    }
+
+    private static void perOp(Map<String, Double> values, Map<String, MetricInfo> metrics, String from, String name,
+                              String unit, double scale, double ops) {
+        if (values.containsKey(from)) {
+            values.put(name, values.get(from) * scale / ops);
+            metrics.putIfAbsent(name, new MetricInfo(name, unit, Direction.LOWER_IS_BETTER));
+        }
+    }
+
+    private static String lastLine(String out) {
+        String[] lines = out.strip().split("\n");
+        return lines.length == 0 ? "" : lines[lines.length - 1];
+    }
+
+    private static String safe(String label) {
+        return label.replaceAll("[^A-Za-z0-9._+-]", "_");
+    }
+}

@@ -1,0 +1,61 @@
+package io.pgolab.measure;
+
+import io.pgolab.stats.Comparison;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/** Every run of a comparison, why it stopped, and the warnings about the machine. */
+public record CampaignResult(List<String> labels, List<Run> runs, Map<String, MetricInfo> metrics, int rounds,
+                             int warmupRounds, String stopReason, double elapsedSeconds, long seed,
+                             List<String> warnings, Map<String, String> outputs) {
+
+    /** Per-round values of one metric for one subject, in round order. */
+    public double[] samples(String label, String metric) {
+        return runs.stream().filter(r -> r.label().equals(label) && r.metrics().containsKey(metric))
+                .mapToDouble(r -> r.metrics().get(metric)).toArray();
+    }
+
+    /**
+     * Comparisons of every candidate against the baseline, for every metric that all runs have with
+     * positive values (ratios of zero counts mean nothing).
+     */
+    public List<Comparison> compare(String baseline, Map<String, Double> minEffects, double defaultMinEffect) {
+        List<Comparison> out = new ArrayList<>();
+        for (String candidate : labels) {
+            if (candidate.equals(baseline)) {
+                continue;
+            }
+            for (MetricInfo m : metrics.values()) {
+                double[] b = samples(baseline, m.name());
+                double[] c = samples(candidate, m.name());
+                if (b.length == rounds && c.length == rounds && rounds > 0 && positive(b) && positive(c)) {
+                    out.add(Comparison.of(m.name(), m.unit(), m.direction(), baseline, candidate, b, c,
+                            minEffects.getOrDefault(m.name(), defaultMinEffect), seed));
+                }
+            }
+        }
+        return out;
+    }
+
+    public Map<String, Double> medians(String label) {
+        Map<String, Double> m = new LinkedHashMap<>();
+        for (String metric : metrics.keySet()) {
+            double[] xs = samples(label, metric);
+            if (xs.length > 0) {
+                m.put(metric, io.pgolab.stats.PairedRatio.median(xs));
+            }
+        }
+        return m;
+    }
+
+    private static boolean positive(double[] xs) {
+        for (double x : xs) {
+            if (!(x > 0) || Double.isInfinite(x)) {
+                return false;
+            }
+        }
+        return true;
+    }
+}

@@ -1,0 +1,46 @@
+package io.pgolab.measure;
+
+import io.pgolab.stats.Direction;
+import java.util.LinkedHashMap;
+import java.util.Map;
+
+/** What a metric is: unit and direction. Built-in metrics come from the kernel's rusage of the run. */
+public record MetricInfo(String name, String unit, Direction direction) {
+
+    public static final String CPU_TIME = "cpu_time";
+    public static final String WALL_TIME = "wall_time";
+
+    /** The metrics every run has, in report order. */
+    public static Map<String, MetricInfo> builtIn() {
+        Map<String, MetricInfo> m = new LinkedHashMap<>();
+        lower(m, CPU_TIME, "s");
+        lower(m, WALL_TIME, "s");
+        lower(m, "user_time", "s");
+        lower(m, "sys_time", "s");
+        lower(m, "max_rss", "KiB");
+        lower(m, "voluntary_ctx_switches", "count");
+        lower(m, "involuntary_ctx_switches", "count");
+        lower(m, "minor_faults", "count");
+        lower(m, "major_faults", "count");
+        return m;
+    }
+
+    private static void lower(Map<String, MetricInfo> m, String name, String unit) {
+        m.put(name, new MetricInfo(name, unit, Direction.LOWER_IS_BETTER));
+    }
+
+    /** The built-in metrics of one run. */
+    public static Map<String, Double> of(Measurement m) {
+        Map<String, Double> v = new LinkedHashMap<>();
+        v.put(CPU_TIME, m.cpuSeconds());
+        v.put(WALL_TIME, m.wallSeconds());
+        v.put("user_time", m.userSeconds());
+        v.put("sys_time", m.sysSeconds());
+        v.put("max_rss", (double) m.maxRssKb());
+        v.put("voluntary_ctx_switches", (double) m.voluntaryCtxSwitches());
+        v.put("involuntary_ctx_switches", (double) m.involuntaryCtxSwitches());
+        v.put("minor_faults", (double) m.minorFaults());
+        v.put("major_faults", (double) m.majorFaults());
+        return v;
+    }
+}

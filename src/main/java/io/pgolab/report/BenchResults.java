@@ -1,0 +1,33 @@
+package io.pgolab.report;
+
+import io.pgolab.measure.CampaignResult;
+import io.pgolab.measure.CampaignSettings;
+import io.pgolab.stats.Comparison;
+import io.pgolab.stats.Verdict;
+import java.util.List;
+
+/** Everything one bench or compare produced: per workload, the runs and the comparisons. */
+public record BenchResults(String title, CampaignSettings settings, boolean deterministic, List<WorkloadResult> workloads) {
+
+    public record WorkloadResult(String name, String command, CampaignResult campaign, List<Comparison> comparisons) {
+    }
+
+    /** Comparisons of gated metrics whose verdict is regressed. */
+    public List<Comparison> regressions(List<String> gated) {
+        return workloads.stream().flatMap(w -> w.comparisons().stream())
+                .filter(c -> gated.contains(c.metric()) && c.verdict() == Verdict.REGRESSED).toList();
+    }
+
+    /** One line a CI bot can print: all within bounds, or what regressed. */
+    public String summary(List<String> gated) {
+        List<Comparison> reg = regressions(gated);
+        long improved = workloads.stream().flatMap(w -> w.comparisons().stream())
+                .filter(c -> gated.contains(c.metric()) && c.verdict() == Verdict.IMPROVED).count();
+        if (reg.isEmpty()) {
+            return "All gated measures within bounds (" + String.join(", ", gated) + ")"
+                    + (improved > 0 ? "; " + improved + " improved" : "") + ".";
+        }
+        return reg.size() + " gated measure(s) regressed: " + String.join(", ", reg.stream()
+                .map(c -> String.format("%s %s %+.1f%%", c.candidate(), c.metric(), c.changePercent())).toList()) + ".";
+    }
+}

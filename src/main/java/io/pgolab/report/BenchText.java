@@ -1,0 +1,68 @@
+package io.pgolab.report;
+
+import io.pgolab.stats.Comparison;
+import java.util.List;
+import java.util.Locale;
+
+/** The terminal table: value, change in %, 95% CI in %, p-value and verdict per metric. */
+public final class BenchText {
+    private BenchText() {
+    }
+
+    public static String render(BenchResults r, List<String> gated) {
+        StringBuilder s = new StringBuilder();
+        for (BenchResults.WorkloadResult w : r.workloads()) {
+            s.append(String.format("%n%s: %d rounds after %d warm-up (%s)%n", w.name(), w.campaign().rounds(),
+                    w.campaign().warmupRounds(), w.campaign().stopReason()));
+            String current = "";
+            for (Comparison c : ordered(w.comparisons(), gated)) {
+                String pair = c.baseline() + " vs " + c.candidate();
+                if (!pair.equals(current)) {
+                    current = pair;
+                    s.append(String.format("  %-26s %12s %12s %9s %19s %7s  %s%n", pair, c.baseline(), c.candidate(),
+                            "change", "95% CI", "p", "verdict"));
+                }
+                s.append(String.format("  %-26s %12s %12s %+8.1f%% [%+6.1f%%, %+6.1f%%] %7s  %s%s%n",
+                        c.metric(), value(c.baselineMedian(), c.unit()), value(c.candidateMedian(), c.unit()),
+                        c.changePercent(), (c.ciLow() - 1) * 100, (c.ciHigh() - 1) * 100, p(c.pValue()),
+                        c.verdict().json(), gated.contains(c.metric()) ? "" : " (not gated)"));
+            }
+            for (String warning : w.campaign().warnings()) {
+                s.append("  warning: ").append(warning).append('\n');
+            }
+        }
+        if (r.deterministic()) {
+            s.append("\nDeterministic mode: counts come from valgrind's cache and branch simulation. They are a proxy:"
+                    + " they do not model the real front end (code layout, iTLB, prefetching), which is exactly what"
+                    + " PGO and BOLT change.\n");
+        }
+        s.append('\n').append(r.summary(gated)).append('\n');
+        s.append("(medians; change = geometric mean of per-round candidate/baseline ratios; 95% CI by paired"
+                + " bootstrap; p = Mann-Whitney U; verdicts need p < 0.05 and the whole CI beyond the minimum effect)\n");
+        return s.toString();
+    }
+
+    static List<Comparison> ordered(List<Comparison> cs, List<String> gated) {
+        return cs.stream().sorted((a, b) -> {
+            int pair = (a.baseline() + a.candidate()).compareTo(b.baseline() + b.candidate());
+            if (pair != 0) {
+                return pair;
+            }
+            return Boolean.compare(!gated.contains(a.metric()), !gated.contains(b.metric()));
+        }).toList();
+    }
+
+    static String p(double p) {
+        return p < 0.001 ? "<0.001" : String.format(Locale.ROOT, "%.3f", p);
+    }
+
+    static String value(double v, String unit) {
+        if (unit.equals("s")) {
+            return v < 1 ? String.format(Locale.ROOT, "%.1f ms", v * 1000) : String.format(Locale.ROOT, "%.3f s", v);
+        }
+        if (Math.abs(v) >= 1e6) {
+            return String.format(Locale.ROOT, "%.4g %s", v, unit);
+        }
+        return String.format(Locale.ROOT, Math.abs(v) >= 100 ? "%.0f %s" : "%.3g %s", v, unit);
+    }
+}

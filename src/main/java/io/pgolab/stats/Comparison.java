@@ -1,0 +1,62 @@
+package io.pgolab.stats;
+
+import java.util.Arrays;
+import org.apache.commons.statistics.inference.MannWhitneyUTest;
+
+/**
+ * One metric, candidate against baseline, from paired rounds: medians, the ratio
+ * candidate/baseline (geometric mean of per-round ratios) with its 95% bootstrap CI, a two-sided
+ * Mann-Whitney U p-value, and the verdict.
+ */
+public record Comparison(String metric, String unit, Direction direction, String baseline, String candidate,
+                         double baselineMedian, double candidateMedian, double ratio, double ciLow, double ciHigh,
+                         double pValue, double minEffect, Verdict verdict, int rounds, long seed,
+                         double baselineCv, double candidateCv, double[] baselineSamples, double[] candidateSamples) {
+
+    public static Comparison of(String metric, String unit, Direction direction, String baseline, String candidate,
+                                double[] b, double[] c, double minEffect, long seed) {
+        PairedRatio r = PairedRatio.of(b, c, seed);
+        boolean constant = isConstant(b) && isConstant(c);
+        double p = constant ? (Arrays.equals(b, c) ? 1.0 : 0.0) : MannWhitneyUTest.withDefaults().test(b, c).getPValue();
+        boolean deterministic = metric.startsWith("det.") || constant;
+        Verdict v = Verdict.of(r.ciLow(), r.ciHigh(), p, minEffect, direction, b.length, !deterministic);
+        return new Comparison(metric, unit, direction, baseline, candidate, PairedRatio.median(b), PairedRatio.median(c),
+                r.ratio(), r.ciLow(), r.ciHigh(), p, minEffect, v, b.length, seed, cv(b), cv(c), b, c);
+    }
+
+    /** Change in percent of the ratio (negative: candidate smaller). */
+    public double changePercent() {
+        return (ratio - 1) * 100;
+    }
+
+    /** Half-width of the CI in percent. */
+    public double halfWidthPercent() {
+        return (ciHigh - ciLow) / 2 * 100;
+    }
+
+    static boolean isConstant(double[] xs) {
+        for (double x : xs) {
+            if (x != xs[0]) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    /** Coefficient of variation (sd / mean). */
+    public static double cv(double[] xs) {
+        double mean = 0;
+        for (double x : xs) {
+            mean += x;
+        }
+        mean /= xs.length;
+        if (xs.length < 2 || mean == 0) {
+            return 0;
+        }
+        double ss = 0;
+        for (double x : xs) {
+            ss += (x - mean) * (x - mean);
+        }
+        return Math.sqrt(ss / (xs.length - 1)) / Math.abs(mean);
+    }
+}
