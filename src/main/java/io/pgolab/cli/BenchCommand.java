@@ -58,7 +58,7 @@ final class BenchCommand implements Callable<Integer> {
                     subjects.add(new Subject(a.variant(), Shell.bash(s.config.workloadCommand(w, a.binary())),
                             s.config.configDir(), w.env(), WorkloadParsers.of(w)));
                 }
-                workloads.add(new BenchRunner.Workload(w.name(), w.command(), subjects));
+                workloads.add(new BenchRunner.Workload(w.name(), w.command(), subjects, w.primary(), w.minEffects()));
             }
             BenchRunner runner = new BenchRunner(opts, s.log, s.store.runs().resolve("bench"));
             BenchResults r = runner.run("pgolab bench: " + s.config.name(), workloads);

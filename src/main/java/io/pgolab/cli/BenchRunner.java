@@ -26,7 +26,12 @@ import java.util.Map;
 
 /** Runs the comparison of each workload with the shared engine and writes every requested output. */
 final class BenchRunner {
-    record Workload(String name, String command, List<Subject> subjects) {
+    /** Subjects of one workload; primary and minEffects (fractions) from its config entry, if any. */
+    record Workload(String name, String command, List<Subject> subjects, List<String> primary,
+                    Map<String, Double> minEffects) {
+        Workload(String name, String command, List<Subject> subjects) {
+            this(name, command, subjects, List.of(), Map.of());
+        }
     }
 
     private final MeasureOptions opts;
@@ -49,16 +54,26 @@ final class BenchRunner {
             err.println("==> measuring " + w.name() + ": " + w.subjects().size() + " subjects, budget "
                     + s.budget().toSeconds() + "s, target ±" + s.targetHalfWidthPercent() + "% on "
                     + String.join(",", s.primaryMetrics()) + (opts.deterministic ? " (valgrind)" : ""));
-            CampaignResult r = campaign.run(w.subjects(), s, new ProgressLine(err));
+            CampaignSettings ws = opts.primary.isEmpty() && !w.primary().isEmpty() ? s.withPrimary(w.primary()) : s;
+            CampaignResult r = campaign.run(w.subjects(), ws, new ProgressLine(err));
+            if (System.console() != null) {
+                err.println();
+            }
+            for (String p : ws.primaryMetrics()) {
+                if (!r.metrics().containsKey(p)) {
+                    throw new io.pgolab.UserError("primary metric '" + p + "' of workload '" + w.name() + "' was never measured",
+                            "metrics measured: " + String.join(", ", r.metrics().keySet()));
+                }
+            }
             results.add(new BenchResults.WorkloadResult(w.name(), w.command(), r,
-                    r.compare(w.subjects().get(0).label(), Map.of(), opts.minEffect / 100)));
+                    r.compare(w.subjects().get(0).label(), w.minEffects(), opts.minEffect / 100), ws.primaryMetrics()));
         }
         return new BenchResults(title, s, opts.deterministic, results);
     }
 
     /** Prints the table, writes the files, and returns the exit code (1 on a gated regression with --fail-on). */
     int report(BenchResults r, Path workDir, Config config, Toolchain toolchain) {
-        List<String> gated = r.settings().primaryMetrics();
+        List<String> gated = r.gated();
         System.out.print(BenchText.render(r, gated));
         if (opts.json != null) {
             Path f = workDir.resolve(opts.json);

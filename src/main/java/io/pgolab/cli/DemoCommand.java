@@ -79,7 +79,7 @@ final class DemoCommand implements Callable<Integer> {
                 opts.json = null;
                 int code = runner.report(r, parent.global.workDir(), s.config, s.toolchain);
                 Map<String, Object> body = BuildReport.json(built);
-                body.putAll(io.pgolab.report.BenchJson.body(r, r.settings().primaryMetrics()));
+                body.putAll(io.pgolab.report.BenchJson.body(r, r.gated()));
                 ResultsFile.write(parent.global.workDir().resolve(json), s.config, s.toolchain, s.log, body);
                 s.console.note("results written to " + parent.global.workDir().resolve(json));
                 return code;

@@ -10,6 +10,8 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
+import java.util.Map;
+import java.util.Optional;
 import java.util.Set;
 import org.tomlj.Toml;
 import org.tomlj.TomlArray;
@@ -32,6 +34,9 @@ public final class ConfigLoader {
     private static final Set<String> BUILD = Set.of(
             "command", "clean", "artifact", "cflags", "cxxflags", "ldflags", "timeout", "env");
     private static final Set<String> WORKLOAD = Set.of("name", "command", "timeout", "weight", "env");
+    private static final Set<String> BENCH = Set.of("name", "command", "timeout", "weight", "env", "parser", "metric",
+            "min_effect", "primary");
+    private static final Set<String> METRIC = Set.of("name", "regex", "json_pointer", "unit", "direction", "scale");
     private static final List<String> KINDS = List.of("clang", "gcc");
 
     private ConfigLoader() {
@@ -173,7 +178,7 @@ public final class ConfigLoader {
             TomlPosition p = arr.inputPositionOf(i);
             int line = p == null ? keyLine : p.line();
             TableReader r = new TableReader(t, key + "[" + i + "]", line, problems);
-            r.rejectUnknown(WORKLOAD);
+            r.rejectUnknown(key.equals("bench") ? BENCH : WORKLOAD);
             String name = r.optString("name").orElse(key + (i + 1));
             if (!name.matches("[A-Za-z0-9._-]+")) {
                 problems.add(r.line("name"), key + ".name", "'" + name + "' is not a usable name",
@@ -194,8 +199,53 @@ public final class ConfigLoader {
             if (weight <= 0) {
                 problems.add(named.line("weight"), key + "." + name + ".weight", "must be positive", "weight = 1");
             }
+            Optional<String> parser = named.optString("parser");
+            List<MetricSpec> metrics = key.equals("bench") ? metrics(t, key + "." + name, line, problems) : List.of();
+            Map<String, Double> minEffects = new java.util.LinkedHashMap<>();
+            named.numberMap("min_effect").forEach((k, pct) -> minEffects.put(k, pct / 100));
             out.add(new WorkloadSpec(name, command, named.duration("timeout", Duration.ofMinutes(10)), weight,
-                    named.stringMap("env"), line));
+                    named.stringMap("env"), line, parser, metrics, minEffects, named.stringList("primary", List.of())));
+        }
+        return out;
+    }
+
+    private static List<MetricSpec> metrics(TomlTable bench, String prefix, int benchLine, ConfigProblems problems) {
+        List<MetricSpec> out = new ArrayList<>();
+        Object v = bench.get(List.of("metric"));
+        if (v == null) {
+            return out;
+        }
+        if (!(v instanceof TomlArray arr) || !allTables(arr)) {
+            problems.add(benchLine, prefix + ".metric", "must be a list of [[bench.metric]] tables",
+                    "[[bench.metric]]\n      name = \"rps\"\n      regex = \"Requests/sec: ([0-9.]+)\"\n      direction = \"higher\"");
+            return out;
+        }
+        for (int i = 0; i < arr.size(); i++) {
+            TomlPosition p = arr.inputPositionOf(i);
+            TableReader r = new TableReader(arr.getTable(i), prefix + ".metric[" + i + "]", p == null ? benchLine : p.line(), problems);
+            r.rejectUnknown(METRIC);
+            String name = r.string("name", "name = \"rps\"");
+            Optional<String> regex = r.optString("regex");
+            Optional<String> pointer = r.optString("json_pointer");
+            if (regex.isPresent() == pointer.isPresent()) {
+                problems.add(r.headerLine(), prefix + ".metric." + name, "needs exactly one of 'regex' or 'json_pointer'",
+                        "regex = \"Requests/sec: ([0-9.]+)\"   or   json_pointer = \"/end/sum_received/bits_per_second\"");
+            }
+            regex.ifPresent(re -> {
+                try {
+                    java.util.regex.Pattern.compile(re);
+                } catch (java.util.regex.PatternSyntaxException e) {
+                    problems.add(r.line("regex"), prefix + ".metric." + name + ".regex", "invalid regex: " + e.getDescription(),
+                            "TOML basic strings need \\\\ for one backslash; literal strings ('...') do not");
+                }
+            });
+            String direction = r.optString("direction").orElse("lower");
+            if (!direction.equals("lower") && !direction.equals("higher")) {
+                problems.add(r.line("direction"), prefix + ".metric." + name + ".direction", "must be \"lower\" or \"higher\"",
+                        "direction = \"higher\"   # for throughput; \"lower\" for times and latencies");
+            }
+            out.add(new MetricSpec(name, regex, pointer, r.optString("unit").orElse(""), direction.equals("higher"),
+                    r.number("scale", 1.0), r.headerLine()));
         }
         return out;
     }

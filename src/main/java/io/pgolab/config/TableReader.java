@@ -141,6 +141,30 @@ final class TableReader {
         return dflt;
     }
 
+    /** A table of numbers, e.g. min_effect = { cpu_time = 2, "GET.rps" = 3 }. */
+    Map<String, Double> numberMap(String key) {
+        Map<String, Double> out = new LinkedHashMap<>();
+        if (!has(key)) {
+            return out;
+        }
+        Object v = table.get(List.of(key));
+        if (v instanceof TomlTable t) {
+            for (String k : t.keySet()) {
+                Object e = t.get(List.of(k));
+                if (e instanceof Long l) {
+                    out.put(k, l.doubleValue());
+                } else if (e instanceof Double d) {
+                    out.put(k, d);
+                } else {
+                    wrongType(key + "." + k, "a number (percent)", e, key + " = { " + k + " = 2.0 }");
+                }
+            }
+            return out;
+        }
+        wrongType(key, "a table of numbers", v, key + " = { cpu_time = 2.0 }");
+        return out;
+    }
+
     Map<String, String> stringMap(String key) {
         Map<String, String> out = new LinkedHashMap<>();
         if (!has(key)) {

@@ -1,14 +1,28 @@
 package io.pgolab.config;
 
 import java.time.Duration;
+import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 
-/** One [[train]] or [[bench]] entry: a shell command run against a built binary. */
+/**
+ * One [[train]] or [[bench]] entry: a shell command run against a built binary. Bench entries can
+ * also name a parser for the output, extra metrics, per-metric minimum effects (fractions) and
+ * their primary metrics.
+ */
 public record WorkloadSpec(
         String name,
         String command,
         Duration timeout,
         double weight,
         Map<String, String> env,
-        int line) {
+        int line,
+        Optional<String> parser,
+        List<MetricSpec> metrics,
+        Map<String, Double> minEffects,
+        List<String> primary) {
+
+    public WorkloadSpec(String name, String command, Duration timeout, double weight, Map<String, String> env, int line) {
+        this(name, command, timeout, weight, env, line, Optional.empty(), List.of(), Map.of(), List.of());
+    }
 }

@@ -9,7 +9,13 @@ import java.util.List;
 /** Everything one bench or compare produced: per workload, the runs and the comparisons. */
 public record BenchResults(String title, CampaignSettings settings, boolean deterministic, List<WorkloadResult> workloads) {
 
-    public record WorkloadResult(String name, String command, CampaignResult campaign, List<Comparison> comparisons) {
+    public record WorkloadResult(String name, String command, CampaignResult campaign, List<Comparison> comparisons,
+                                 List<String> primary) {
+    }
+
+    /** Metrics that gate (--fail-on) and decide stopping: the primary metrics of every workload. */
+    public List<String> gated() {
+        return workloads.stream().flatMap(w -> w.primary().stream()).distinct().toList();
     }
 
     /** Comparisons of gated metrics whose verdict is regressed. */

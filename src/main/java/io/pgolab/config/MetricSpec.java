@@ -1,0 +1,11 @@
+package io.pgolab.config;
+
+import java.util.Optional;
+
+/**
+ * A [[bench.metric]] entry: a figure read from a workload's output with a regex (first capture
+ * group, or the group named "value") or an RFC 6901 JSON pointer.
+ */
+public record MetricSpec(String name, Optional<String> regex, Optional<String> jsonPointer, String unit,
+                         boolean higherIsBetter, double scale, int line) {
+}
