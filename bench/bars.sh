@@ -12,6 +12,10 @@ reps=${1:-20}
 out=bench/out/bars
 mkdir -p "$out"
 gcc -O2 -o "$out/spin" bench/aa/spin.c
+# Freeze one build of pgolab for the whole run (the launcher would rebuild it if sources change meanwhile).
+./pgolab --version >/dev/null
+cp target/launch/pgolab.jar "$out/pgolab.jar"
+pgolab() { java -jar "$out/pgolab.jar" "$@"; }
 spin="$PWD/$out/spin"
 # Size the loop to ~0.3 s of CPU on this machine.
 t0=$(date +%s%N); "$spin" 100 >/dev/null; t1=$(date +%s%N)
@@ -24,7 +28,7 @@ field() { python3 -c "import json,sys; d=json.load(open(sys.argv[1])); c=[x for 
 
 aa_bad=0; aa_within=0
 for i in $(seq 1 "$reps"); do
-  ./pgolab compare --aa --seed "$i" --json "$out/aa-$i.json" "$spin $n" >/dev/null 2>&1
+  pgolab compare --aa --seed "$i" --json "$out/aa-$i.json" "$spin $n" >/dev/null 2>&1
   read -r verdict hw ratio rounds secs < <(field "$out/aa-$i.json")
   echo "A/A #$i: verdict $verdict, ratio $ratio, half-width ±$hw%, $rounds rounds, ${secs}s"
   case $verdict in improved|regressed) aa_bad=$((aa_bad+1));; esac
@@ -32,13 +36,13 @@ for i in $(seq 1 "$reps"); do
 done
 ab_hit=0
 for i in $(seq 1 "$reps"); do
-  ./pgolab compare --seed "$i" --json "$out/ab-$i.json" -n base -n slow "$spin $n" "$spin $slow" >/dev/null 2>&1
+  pgolab compare --seed "$i" --json "$out/ab-$i.json" -n base -n slow "$spin $n" "$spin $slow" >/dev/null 2>&1
   read -r verdict hw ratio rounds secs < <(field "$out/ab-$i.json")
   echo "+3% #$i: verdict $verdict, ratio $ratio, half-width ±$hw%, $rounds rounds, ${secs}s"
   [ "$verdict" = regressed ] && ab_hit=$((ab_hit+1))
 done
 # Overhead: total wall time of a compare of two trivial commands, minus the commands' own wall time, per run.
-./pgolab compare --min-rounds 100 --max-rounds 100 --warmup 0 --json "$out/overhead.json" true /bin/true >/dev/null 2>&1
+pgolab compare --min-rounds 100 --max-rounds 100 --warmup 0 --json "$out/overhead.json" true /bin/true >/dev/null 2>&1
 python3 - "$out/overhead.json" <<'PY'
 import json, sys
 d = json.load(open(sys.argv[1])); w = d['workloads'][0]

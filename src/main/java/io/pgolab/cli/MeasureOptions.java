@@ -16,8 +16,9 @@ final class MeasureOptions {
             description = "Time budget per workload, e.g. 60s, 5m (default ${DEFAULT-VALUE}).")
     String budget;
 
-    @Option(names = "--target-ci", paramLabel = "PERCENT", defaultValue = "1.0",
-            description = "Stop early once every primary metric's 95% CI half-width is at most this (default ${DEFAULT-VALUE}%).")
+    @Option(names = "--target-ci", paramLabel = "PERCENT", defaultValue = "0.5",
+            description = {"Stop early once every primary metric's 95% CI half-width is at most this (default ${DEFAULT-VALUE}%).",
+                    "Half the default minimum effect, so that no_change can be concluded."})
     double targetCi;
 
     @Option(names = "--min-effect", paramLabel = "PERCENT", defaultValue = "1.0",

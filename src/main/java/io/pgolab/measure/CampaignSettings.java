@@ -15,7 +15,7 @@ public record CampaignSettings(int warmupRounds, int minRounds, int maxRounds, D
     public static final int DEFAULT_MIN_ROUNDS = 6;
 
     public static CampaignSettings defaults() {
-        return new CampaignSettings(1, DEFAULT_MIN_ROUNDS, 10_000, Duration.ofSeconds(60), 1.0,
+        return new CampaignSettings(1, DEFAULT_MIN_ROUNDS, 10_000, Duration.ofSeconds(60), 0.5,
                 List.of(MetricInfo.CPU_TIME), 20261130L, Duration.ofMinutes(10), lastCpu());
     }
 
