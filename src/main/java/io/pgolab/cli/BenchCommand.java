@@ -14,6 +14,7 @@ import java.util.List;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 import picocli.CommandLine.ParentCommand;
 
@@ -28,6 +29,9 @@ final class BenchCommand implements Callable<Integer> {
 
     @Mixin
     MeasureOptions opts;
+
+    @Option(names = "--no-build", description = "Measure the binaries already built; do not build or train.")
+    boolean noBuild;
 
     @Parameters(paramLabel = "VARIANT", arity = "0..*", description = "Variants to compare; the first is the baseline.")
     List<String> variantNames = new ArrayList<>();
@@ -45,11 +49,18 @@ final class BenchCommand implements Callable<Integer> {
                 throw new UserError("bench needs at least two variants", "list two or more in project.variants,"
                         + " or name them: pgolab bench release pgo");
             }
-            // Build (or confirm up to date) first, so a bench never measures binaries of an older config.
-            Pipeline.Outcome o = s.pipeline().build(variants, false, FailureMode.FAIL);
             List<BuiltArtifact> built = new ArrayList<>();
-            for (Variant v : variants) {
-                built.add(o.build(v.name()).orElseThrow().artifact());
+            if (noBuild) {
+                for (Variant v : variants) {
+                    built.add(s.store.lookup(v.name(), java.util.Optional.empty()).orElseThrow(() -> new UserError(
+                            "variant '" + v + "' has not been built", "run 'pgolab build " + v + "', or drop --no-build")));
+                }
+            } else {
+                // Build (or confirm up to date) first, so a bench never measures binaries of an older config.
+                Pipeline.Outcome o = s.pipeline().build(variants, false, FailureMode.FAIL);
+                for (Variant v : variants) {
+                    built.add(o.build(v.name()).orElseThrow().artifact());
+                }
             }
             List<BenchRunner.Workload> workloads = new ArrayList<>();
             for (WorkloadSpec w : s.config.bench()) {
@@ -58,7 +69,8 @@ final class BenchCommand implements Callable<Integer> {
                     subjects.add(new Subject(a.variant(), Shell.bash(s.config.workloadCommand(w, a.binary())),
                             s.config.configDir(), w.env(), WorkloadParsers.of(w)));
                 }
-                workloads.add(new BenchRunner.Workload(w.name(), w.command(), subjects, w.primary(), w.minEffects()));
+                workloads.add(new BenchRunner.Workload(w.name(), w.command(), subjects, w.primary(), w.minEffects(),
+                        w.timeout()));
             }
             BenchRunner runner = new BenchRunner(opts, s.log, s.store.runs().resolve("bench"));
             BenchResults r = runner.run("pgolab bench: " + s.config.name(), workloads);

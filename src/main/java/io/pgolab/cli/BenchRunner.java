@@ -28,9 +28,9 @@ import java.util.Map;
 final class BenchRunner {
     /** Subjects of one workload; primary and minEffects (fractions) from its config entry, if any. */
     record Workload(String name, String command, List<Subject> subjects, List<String> primary,
-                    Map<String, Double> minEffects) {
+                    Map<String, Double> minEffects, java.time.Duration timeout) {
         Workload(String name, String command, List<Subject> subjects) {
-            this(name, command, subjects, List.of(), Map.of());
+            this(name, command, subjects, List.of(), Map.of(), java.time.Duration.ofMinutes(10));
         }
     }
 
@@ -53,8 +53,9 @@ final class BenchRunner {
         for (Workload w : workloads) {
             err.println("==> measuring " + w.name() + ": " + w.subjects().size() + " subjects, budget "
                     + s.budget().toSeconds() + "s, target ±" + s.targetHalfWidthPercent() + "% on "
-                    + String.join(",", s.primaryMetrics()) + (opts.deterministic ? " (valgrind)" : ""));
-            CampaignSettings ws = opts.primary.isEmpty() && !w.primary().isEmpty() ? s.withPrimary(w.primary()) : s;
+                    + String.join(",", s.primaryMetrics()) + "; counters: " + Probes.describe(opts));
+            CampaignSettings ws = (opts.primary.isEmpty() && !w.primary().isEmpty() ? s.withPrimary(w.primary()) : s)
+                    .withRunTimeout(opts.deterministic ? w.timeout().multipliedBy(50) : w.timeout());
             CampaignResult r = campaign.run(w.subjects(), ws, new ProgressLine(err));
             if (System.console() != null) {
                 err.println();

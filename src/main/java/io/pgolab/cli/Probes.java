@@ -1,14 +1,37 @@
 package io.pgolab.cli;
 
+import io.pgolab.measure.CachegrindProbe;
+import io.pgolab.measure.PerfCounters;
+import io.pgolab.measure.PerfProbe;
 import io.pgolab.measure.Probe;
 import java.util.List;
 
-/** The metric sources the options ask for. */
+/**
+ * The metric sources for a measurement: valgrind in deterministic mode; otherwise perf hardware
+ * counters when this machine has them (detected, never assumed: VMs without a PMU have none).
+ */
 final class Probes {
     private Probes() {
     }
 
     static List<Probe> forOptions(MeasureOptions opts) {
+        if (opts.deterministic) {
+            return List.of(CachegrindProbe.requireAvailable());
+        }
+        PerfCounters.Support s = PerfCounters.detect();
+        if (s.problem().isEmpty() && s.hardwareCounters()) {
+            return List.of(PerfProbe.forThisMachine());
+        }
         return List.of();
+    }
+
+    /** One line for the report: which counters are in use and why. */
+    static String describe(MeasureOptions opts) {
+        if (opts.deterministic) {
+            return "valgrind cachegrind (cache and branch simulation)";
+        }
+        PerfCounters.Support s = PerfCounters.detect();
+        return s.problem().isEmpty() && s.hardwareCounters() ? "perf hardware counters"
+                : "no hardware counters (" + s.hardwareUnavailableReason().map(r -> r.split("[:;]")[0]).orElse("perf unavailable") + ")";
     }
 }
