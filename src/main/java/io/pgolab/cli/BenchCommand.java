@@ -49,6 +49,9 @@ final class BenchCommand implements Callable<Integer> {
                 throw new UserError("bench needs at least two variants", "list two or more in project.variants,"
                         + " or name them: pgolab bench release pgo");
             }
+            // Parsers first: a typo in the config should not wait for a build.
+            java.util.Map<String, java.util.Optional<io.pgolab.parse.OutputParser>> parsers = new java.util.HashMap<>();
+            s.config.bench().forEach(w -> parsers.put(w.name(), WorkloadParsers.of(w)));
             List<BuiltArtifact> built = new ArrayList<>();
             if (noBuild) {
                 for (Variant v : variants) {
@@ -67,7 +70,7 @@ final class BenchCommand implements Callable<Integer> {
                 List<Subject> subjects = new ArrayList<>();
                 for (BuiltArtifact a : built) {
                     subjects.add(new Subject(a.variant(), Shell.bash(s.config.workloadCommand(w, a.binary())),
-                            s.config.configDir(), w.env(), WorkloadParsers.of(w)));
+                            s.config.configDir(), w.env(), parsers.get(w.name())));
                 }
                 workloads.add(new BenchRunner.Workload(w.name(), w.command(), subjects, w.primary(), w.minEffects(),
                         w.timeout()));

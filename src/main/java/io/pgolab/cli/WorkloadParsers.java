@@ -1,15 +1,36 @@
 package io.pgolab.cli;
 
+import io.pgolab.UserError;
+import io.pgolab.config.MetricSpec;
 import io.pgolab.config.WorkloadSpec;
 import io.pgolab.parse.OutputParser;
+import io.pgolab.parse.Parsers;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Optional;
 
-/** The parser a [[bench]] entry asks for, if any. */
+/** The parser a [[bench]] entry asks for: a built-in one, its [[bench.metric]] extractors, or both. */
 final class WorkloadParsers {
     private WorkloadParsers() {
     }
 
     static Optional<OutputParser> of(WorkloadSpec w) {
-        return Optional.empty();
+        List<OutputParser> parts = new ArrayList<>();
+        if (w.parser().isPresent()) {
+            try {
+                parts.add(Parsers.byName(w.parser().get()));
+            } catch (UserError e) {
+                throw new UserError("[[bench]] '" + w.name() + "' (line " + w.line() + "): " + e.getMessage(), e.hint());
+            }
+        }
+        if (!w.metrics().isEmpty()) {
+            List<Parsers.MetricSpec> specs = new ArrayList<>();
+            for (MetricSpec m : w.metrics()) {
+                specs.add(new Parsers.MetricSpec(m.name(), m.regex().orElse(null), m.jsonPointer().orElse(null), m.unit(),
+                        m.higherIsBetter() ? "higher" : "lower", m.scale()));
+            }
+            parts.add(Parsers.fromMetrics(specs));
+        }
+        return parts.isEmpty() ? Optional.empty() : Optional.of(Parsers.combine(parts));
     }
 }

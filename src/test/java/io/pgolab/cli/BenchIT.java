@@ -1,0 +1,93 @@
+package io.pgolab.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.pgolab.util.Json;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** pgolab bench on real builds: parsed metrics, per-operation figures, and its error messages. */
+class BenchIT {
+    @TempDir
+    Path tmp;
+
+    private Path project(String bench) throws Exception {
+        Path p = TinyProject.create(tmp.resolve("p"), "gcc", "\"release\", \"pgo\"",
+                TinyProject.train("t", "{binary} run 300000") + bench);
+        return p;
+    }
+
+    @Test
+    void benchReadsMetricsFromTheOutputAndGivesPerOperationFigures() throws Exception {
+        Path p = project("""
+                [[bench]]
+                name = "loop"
+                command = "{binary} run 2000000 && echo ops=2000000"
+                primary = ["cpu_time_per_op"]
+                min_effect = { cpu_time_per_op = 2 }
+                [[bench.metric]]
+                name = "operations"
+                regex = 'ops=(\\d+)'
+                unit = "ops"
+                direction = "higher"
+                """);
+        Path json = tmp.resolve("bench.json");
+        Cli.Result r = Cli.run(p, "bench", "--min-rounds", "5", "--max-rounds", "5", "--json", json.toString(),
+                "--markdown", tmp.resolve("bench.md").toString());
+        assertThat(r.exitCode()).as(r.all()).isZero();
+        assertThat(r.out()).contains("loop: 5 rounds", "release vs pgo", "cpu_time_per_op");
+        var tree = Json.MAPPER.readTree(json.toFile());
+        var w = tree.get("workloads").get(0);
+        assertThat(w.get("metrics").has("operations")).isTrue();
+        assertThat(w.get("medians").get("release").get("operations").asDouble()).isEqualTo(2_000_000);
+        var perOp = tree.get("comparisons").findValues("metric").stream().map(n -> n.asText()).toList();
+        assertThat(perOp).contains("cpu_time", "cpu_time_per_op");
+        for (var c : tree.get("comparisons")) {
+            if (c.get("metric").asText().equals("cpu_time_per_op")) {
+                assertThat(c.get("gated").asBoolean()).isTrue();
+                assertThat(c.get("min_effect").asDouble()).isEqualTo(0.02);
+            }
+        }
+        assertThat(tree.get("tool_versions").toString()).contains("gcc");
+        assertThat(Files.readString(tmp.resolve("bench.md"))).contains("cpu_time_per_op (gated)");
+    }
+
+    @Test
+    void aParserThatMatchesNothingShowsTheTailOfTheOutput() throws Exception {
+        Path p = project("""
+                [[bench]]
+                name = "notwrk"
+                command = "{binary} run 1000"
+                parser = "wrk"
+                """);
+        Cli.Result r = Cli.run(p, "bench", "--min-rounds", "5");
+        assertThat(r.exitCode()).isEqualTo(2);
+        assertThat(r.err()).contains("the wrk parser found nothing in the output of").contains("result=");
+    }
+
+    @Test
+    void unknownParserNamesTheWorkloadAndSuggests() throws Exception {
+        Path p = project("""
+                [[bench]]
+                name = "typo"
+                command = "{binary} run 1000"
+                parser = "iperf"
+                """);
+        Cli.Result r = Cli.run(p, "bench", "--no-build");
+        assertThat(r.err()).contains("[[bench]] 'typo'").contains("iperf3");
+    }
+
+    @Test
+    void noBuildWithAnUnbuiltVariantSaysSo() throws Exception {
+        Path p = project("""
+                [[bench]]
+                name = "b"
+                command = "{binary} run 1000"
+                """);
+        Cli.Result r = Cli.run(p, "bench", "--no-build");
+        assertThat(r.exitCode()).isEqualTo(2);
+        assertThat(r.err()).contains("variant 'release' has not been built").contains("pgolab build release");
+    }
+}
