@@ -5,6 +5,7 @@ import io.pgolab.config.MetricSpec;
 import io.pgolab.config.WorkloadSpec;
 import io.pgolab.parse.OutputParser;
 import io.pgolab.parse.Parsers;
+import io.pgolab.parse.RedisBenchmarkParser;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
@@ -18,7 +19,9 @@ final class WorkloadParsers {
         List<OutputParser> parts = new ArrayList<>();
         if (w.parser().isPresent()) {
             try {
-                parts.add(Parsers.byName(w.parser().get()));
+                String name = w.parser().get();
+                // redis-benchmark prints no request count: read -n from the command for per-operation figures.
+                parts.add(name.equals("redis-benchmark") ? RedisBenchmarkParser.forCommand(w.command()) : Parsers.byName(name));
             } catch (UserError e) {
                 throw new UserError("[[bench]] '" + w.name() + "' (line " + w.line() + "): " + e.getMessage(), e.hint());
             }
