@@ -190,7 +190,7 @@ public final class Campaign {
             }
         }
         if (ops != null && ops > 0) {
-            perOp(values, metrics, MetricInfo.CPU_TIME, "cpu_time_per_op", "us/op", 1e6, ops);
+            perOp(values, metrics, MetricInfo.CPU_TIME, "cpu_time_per_op", "ns/op", 1e9, ops);
             perOp(values, metrics, "instructions", "instructions_per_op", "instr/op", 1, ops);
             perOp(values, metrics, "det.instructions", "det.instructions_per_op", "instr/op", 1, ops);
         }
