@@ -69,6 +69,26 @@ class CompareIT {
     }
 
     @Test
+    void deterministicModeCountsInstructionsRepeatably() throws Exception {
+        Cli.Result r = Cli.run(tmp, "compare", "--deterministic", "--min-rounds", "5", "--max-rounds", "5",
+                "--json", "det.json", spin + " 1", spin + " 2");
+        assertThat(r.exitCode()).as(r.all()).isZero();
+        assertThat(r.out()).contains("det.instructions", "Deterministic mode", "proxy");
+        var tree = Json.MAPPER.readTree(tmp.resolve("det.json").toFile());
+        for (var c : tree.get("comparisons")) {
+            if (c.get("metric").asText().equals("det.instructions")) {
+                // the same binary and input give the same count every run, and twice the loop about twice the count
+                var samples = c.get("baseline_samples");
+                assertThat(samples.get(0).asDouble()).isEqualTo(samples.get(4).asDouble());
+                assertThat(c.get("ratio").asDouble()).isBetween(1.8, 2.1);
+                assertThat(c.get("verdict").asText()).isEqualTo("regressed");
+                assertThat(c.get("gated").asBoolean()).isTrue();
+            }
+        }
+        assertThat(tree.get("method").get("deterministic").asBoolean()).isTrue();
+    }
+
+    @Test
     void aFailingRunStopsWithItsOutput() {
         Cli.Result r = Cli.run(tmp, "compare", "--min-rounds", "6", spin + " 1", "echo broken input >&2; exit 3");
         assertThat(r.exitCode()).isEqualTo(2);
