@@ -143,46 +143,35 @@ final class TableReader {
 
     /** A table of numbers, e.g. min_effect = { cpu_time = 2, "GET.rps" = 3 }. */
     Map<String, Double> numberMap(String key) {
-        Map<String, Double> out = new LinkedHashMap<>();
-        if (!has(key)) {
-            return out;
-        }
-        Object v = table.get(List.of(key));
-        if (v instanceof TomlTable t) {
-            for (String k : t.keySet()) {
-                Object e = t.get(List.of(k));
-                if (e instanceof Long l) {
-                    out.put(k, l.doubleValue());
-                } else if (e instanceof Double d) {
-                    out.put(k, d);
-                } else {
-                    wrongType(key + "." + k, "a number (percent)", e, key + " = { " + k + " = 2.0 }");
-                }
-            }
-            return out;
-        }
-        wrongType(key, "a table of numbers", v, key + " = { cpu_time = 2.0 }");
-        return out;
+        return typedMap(key, "a number (percent)", " = 2.0", v -> v instanceof Long l ? Double.valueOf(l)
+                : v instanceof Double d ? d : null);
     }
 
     Map<String, String> stringMap(String key) {
-        Map<String, String> out = new LinkedHashMap<>();
+        return typedMap(key, "a string", " = \"value\"", v -> v instanceof String s ? s : null);
+    }
+
+    /** An inline table whose values convert (null: wrong type, reported with the entry's key). */
+    private <T> Map<String, T> typedMap(String key, String expected, String example,
+                                        java.util.function.Function<Object, T> convert) {
+        Map<String, T> out = new LinkedHashMap<>();
         if (!has(key)) {
             return out;
         }
         Object v = table.get(List.of(key));
-        if (v instanceof TomlTable t) {
-            for (String k : t.keySet()) {
-                Object e = t.get(List.of(k));
-                if (e instanceof String s) {
-                    out.put(k, s);
-                } else {
-                    wrongType(key + "." + k, "a string", e, key + " = { " + k + " = \"value\" }");
-                }
-            }
+        if (!(v instanceof TomlTable t)) {
+            wrongType(key, "a table of " + expected + " values", v, key + " = { NAME" + example + " }");
             return out;
         }
-        wrongType(key, "a table of strings", v, key + " = { NAME = \"value\" }");
+        for (String k : t.keySet()) {
+            Object e = t.get(List.of(k));
+            T converted = convert.apply(e);
+            if (converted == null) {
+                wrongType(key + "." + k, expected, e, key + " = { " + k + example + " }");
+            } else {
+                out.put(k, converted);
+            }
+        }
         return out;
     }
 
