@@ -30,7 +30,8 @@ public record CampaignResult(List<String> labels, List<Run> runs, Map<String, Me
             for (MetricInfo m : metrics.values()) {
                 double[] b = samples(baseline, m.name());
                 double[] c = samples(candidate, m.name());
-                if (b.length == rounds && c.length == rounds && rounds > 0 && positive(b) && positive(c)) {
+                if (b.length == rounds && c.length == rounds && rounds > 0 && positive(b) && positive(c)
+                        && !tooFewEvents(m, b, c)) {
                     out.add(Comparison.of(m.name(), m.unit(), m.direction(), baseline, candidate, b, c,
                             minEffects.getOrDefault(m.name(), defaultMinEffect), seed));
                 }
@@ -48,6 +49,12 @@ public record CampaignResult(List<String> labels, List<Run> runs, Map<String, Me
             }
         }
         return m;
+    }
+
+    /** Ratios of a handful of events (1 vs 2 context switches) are noise, not findings. */
+    private static boolean tooFewEvents(MetricInfo m, double[] b, double[] c) {
+        return m.unit().equals("count") && io.pgolab.stats.PairedRatio.median(b) < 10
+                && io.pgolab.stats.PairedRatio.median(c) < 10;
     }
 
     private static boolean positive(double[] xs) {
