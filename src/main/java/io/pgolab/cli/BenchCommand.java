@@ -22,7 +22,7 @@ import picocli.CommandLine.ParentCommand;
         description = {"Compare variants on each [[bench]] workload with an honest verdict.",
                 "Default: release (or the first variant given) against every other configured variant.",
                 "Builds what is missing first. Rounds run every variant once in shuffled order, pinned",
-                "to one CPU, until the primary metrics' 95% CIs reach the target or the budget is spent."})
+                "to one CPU, until the primary metrics' 95%% CIs reach the target or the budget is spent."})
 final class BenchCommand implements Callable<Integer> {
     @ParentCommand
     Main parent;

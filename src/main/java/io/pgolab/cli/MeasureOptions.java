@@ -17,12 +17,12 @@ final class MeasureOptions {
     String budget;
 
     @Option(names = "--target-ci", paramLabel = "PERCENT", defaultValue = "0.5",
-            description = {"Stop early once every primary metric's 95% CI half-width is at most this (default ${DEFAULT-VALUE}%).",
+            description = {"Stop early once every primary metric's 95%% CI half-width is at most this (default ${DEFAULT-VALUE}%%).",
                     "Half the default minimum effect, so that no_change can be concluded."})
     double targetCi;
 
     @Option(names = "--min-effect", paramLabel = "PERCENT", defaultValue = "1.0",
-            description = "Smallest change that counts as improved/regressed (default ${DEFAULT-VALUE}%).")
+            description = "Smallest change that counts as improved/regressed (default ${DEFAULT-VALUE}%%).")
     double minEffect;
 
     @Option(names = "--warmup", paramLabel = "N", defaultValue = "1", description = "Warm-up rounds, not recorded (default ${DEFAULT-VALUE}).")
