@@ -22,9 +22,12 @@
  *     (or they) waited for; descendants that were never waited for (orphans,
  *     background jobs that outlive it) are not counted. ru_maxrss is the
  *     largest single RSS among them, not a sum.
- *   - SIGINT/SIGTERM/SIGHUP received by the runner: SIGTERM is forwarded to
- *     the child's process group; if the group leader is still alive after the
- *     grace period (--grace-ms, default 5000), the group gets SIGKILL.
+ *   - SIGINT/SIGTERM/SIGHUP received by the runner: the same signal is
+ *     forwarded to the child's process group (so a caller can stop a server
+ *     with the signal it expects by sending that signal to the runner); if the
+ *     group leader is still alive after the grace period (--grace-ms, default
+ *     5000), the group gets SIGKILL. The child's own exit is reported as is
+ *     (a server that handles SIGINT and exits 0 reports code=0 signal=0).
  *   - --timeout-ms MS (0 = none): after MS the group gets SIGTERM, after the
  *     grace period SIGKILL, and the result says timed_out=1.
  *   - prctl(PR_SET_PDEATHSIG, SIGTERM): if the parent (pgolab's JVM) dies, the
@@ -356,7 +359,7 @@ int main(int argc, char **argv)
         if (!interrupted)
             interrupted = sig;
         if (!term_sent) {
-            kill(-pid, SIGTERM);
+            kill(-pid, sig);
             term_sent = 1;
             kill_at = now_ns() + (int64_t)grace_ms * 1000000LL;
         }
