@@ -4,7 +4,6 @@ import io.pgolab.UserError;
 import io.pgolab.measure.Subject;
 import io.pgolab.parse.OutputParser;
 import io.pgolab.parse.Parsers;
-import io.pgolab.pipeline.ArtifactStore;
 import io.pgolab.report.BenchResults;
 import io.pgolab.util.Shell;
 import java.io.IOException;
@@ -75,7 +74,7 @@ final class CompareCommand implements Callable<Integer> {
                     String.join(" | ", cmds), subjects)));
             return runner.report(r, cwd, null, null);
         } finally {
-            ArtifactStore.deleteTree(scratch);
+            io.pgolab.util.Dirs.deleteTree(scratch);
         }
     }
 

@@ -139,7 +139,7 @@ public final class Campaign {
             List<Path> probeDirs = new ArrayList<>();
             for (Probe p : probes) {
                 Path pd = dir.resolve("probe-" + p.name());
-                io.pgolab.pipeline.ArtifactStore.freshDir(pd);
+                io.pgolab.util.Dirs.fresh(pd);
                 probeDirs.add(pd);
                 argv = p.wrap(argv, pd);
             }

@@ -1,14 +1,13 @@
 package io.pgolab.pipeline;
 
+import io.pgolab.util.Dirs;
 import io.pgolab.util.Json;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
-import java.util.Comparator;
 import java.util.Optional;
-import java.util.stream.Stream;
 
 /**
  * The .pgolab/ directory of a project. Binaries live under bin/KEY12/ (content-keyed, equal path
@@ -105,24 +104,10 @@ public final class ArtifactStore {
     }
 
     public static void deleteTree(Path p) {
-        if (!Files.exists(p)) {
-            return;
-        }
-        try (Stream<Path> s = Files.walk(p)) {
-            for (Path f : s.sorted(Comparator.reverseOrder()).toList()) {
-                Files.delete(f);
-            }
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
-        }
+        Dirs.deleteTree(p);
     }
 
     public static void freshDir(Path p) {
-        deleteTree(p);
-        try {
-            Files.createDirectories(p);
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
-        }
+        Dirs.fresh(p);
     }
 }

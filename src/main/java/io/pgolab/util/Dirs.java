@@ -1,0 +1,36 @@
+package io.pgolab.util;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Comparator;
+import java.util.stream.Stream;
+
+/** Directory helpers: delete a tree, make a fresh empty directory. */
+public final class Dirs {
+    private Dirs() {
+    }
+
+    public static void deleteTree(Path p) {
+        if (!Files.exists(p)) {
+            return;
+        }
+        try (Stream<Path> s = Files.walk(p)) {
+            for (Path f : s.sorted(Comparator.reverseOrder()).toList()) {
+                Files.delete(f);
+            }
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    public static void fresh(Path p) {
+        deleteTree(p);
+        try {
+            Files.createDirectories(p);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+}
