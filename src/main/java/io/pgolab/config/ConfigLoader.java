@@ -27,15 +27,17 @@ public final class ConfigLoader {
             "config_dir");
     public static final Set<String> ARTIFACT_PLACEHOLDERS = Set.of("builddir", "srcdir", "root");
     public static final Set<String> WORKLOAD_PLACEHOLDERS = Set.of("binary", "root", "config_dir", "workdir");
+    public static final Set<String> SERVICE_PLACEHOLDERS = Set.of("binary", "root", "config_dir", "workdir", "port");
+    private static final Set<String> SERVICE = Set.of("server", "ready", "ready_timeout", "setup", "teardown", "clients",
+            "concurrent", "stop_signal", "stop_grace");
 
     private static final Set<String> TOP = Set.of("project", "toolchain", "build", "train", "bench");
     private static final Set<String> PROJECT = Set.of("name", "root", "copy_sources", "exclude", "variants");
     private static final Set<String> TOOLCHAIN = Set.of("kind", "cc", "cxx", "atomic_counters");
     private static final Set<String> BUILD = Set.of(
             "command", "clean", "artifact", "cflags", "cxxflags", "ldflags", "timeout", "env");
-    private static final Set<String> WORKLOAD = Set.of("name", "command", "timeout", "weight", "env");
-    private static final Set<String> BENCH = Set.of("name", "command", "timeout", "weight", "env", "parser", "metric",
-            "min_effect", "primary");
+    private static final Set<String> WORKLOAD = union(Set.of("name", "command", "timeout", "weight", "env"), SERVICE);
+    private static final Set<String> BENCH = union(WORKLOAD, Set.of("parser", "metric", "min_effect", "primary"));
     private static final Set<String> METRIC = Set.of("name", "regex", "json_pointer", "unit", "direction", "scale");
     private static final List<String> KINDS = List.of("clang", "gcc");
 
@@ -188,12 +190,25 @@ public final class ConfigLoader {
                         "give every [[" + key + "]] entry its own name");
             }
             TableReader named = new TableReader(t, key + "." + name, line, problems);
-            String command = named.string("command", "command = \"{binary} --some-input\"");
-            checkPlaceholders(named, "command", command, WORKLOAD_PLACEHOLDERS, problems);
-            if (!command.isEmpty() && !Template.placeholders(command).contains("binary")) {
+            Optional<ServiceSpec> service = named.has("server") ? Optional.of(service(named, key + "." + name, problems))
+                    : Optional.empty();
+            String command = service.isPresent() ? service.get().server()
+                    : named.string("command", "command = \"{binary} --some-input\"   (or server = \"{binary} --port {port}\")");
+            if (service.isEmpty()) {
+                checkPlaceholders(named, "command", command, WORKLOAD_PLACEHOLDERS, problems);
+                SERVICE.stream().filter(named::has).forEach(k -> problems.add(named.line(k), key + "." + name + "." + k,
+                        "only a service workload (one with 'server = ...') takes this key",
+                        "add server = \"{binary} --port {port}\", or remove " + k));
+            } else if (named.has("command")) {
                 problems.add(named.line("command"), key + "." + name + ".command",
-                        "the command never runs the built program: {binary} is missing",
-                        "start it with {binary}, e.g. command = \"{binary} input.txt\"");
+                        "a service workload has 'server' and 'clients' instead of 'command'",
+                        "move the load generator into clients = [\"...\"]");
+            }
+            if (!command.isEmpty() && !Template.placeholders(command).contains("binary")) {
+                String k = service.isPresent() ? "server" : "command";
+                problems.add(named.line(k), key + "." + name + "." + k,
+                        "the " + k + " never runs the built program: {binary} is missing",
+                        "start it with {binary}, e.g. " + k + " = \"{binary} input.txt\"");
             }
             double weight = named.number("weight", 1.0);
             if (weight <= 0) {
@@ -204,9 +219,48 @@ public final class ConfigLoader {
             Map<String, Double> minEffects = new java.util.LinkedHashMap<>();
             named.numberMap("min_effect").forEach((k, pct) -> minEffects.put(k, pct / 100));
             out.add(new WorkloadSpec(name, command, named.duration("timeout", Duration.ofMinutes(10)), weight,
-                    named.stringMap("env"), line, parser, metrics, minEffects, named.stringList("primary", List.of())));
+                    named.stringMap("env"), line, parser, metrics, minEffects, named.stringList("primary", List.of()),
+                    service));
         }
         return out;
+    }
+
+    private static ServiceSpec service(TableReader r, String prefix, ConfigProblems problems) {
+        String server = r.string("server", "server = \"{binary} --port {port}\"");
+        List<String> clients = r.stringList("clients", List.of());
+        if (clients.isEmpty()) {
+            problems.add(r.line("server"), prefix + ".clients", "a service workload needs at least one client",
+                    "clients = [\"redis-benchmark -p {port} -n 100000 -q\"]");
+        }
+        String ready = r.optString("ready").orElse("tcp");
+        if (!ready.equals("tcp") && !ready.startsWith("http:") && !ready.startsWith("log:") && !ready.startsWith("probe:")) {
+            problems.add(r.line("ready"), prefix + ".ready", "unknown readiness check '" + ready + "'",
+                    "one of \"tcp\" (the port accepts connections), \"http:/health\" (GET returns 2xx),"
+                            + " \"log:REGEX\" (a line of the server's output matches), \"probe:COMMAND\" (exits 0)");
+        }
+        String signal = r.optString("stop_signal").orElse("SIGTERM").toUpperCase();
+        if (!signal.startsWith("SIG")) {
+            signal = "SIG" + signal;
+        }
+        if (!ServiceSpec.SIGNALS.contains(signal)) {
+            problems.add(r.line("stop_signal"), prefix + ".stop_signal", "unsupported signal '" + signal + "'",
+                    "one of " + String.join(", ", ServiceSpec.SIGNALS) + " (SIGKILL would lose the profile)");
+        }
+        for (String k : List.of("server", "setup", "teardown", "ready")) {
+            r.optString(k).ifPresent(v -> checkPlaceholders(r, k, v, SERVICE_PLACEHOLDERS, problems));
+        }
+        for (String c : clients) {
+            checkPlaceholders(r, "clients", c, SERVICE_PLACEHOLDERS, problems);
+        }
+        return new ServiceSpec(server, ready, r.duration("ready_timeout", Duration.ofSeconds(30)), r.optString("setup"),
+                r.optString("teardown"), clients, r.bool("concurrent", false), signal,
+                r.duration("stop_grace", Duration.ofSeconds(10)));
+    }
+
+    private static Set<String> union(Set<String> a, Set<String> b) {
+        Set<String> u = new HashSet<>(a);
+        u.addAll(b);
+        return Set.copyOf(u);
     }
 
     private static List<MetricSpec> metrics(TomlTable bench, String prefix, int benchLine, ConfigProblems problems) {

@@ -20,9 +20,14 @@ public record WorkloadSpec(
         Optional<String> parser,
         List<MetricSpec> metrics,
         Map<String, Double> minEffects,
-        List<String> primary) {
+        List<String> primary,
+        Optional<ServiceSpec> service) {
 
     public WorkloadSpec(String name, String command, Duration timeout, double weight, Map<String, String> env, int line) {
-        this(name, command, timeout, weight, env, line, Optional.empty(), List.of(), Map.of(), List.of());
+        this(name, command, timeout, weight, env, line, Optional.empty(), List.of(), Map.of(), List.of(), Optional.empty());
+    }
+
+    public boolean isService() {
+        return service.isPresent();
     }
 }

@@ -137,6 +137,48 @@ class ConfigLoaderTest {
     }
 
     @Test
+    void serviceWorkloadsReadTheirKeys() {
+        String svc = GOOD + """
+
+                [[train]]
+                name = "server"
+                server = "{binary} --port {port}"
+                ready = "http:/health"
+                clients = ["curl -s http://127.0.0.1:{port}/", "curl -s http://127.0.0.1:{port}/x"]
+                stop_signal = "int"
+                stop_grace = "5s"
+                """;
+        Config c = ConfigLoader.parse(FILE, svc);
+        WorkloadSpec w = c.trainWorkload("server").orElseThrow();
+        assertThat(w.isService()).isTrue();
+        assertThat(w.service().orElseThrow().stopSignal()).isEqualTo("SIGINT");
+        assertThat(w.service().orElseThrow().clients()).hasSize(2);
+        assertThat(w.service().orElseThrow().ready()).isEqualTo("http:/health");
+    }
+
+    @Test
+    void serviceMistakesAreNamed() {
+        String svc = GOOD + """
+
+                [[train]]
+                name = "server"
+                server = "{binary} --port {prot}"
+                command = "x"
+                ready = "socket"
+                stop_signal = "SIGKILL"
+                """;
+        assertThatThrownBy(() -> ConfigLoader.parse(FILE, svc))
+                .hasMessageContaining("a service workload needs at least one client")
+                .hasMessageContaining("unknown readiness check 'socket'")
+                .hasMessageContaining("unsupported signal 'SIGKILL'")
+                .hasMessageContaining("did you mean {port}?")
+                .hasMessageContaining("instead of 'command'");
+        String notService = GOOD.replace("command = \"{binary} small.txt\"", "command = \"{binary} small.txt\"\nclients = [\"x\"]");
+        assertThatThrownBy(() -> ConfigLoader.parse(FILE, notService))
+                .hasMessageContaining("only a service workload (one with 'server = ...') takes this key");
+    }
+
+    @Test
     void missingFileGivesInitHint() {
         assertThatThrownBy(() -> ConfigLoader.load(Path.of("/nonexistent/pgolab.toml")))
                 .isInstanceOf(UserError.class)
