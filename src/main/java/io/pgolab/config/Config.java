@@ -27,8 +27,13 @@ public record Config(
 
     /** A workload's command with {binary}, {root}, {config_dir} and {workdir} filled in. */
     public String workloadCommand(WorkloadSpec w, String binary) {
-        return Template.render(w.command(), java.util.Map.of("binary", binary, "root", root.toString(),
-                "config_dir", configDir().toString(), "workdir", configDir().toString()));
+        return render(w.command(), binary, 0);
+    }
+
+    /** A workload template with {binary}, {root}, {config_dir}, {workdir} and, for services, {port}. */
+    public String render(String template, String binary, int port) {
+        return Template.render(template, java.util.Map.of("binary", binary, "root", root.toString(),
+                "config_dir", configDir().toString(), "workdir", configDir().toString(), "port", Integer.toString(port)));
     }
 
     public boolean needsProfile() {

@@ -9,6 +9,7 @@ import io.pgolab.toolchain.RawInput;
 import io.pgolab.toolchain.Toolchain;
 import io.pgolab.util.Hashing;
 import io.pgolab.util.Json;
+import io.pgolab.workload.ServiceRun;
 import io.pgolab.workload.ShellRunner;
 import io.pgolab.workload.Signals;
 import java.io.IOException;
@@ -96,6 +97,9 @@ public final class TrainStage {
     }
 
     private ProfileRecord.WorkloadRun runOne(WorkloadSpec w, BuiltArtifact instrumented, Path raw) {
+        if (w.isService()) {
+            return runService(w, instrumented, raw);
+        }
         String command = config.workloadCommand(w, instrumented.binary());
         Map<String, String> env = new LinkedHashMap<>(w.env());
         env.putAll(toolchain.trainingEnv(raw));
@@ -126,6 +130,55 @@ public final class TrainStage {
         events.finished("train " + w.name(), Duration.ofMillis(Math.round(m.wallSeconds() * 1000)),
                 files.size() + " raw file(s), cpu " + String.format("%.2fs", m.cpuSeconds()));
         return new ProfileRecord.WorkloadRun(w.name(), command, m.wallSeconds(), m.cpuSeconds(), files.size(), bytes);
+    }
+
+    private ProfileRecord.WorkloadRun runService(WorkloadSpec w, BuiltArtifact instrumented, Path raw) {
+        var spec = w.service().orElseThrow();
+        Map<String, String> env = new LinkedHashMap<>(w.env());
+        env.putAll(toolchain.trainingEnv(raw));
+        events.started("train " + w.name(), "server " + spec.server() + " + " + spec.clients().size() + " client(s)");
+        Instant t0 = Instant.now();
+        ServiceRun.Result r = ServiceRun.run(config, "train-" + w.name(), spec, instrumented.binary(), env, store.logs(),
+                runner, w.timeout());
+        var m = r.stopped().measurement();
+        List<Path> files = toolchain.rawProfiles(raw);
+        long bytes = files.stream().mapToLong(TrainStage::size).sum();
+        if (files.isEmpty() || bytes == 0) {
+            throw new UserError("training workload '" + w.name() + "': the server wrote no profile ("
+                    + howItEnded(r, spec) + ")\n  last lines of the server's output:\n    "
+                    + r.serverTail().replace("\n", "\n    "), noProfileHint(r, spec));
+        }
+        if (m.exitCode() != 0) {
+            events.warn("the server of '" + w.name() + "' exited with status " + m.exitCode() + " after " + spec.stopSignal());
+        }
+        double seconds = Duration.between(t0, Instant.now()).toMillis() / 1000.0;
+        events.finished("train " + w.name(), Duration.between(t0, Instant.now()), files.size() + " raw file(s), server cpu "
+                + String.format("%.2fs", m.cpuSeconds()) + ", stopped by " + spec.stopSignal() + " in "
+                + io.pgolab.config.Durations.format(r.stopped().stopTook()));
+        return new ProfileRecord.WorkloadRun(w.name(), spec.server(), seconds, m.cpuSeconds(), files.size(), bytes);
+    }
+
+    static String howItEnded(ServiceRun.Result r, io.pgolab.config.ServiceSpec spec) {
+        var m = r.stopped().measurement();
+        if (r.stopped().killedAfterGrace()) {
+            return "it did not exit within " + io.pgolab.config.Durations.format(spec.stopGrace()) + " of " + spec.stopSignal()
+                    + " and was killed with SIGKILL, which writes no profile";
+        }
+        if (m.signal() != 0) {
+            return "it was ended by " + Signals.name(m.signal()) + " without exiting normally, so its exit handlers"
+                    + " (which write the profile) never ran";
+        }
+        return "it exited with status " + m.exitCode() + " after " + spec.stopSignal()
+                + ", but through a path that skips exit handlers (_exit, abort, exec?)";
+    }
+
+    static String noProfileHint(ServiceRun.Result r, io.pgolab.config.ServiceSpec spec) {
+        return "make the server exit normally (return from main or exit()) on " + spec.stopSignal()
+                + ": handle the signal and shut down cleanly, or set stop_signal to one it already handles"
+                + (r.stopped().killedAfterGrace() ? ", and raise stop_grace if shutdown is slow" : "")
+                + ". Alternatives: clang's continuous mode (cflags += -mllvm -runtime-counter-relocation, and %c in"
+                + " LLVM_PROFILE_FILE) keeps the profile on disk as the server runs; or call __llvm_profile_write_file()"
+                + " (clang) / __gcov_dump() (gcc) from the shutdown path or periodically";
     }
 
     private static long size(Path p) {

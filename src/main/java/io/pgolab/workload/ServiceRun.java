@@ -1,0 +1,111 @@
+package io.pgolab.workload;
+
+import io.pgolab.UserError;
+import io.pgolab.config.Config;
+import io.pgolab.config.ServiceSpec;
+import io.pgolab.util.Shell;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.OptionalInt;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.regex.Pattern;
+
+/**
+ * One life of a service workload: start the server on a free port, wait until it is ready, run
+ * setup, the clients and teardown, then stop it with the configured signal. Whatever happens,
+ * nothing is left running.
+ */
+public final class ServiceRun {
+    private ServiceRun() {
+    }
+
+    /** How the server ended, the clients' outcomes, and the port it used. */
+    public record Result(Service.Stopped stopped, List<ShellRunner.Outcome> clients, int port, String serverTail) {
+    }
+
+    public static Result run(Config config, String name, ServiceSpec spec, String binary, Map<String, String> serverEnv,
+                             Path logDir, ShellRunner runner, Duration clientTimeout) {
+        int port = FreePort.pick();
+        Path cwd = config.configDir();
+        Path serverLog = logDir.resolve(name + "-server.log");
+        String server = config.render(spec.server(), binary, port);
+        try (Service s = Service.start(Shell.bash(server), cwd, serverEnv, OptionalInt.empty(), serverLog,
+                spec.stopGrace())) {
+            Readiness.await(readiness(config, spec, binary, port, serverLog), spec.readyTimeout(), s);
+            spec.setup().ifPresent(c -> step(runner, config.render(c, binary, port), cwd, logDir.resolve(name + "-setup.log"),
+                    clientTimeout, "setup of '" + name + "'"));
+            List<ShellRunner.Outcome> clients = clients(config, spec, binary, port, name, logDir, runner, clientTimeout);
+            spec.teardown().ifPresent(c -> step(runner, config.render(c, binary, port), cwd,
+                    logDir.resolve(name + "-teardown.log"), clientTimeout, "teardown of '" + name + "'"));
+            Service.Stopped stopped = s.stop(spec.stopSignal());
+            return new Result(stopped, clients, port, s.outputTail(15));
+        }
+    }
+
+    static Readiness readiness(Config config, ServiceSpec spec, String binary, int port, Path serverLog) {
+        String r = spec.ready();
+        if (r.startsWith("http:")) {
+            String path = r.substring(5);
+            return new Readiness.Http("http://127.0.0.1:" + port + (path.startsWith("/") ? path : "/" + path));
+        }
+        if (r.startsWith("log:")) {
+            return new Readiness.LogLine(serverLog, Pattern.compile(r.substring(4)));
+        }
+        if (r.startsWith("probe:")) {
+            return new Readiness.Probe(config.render(r.substring(6), binary, port), config.configDir());
+        }
+        return new Readiness.Tcp("127.0.0.1", port);
+    }
+
+    private static List<ShellRunner.Outcome> clients(Config config, ServiceSpec spec, String binary, int port, String name,
+                                                     Path logDir, ShellRunner runner, Duration timeout) {
+        List<ShellRunner.Outcome> out = new ArrayList<>();
+        List<String> commands = spec.clients().stream().map(c -> config.render(c, binary, port)).toList();
+        if (!spec.concurrent()) {
+            for (int i = 0; i < commands.size(); i++) {
+                out.add(step(runner, commands.get(i), config.configDir(), logDir.resolve(name + "-client" + (i + 1) + ".log"),
+                        timeout, "client " + (i + 1) + " of '" + name + "'"));
+            }
+            return out;
+        }
+        ExecutorService pool = Executors.newFixedThreadPool(commands.size());
+        try {
+            List<Future<ShellRunner.Outcome>> fs = new ArrayList<>();
+            for (int i = 0; i < commands.size(); i++) {
+                int n = i;
+                fs.add(pool.submit(() -> step(runner, commands.get(n), config.configDir(),
+                        logDir.resolve(name + "-client" + (n + 1) + ".log"), timeout, "client " + (n + 1) + " of '" + name + "'")));
+            }
+            for (Future<ShellRunner.Outcome> f : fs) {
+                out.add(f.get());
+            }
+            return out;
+        } catch (ExecutionException e) {
+            if (e.getCause() instanceof RuntimeException re) {
+                throw re;
+            }
+            throw new IllegalStateException(e.getCause());
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new UserError("interrupted while the clients of '" + name + "' ran");
+        } finally {
+            pool.shutdownNow();
+        }
+    }
+
+    private static ShellRunner.Outcome step(ShellRunner runner, String command, Path cwd, Path log, Duration timeout,
+                                            String what) {
+        ShellRunner.Outcome o = runner.run(command, cwd, Map.of(), timeout, log);
+        if (!o.ok()) {
+            throw new UserError("the " + what + " failed: " + ShellRunner.describeFailure(o, 15),
+                    "run it by hand against a running server to see why");
+        }
+        return o;
+    }
+}

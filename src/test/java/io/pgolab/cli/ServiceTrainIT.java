@@ -1,0 +1,114 @@
+package io.pgolab.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** Training a server: started on a free port, loaded by clients, stopped by a signal, profile checked. */
+class ServiceTrainIT {
+    @TempDir
+    Path tmp;
+
+    static final String SERVER = """
+            #include <arpa/inet.h>
+            #include <signal.h>
+            #include <stdio.h>
+            #include <stdlib.h>
+            #include <string.h>
+            #include <unistd.h>
+
+            static volatile sig_atomic_t stop;
+            static void on_term(int s) { (void)s; stop = 1; }
+
+            __attribute__((noinline)) static unsigned handle(int fd) {
+                char buf[256];
+                ssize_t n = read(fd, buf, sizeof buf);
+                unsigned h = 0;
+                for (int k = 0; k < 20000; k++)
+                    for (ssize_t i = 0; i < n; i++) h = h * 31 + (unsigned char)buf[i] + k;
+                dprintf(fd, "%u\\n", h);
+                return h;
+            }
+
+            int main(int argc, char **argv) {
+                int port = atoi(argv[1]);
+                if (argc > 2 && strcmp(argv[2], "--ignore-term") == 0) signal(SIGTERM, SIG_IGN);
+                else { struct sigaction sa = {0}; sa.sa_handler = on_term; sigaction(SIGTERM, &sa, 0); }
+                int s = socket(AF_INET, SOCK_STREAM, 0), one = 1;
+                setsockopt(s, SOL_SOCKET, SO_REUSEADDR, &one, sizeof one);
+                struct sockaddr_in a = {0};
+                a.sin_family = AF_INET; a.sin_port = htons(port); a.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
+                if (bind(s, (struct sockaddr *)&a, sizeof a) || listen(s, 16)) { perror("bind"); return 1; }
+                printf("listening on %d\\n", port); fflush(stdout);
+                while (!stop) {
+                    int c = accept(s, 0, 0);
+                    if (c < 0) continue;   /* EINTR when the signal arrives */
+                    handle(c);
+                    close(c);
+                }
+                printf("clean shutdown\\n");
+                return 0;
+            }
+            """;
+
+    static long processesMentioning(String text) throws Exception {
+        try (var procs = Files.list(Path.of("/proc"))) {
+            return procs.filter(d -> d.getFileName().toString().matches("\\d+")).filter(d -> {
+                try {
+                    return Files.readString(d.resolve("cmdline")).replace('\0', ' ').contains(text);
+                } catch (Exception e) {
+                    return false;
+                }
+            }).count();
+        }
+    }
+
+    private Path project(String kind, String serverArgs, String grace) throws Exception {
+        Path p = tmp.resolve("p");
+        Files.createDirectories(p);
+        Files.writeString(p.resolve("server.c"), SERVER);
+        String client = "for i in 1 2 3 4 5; do exec 3<>/dev/tcp/127.0.0.1/{port}; echo request-$i >&3; read -r reply <&3;"
+                + " exec 3<&-; echo $reply; done";
+        Files.writeString(p.resolve("pgolab.toml"), """
+                [project]
+                variants = ["release", "pgo"]
+                [toolchain]
+                kind = "%s"
+                [build]
+                command = "{cc} -O2 {cflags} -c {srcdir}/server.c -o {builddir}/server.o && {cc} {ldflags} {builddir}/server.o -o {builddir}/server"
+                artifact = "{builddir}/server"
+                [[train]]
+                name = "requests"
+                server = "exec {binary} {port}%s"
+                ready = "log:listening on"
+                clients = ["%s", "%s"]
+                stop_grace = "%s"
+                """.formatted(kind, serverArgs, client, client, grace));
+        return p;
+    }
+
+    @Test
+    void serverIsTrainedAndStoppedGracefully() throws Exception {
+        Path p = project("clang", "", "10s");
+        Cli.Result r = Cli.run(p, "build");
+        assertThat(r.exitCode()).as(r.all()).isZero();
+        assertThat(r.err()).contains("stopped by SIGTERM");
+        Cli.Result prof = Cli.run(p, "profile");
+        assertThat(prof.out()).contains("handle");
+        assertThat(Files.readString(p.resolve(".pgolab/logs/train-requests-server.log"))).contains("clean shutdown");
+    }
+
+    @Test
+    void serverKilledHardGetsTheNoProfileMessage() throws Exception {
+        Path p = project("gcc", " --ignore-term", "1s");
+        Cli.Result r = Cli.run(p, "train");
+        assertThat(r.exitCode()).isEqualTo(2);
+        assertThat(r.err()).contains("training workload 'requests': the server wrote no profile")
+                .contains("did not exit within 1.0s of SIGTERM and was killed with SIGKILL")
+                .contains("handle the signal");
+        assertThat(processesMentioning(p.toString())).as("server processes left running").isZero();
+    }
+}
