@@ -9,6 +9,7 @@ import io.pgolab.pipeline.Pipeline;
 import io.pgolab.report.BenchResults;
 import io.pgolab.toolchain.FailureMode;
 import io.pgolab.util.Shell;
+import io.pgolab.workload.ServiceRun;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.Callable;
@@ -69,8 +70,9 @@ final class BenchCommand implements Callable<Integer> {
             for (WorkloadSpec w : s.config.bench()) {
                 List<Subject> subjects = new ArrayList<>();
                 for (BuiltArtifact a : built) {
-                    subjects.add(new Subject(a.variant(), Shell.bash(s.config.workloadCommand(w, a.binary())),
-                            s.config.configDir(), w.env(), parsers.get(w.name())));
+                    subjects.add(w.isService() ? serviceSubject(s, w, a, parsers.get(w.name()))
+                            : new Subject(a.variant(), Shell.bash(s.config.workloadCommand(w, a.binary())),
+                                    s.config.configDir(), w.env(), parsers.get(w.name())));
                 }
                 workloads.add(new BenchRunner.Workload(w.name(), w.command(), subjects, w.primary(), w.minEffects(),
                         w.timeout()));
@@ -79,6 +81,21 @@ final class BenchCommand implements Callable<Integer> {
             BenchResults r = runner.run("pgolab bench: " + s.config.name(), workloads);
             return runner.report(r, parent.global.workDir(), s.config, s.toolchain);
         }
+    }
+
+    /** A server under load: each measured run is one life of the server, pinned apart from its clients. */
+    private static Subject serviceSubject(Session s, WorkloadSpec w, BuiltArtifact a,
+                                          java.util.Optional<io.pgolab.parse.OutputParser> parser) {
+        var spec = w.service().orElseThrow();
+        io.pgolab.measure.ServiceExec exec = (serverCpu, clientCpu) -> {
+            ServiceRun.Result r = ServiceRun.run(s.config, "bench-" + w.name() + "-" + a.variant(), spec, a.binary(),
+                    w.env(), s.store.logs(), s.runner, w.timeout(), java.util.OptionalInt.of(serverCpu),
+                    java.util.OptionalInt.of(clientCpu));
+            return new io.pgolab.measure.ServiceExec.Outcome(r.stopped().measurement(), r.clientOutput(),
+                    r.loadSeconds(spec.concurrent()));
+        };
+        return new Subject(a.variant(), Shell.bash(spec.server()), s.config.configDir(), w.env(), parser,
+                java.util.Optional.of(exec));
     }
 
     private static List<Variant> baselineFirst(List<Variant> vs) {

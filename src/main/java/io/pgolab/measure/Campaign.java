@@ -130,6 +130,9 @@ public final class Campaign {
 
     private Map<String, Double> once(Subject x, CampaignSettings s, Map<String, MetricInfo> metrics,
                                      Map<String, String> outputs) {
+        if (x.service().isPresent()) {
+            return onceService(x, s, metrics, outputs);
+        }
         try {
             Path dir = scratch.resolve(safe(x.label()));
             Files.createDirectories(dir);
@@ -169,6 +172,20 @@ public final class Campaign {
             Thread.currentThread().interrupt();
             throw new UserError("interrupted during measurement");
         }
+    }
+
+    /** A server under load: its own rusage (cpu_time is the server's), wall_time the load window. */
+    private Map<String, Double> onceService(Subject x, CampaignSettings s, Map<String, MetricInfo> metrics,
+                                            Map<String, String> outputs) {
+        int clientCpu = s.cpu() == 0 ? Math.min(1, Runtime.getRuntime().availableProcessors() - 1) : 0;
+        ServiceExec.Outcome o = x.service().get().run(s.cpu(), clientCpu);
+        Map<String, Double> values = MetricInfo.of(o.server());
+        values.put(MetricInfo.WALL_TIME, o.loadSeconds());
+        if (x.parser().isPresent()) {
+            parse(x, o.clientOutput(), values, metrics);
+        }
+        outputs.putIfAbsent(x.label(), lastLine(o.clientOutput()));
+        return values;
     }
 
     private static void parse(Subject x, String out, Map<String, Double> values, Map<String, MetricInfo> metrics) {

@@ -27,22 +27,42 @@ public final class ServiceRun {
 
     /** How the server ended, the clients' outcomes, and the port it used. */
     public record Result(Service.Stopped stopped, List<ShellRunner.Outcome> clients, int port, String serverTail) {
+        /** Everything the clients printed, in order. */
+        public String clientOutput() {
+            StringBuilder b = new StringBuilder();
+            clients.forEach(c -> b.append(c.output()).append('\n'));
+            return b.toString();
+        }
+
+        /** The load window: the clients' wall time (the longest one when they ran concurrently). */
+        public double loadSeconds(boolean concurrent) {
+            return concurrent ? clients.stream().mapToDouble(c -> c.measurement().wallSeconds()).max().orElse(0)
+                    : clients.stream().mapToDouble(c -> c.measurement().wallSeconds()).sum();
+        }
     }
 
     public static Result run(Config config, String name, ServiceSpec spec, String binary, Map<String, String> serverEnv,
                              Path logDir, ShellRunner runner, Duration clientTimeout) {
+        return run(config, name, spec, binary, serverEnv, logDir, runner, clientTimeout, OptionalInt.empty(),
+                OptionalInt.empty());
+    }
+
+    /** With the server pinned to serverCpu and the clients to clientCpu (for measurements). */
+    public static Result run(Config config, String name, ServiceSpec spec, String binary, Map<String, String> serverEnv,
+                             Path logDir, ShellRunner runner, Duration clientTimeout, OptionalInt serverCpu,
+                             OptionalInt clientCpu) {
         int port = FreePort.pick();
         Path cwd = config.configDir();
         Path serverLog = logDir.resolve(name + "-server.log");
         String server = config.render(spec.server(), binary, port);
-        try (Service s = Service.start(Shell.bash(server), cwd, serverEnv, OptionalInt.empty(), serverLog,
-                spec.stopGrace())) {
+        try (Service s = Service.start(Shell.bash(server), cwd, serverEnv, serverCpu, serverLog, spec.stopGrace())) {
             Readiness.await(readiness(config, spec, binary, port, serverLog), spec.readyTimeout(), s);
             spec.setup().ifPresent(c -> step(runner, config.render(c, binary, port), cwd, logDir.resolve(name + "-setup.log"),
-                    clientTimeout, "setup of '" + name + "'"));
-            List<ShellRunner.Outcome> clients = clients(config, spec, binary, port, name, logDir, runner, clientTimeout);
+                    clientTimeout, "setup of '" + name + "'", OptionalInt.empty()));
+            List<ShellRunner.Outcome> clients = clients(config, spec, binary, port, name, logDir, runner, clientTimeout,
+                    clientCpu);
             spec.teardown().ifPresent(c -> step(runner, config.render(c, binary, port), cwd,
-                    logDir.resolve(name + "-teardown.log"), clientTimeout, "teardown of '" + name + "'"));
+                    logDir.resolve(name + "-teardown.log"), clientTimeout, "teardown of '" + name + "'", OptionalInt.empty()));
             Service.Stopped stopped = s.stop(spec.stopSignal());
             return new Result(stopped, clients, port, s.outputTail(15));
         }
@@ -64,13 +84,13 @@ public final class ServiceRun {
     }
 
     private static List<ShellRunner.Outcome> clients(Config config, ServiceSpec spec, String binary, int port, String name,
-                                                     Path logDir, ShellRunner runner, Duration timeout) {
+                                                     Path logDir, ShellRunner runner, Duration timeout, OptionalInt cpu) {
         List<ShellRunner.Outcome> out = new ArrayList<>();
         List<String> commands = spec.clients().stream().map(c -> config.render(c, binary, port)).toList();
         if (!spec.concurrent()) {
             for (int i = 0; i < commands.size(); i++) {
                 out.add(step(runner, commands.get(i), config.configDir(), logDir.resolve(name + "-client" + (i + 1) + ".log"),
-                        timeout, "client " + (i + 1) + " of '" + name + "'"));
+                        timeout, "client " + (i + 1) + " of '" + name + "'", cpu));
             }
             return out;
         }
@@ -80,7 +100,8 @@ public final class ServiceRun {
             for (int i = 0; i < commands.size(); i++) {
                 int n = i;
                 fs.add(pool.submit(() -> step(runner, commands.get(n), config.configDir(),
-                        logDir.resolve(name + "-client" + (n + 1) + ".log"), timeout, "client " + (n + 1) + " of '" + name + "'")));
+                        logDir.resolve(name + "-client" + (n + 1) + ".log"), timeout, "client " + (n + 1) + " of '" + name + "'",
+                        cpu)));
             }
             for (Future<ShellRunner.Outcome> f : fs) {
                 out.add(f.get());
@@ -100,8 +121,8 @@ public final class ServiceRun {
     }
 
     private static ShellRunner.Outcome step(ShellRunner runner, String command, Path cwd, Path log, Duration timeout,
-                                            String what) {
-        ShellRunner.Outcome o = runner.run(command, cwd, Map.of(), timeout, log);
+                                            String what, OptionalInt cpu) {
+        ShellRunner.Outcome o = runner.run(command, cwd, Map.of(), timeout, log, cpu);
         if (!o.ok()) {
             throw new UserError("the " + what + " failed: " + ShellRunner.describeFailure(o, 15),
                     "run it by hand against a running server to see why");

@@ -86,7 +86,17 @@ class ServiceTrainIT {
                 ready = "log:listening on"
                 clients = ["%s", "%s"]
                 stop_grace = "%s"
-                """.formatted(kind, serverArgs, client, client, grace));
+                [[bench]]
+                name = "load"
+                server = "exec {binary} {port}%s"
+                ready = "tcp"
+                clients = ["%s; echo ops=5"]
+                stop_grace = "%s"
+                [[bench.metric]]
+                name = "operations"
+                regex = 'ops=(\\d+)'
+                direction = "higher"
+                """.formatted(kind, serverArgs, client, client, grace, serverArgs, client, grace));
         return p;
     }
 
@@ -99,6 +109,20 @@ class ServiceTrainIT {
         Cli.Result prof = Cli.run(p, "profile");
         assertThat(prof.out()).contains("handle");
         assertThat(Files.readString(p.resolve(".pgolab/logs/train-requests-server.log"))).contains("clean shutdown");
+    }
+
+    @Test
+    void serverUnderLoadIsBenchedWithServerSideFigures() throws Exception {
+        Path p = project("gcc", "", "10s");
+        Path json = tmp.resolve("svc.json");
+        Cli.Result r = Cli.run(p, "bench", "--min-rounds", "5", "--max-rounds", "5", "--json", json.toString());
+        assertThat(r.exitCode()).as(r.all()).isZero();
+        assertThat(r.out()).contains("load: 5 rounds", "cpu_time", "cpu_time_per_op");
+        var tree = io.pgolab.util.Json.MAPPER.readTree(json.toFile());
+        var release = tree.get("workloads").get(0).get("medians").get("release");
+        assertThat(release.get("cpu_time").asDouble()).isPositive();
+        assertThat(release.get("operations").asDouble()).isEqualTo(5);
+        assertThat(processesMentioning(p.toString())).as("servers left running").isZero();
     }
 
     @Test
