@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -123,6 +124,28 @@ class ServiceTrainIT {
         assertThat(release.get("cpu_time").asDouble()).isPositive();
         assertThat(release.get("operations").asDouble()).isEqualTo(5);
         assertThat(processesMentioning(p.toString())).as("servers left running").isZero();
+    }
+
+    @Test
+    void interruptedBenchLeavesNoServerBehind() throws Exception {
+        Path p = project("gcc", "", "10s");
+        Files.writeString(p.resolve("pgolab.toml"), Files.readString(p.resolve("pgolab.toml"))
+                .replace("; echo ops=5\"]", "; sleep 30; echo ops=5\"]"));
+        assertThat(Cli.run(p, "build", "release", "pgo").exitCode()).isZero();
+        String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
+        Process pgolab = new ProcessBuilder(java, "-cp", System.getProperty("java.class.path"), "io.pgolab.cli.Main",
+                "-C", p.toString(), "bench", "--no-build").redirectErrorStream(true)
+                .redirectOutput(tmp.resolve("bench-out.txt").toFile()).start();
+        long deadline = System.currentTimeMillis() + 30_000;
+        while (processesMentioning(".pgolab/bin/") == 0 && System.currentTimeMillis() < deadline) {
+            Thread.sleep(100);
+        }
+        assertThat(processesMentioning(p + "/.pgolab/bin/")).as("a server is running").isPositive();
+        Thread.sleep(500);
+        pgolab.destroy(); // SIGTERM, as Ctrl-C or a CI timeout would
+        assertThat(pgolab.waitFor(30, TimeUnit.SECONDS)).isTrue();
+        Thread.sleep(500);
+        assertThat(processesMentioning(p.toString())).as("processes left behind").isZero();
     }
 
     @Test
