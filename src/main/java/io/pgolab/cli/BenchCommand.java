@@ -79,6 +79,16 @@ final class BenchCommand implements Callable<Integer> {
             }
             BenchRunner runner = new BenchRunner(opts, s.log, s.store.runs().resolve("bench"));
             BenchResults r = runner.run("pgolab bench: " + s.config.name(), workloads);
+            for (WorkloadSpec w : s.config.bench()) {
+                if (w.isService() && !opts.deterministic) {
+                    s.console.started("PGO potential " + w.name(), "one more run per variant under perf record -e cpu-clock");
+                    java.util.Map<String, java.util.Map<String, Object>> pot = new java.util.LinkedHashMap<>();
+                    PgoPotential.measure(s, w, built).forEach((v, sh) -> pot.put(v, java.util.Map.of("own_percent", sh.own(),
+                            "libraries_percent", sh.libraries(), "kernel_percent", sh.kernel(), "samples", sh.samples(),
+                            "summary", sh.describe())));
+                    r = r.withPotential(w.name(), pot);
+                }
+            }
             return runner.report(r, parent.global.workDir(), s.config, s.toolchain);
         }
     }

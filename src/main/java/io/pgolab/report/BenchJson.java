@@ -57,6 +57,9 @@ public final class BenchJson {
                 flat.add(e);
             }
             wm.put("comparisons", comps);
+            if (!w.potential().isEmpty()) {
+                wm.put("pgo_potential", w.potential());
+            }
             List<Map<String, Object>> runs = new ArrayList<>();
             for (Run run : c.runs()) {
                 Map<String, Object> rm = new LinkedHashMap<>();

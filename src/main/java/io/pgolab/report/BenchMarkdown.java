@@ -25,6 +25,8 @@ public final class BenchMarkdown {
                         c.changePercent(), (c.ciLow() - 1) * 100, (c.ciHigh() - 1) * 100, BenchText.p(c.pValue()),
                         emoji(c) + c.verdict().json()));
             }
+            w.potential().forEach((variant, p) -> s.append("\nPGO potential of ").append(variant).append(": ")
+                    .append(p.get("summary")).append('\n'));
             if (!w.campaign().warnings().isEmpty()) {
                 s.append('\n');
                 for (String warning : w.campaign().warnings()) {

@@ -9,8 +9,22 @@ import java.util.List;
 /** Everything one bench or compare produced: per workload, the runs and the comparisons. */
 public record BenchResults(String title, CampaignSettings settings, boolean deterministic, List<WorkloadResult> workloads) {
 
+    /**
+     * potential: for servers, per variant, where its CPU went (own code, libraries, kernel, in percent,
+     * and the sample count) and a one-line summary; empty for commands.
+     */
     public record WorkloadResult(String name, String command, CampaignResult campaign, List<Comparison> comparisons,
-                                 List<String> primary) {
+                                 List<String> primary, java.util.Map<String, java.util.Map<String, Object>> potential) {
+        public WorkloadResult(String name, String command, CampaignResult campaign, List<Comparison> comparisons,
+                              List<String> primary) {
+            this(name, command, campaign, comparisons, primary, java.util.Map.of());
+        }
+    }
+
+    public BenchResults withPotential(String workload, java.util.Map<String, java.util.Map<String, Object>> potential) {
+        return new BenchResults(title, settings, deterministic, workloads.stream()
+                .map(w -> w.name().equals(workload) ? new WorkloadResult(w.name(), w.command(), w.campaign(),
+                        w.comparisons(), w.primary(), potential) : w).toList());
     }
 
     /** Metrics that gate (--fail-on) and decide stopping: the primary metrics of every workload. */

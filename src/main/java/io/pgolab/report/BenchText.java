@@ -27,6 +27,8 @@ public final class BenchText {
                         c.changePercent(), (c.ciLow() - 1) * 100, (c.ciHigh() - 1) * 100, p(c.pValue()),
                         c.verdict().json(), gated.contains(c.metric()) ? "" : " (not gated)"));
             }
+            w.potential().forEach((variant, p) -> s.append("  PGO potential of ").append(variant).append(": ")
+                    .append(p.get("summary")).append('\n'));
             for (String warning : w.campaign().warnings()) {
                 s.append("  warning: ").append(warning).append('\n');
             }

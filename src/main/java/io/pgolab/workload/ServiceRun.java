@@ -47,10 +47,24 @@ public final class ServiceRun {
                 OptionalInt.empty());
     }
 
+    /** Something to do around the load window, e.g. record where the server spends its CPU. */
+    public interface LoadHook {
+        /** Called when the server is ready, before the clients; the result is closed when they are done. */
+        AutoCloseable begin(long serverPid);
+
+        LoadHook NONE = pid -> () -> { };
+    }
+
     /** With the server pinned to serverCpu and the clients to clientCpu (for measurements). */
     public static Result run(Config config, String name, ServiceSpec spec, String binary, Map<String, String> serverEnv,
                              Path logDir, ShellRunner runner, Duration clientTimeout, OptionalInt serverCpu,
                              OptionalInt clientCpu) {
+        return run(config, name, spec, binary, serverEnv, logDir, runner, clientTimeout, serverCpu, clientCpu, LoadHook.NONE);
+    }
+
+    public static Result run(Config config, String name, ServiceSpec spec, String binary, Map<String, String> serverEnv,
+                             Path logDir, ShellRunner runner, Duration clientTimeout, OptionalInt serverCpu,
+                             OptionalInt clientCpu, LoadHook hook) {
         int port = FreePort.pick();
         Path cwd = config.configDir();
         Path serverLog = logDir.resolve(name + "-server.log");
@@ -59,13 +73,25 @@ public final class ServiceRun {
             Readiness.await(readiness(config, spec, binary, port, serverLog), spec.readyTimeout(), s);
             spec.setup().ifPresent(c -> step(runner, config.render(c, binary, port), cwd, logDir.resolve(name + "-setup.log"),
                     clientTimeout, "setup of '" + name + "'", OptionalInt.empty()));
-            List<ShellRunner.Outcome> clients = clients(config, spec, binary, port, name, logDir, runner, clientTimeout,
-                    clientCpu);
+            List<ShellRunner.Outcome> clients;
+            try (AutoCloseable h = hook.begin(serverPid(s))) {
+                clients = clients(config, spec, binary, port, name, logDir, runner, clientTimeout, clientCpu);
+            } catch (RuntimeException e) {
+                throw e;
+            } catch (Exception e) {
+                throw new IllegalStateException(e);
+            }
             spec.teardown().ifPresent(c -> step(runner, config.render(c, binary, port), cwd,
                     logDir.resolve(name + "-teardown.log"), clientTimeout, "teardown of '" + name + "'", OptionalInt.empty()));
             Service.Stopped stopped = s.stop(spec.stopSignal());
             return new Result(stopped, clients, port, s.outputTail(15));
         }
+    }
+
+    /** The server's pid: the runner's child (with "exec {binary} ..." that is the server itself). */
+    static long serverPid(Service s) {
+        return ProcessHandle.of(s.runnerPid()).flatMap(r -> r.children().findFirst()).map(ProcessHandle::pid)
+                .orElse(s.runnerPid());
     }
 
     static Readiness readiness(Config config, ServiceSpec spec, String binary, int port, Path serverLog) {

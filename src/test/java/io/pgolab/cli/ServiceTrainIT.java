@@ -123,6 +123,11 @@ class ServiceTrainIT {
         var release = tree.get("workloads").get(0).get("medians").get("release");
         assertThat(release.get("cpu_time").asDouble()).isPositive();
         assertThat(release.get("operations").asDouble()).isEqualTo(5);
+        var potential = tree.get("workloads").get(0).get("pgo_potential").get("pgo");
+        assertThat(potential.get("samples").asLong()).isPositive();
+        assertThat(potential.get("own_percent").asDouble() + potential.get("libraries_percent").asDouble()
+                + potential.get("kernel_percent").asDouble()).isBetween(99.0, 101.0);
+        assertThat(r.out()).contains("PGO potential of release: own code");
         assertThat(processesMentioning(p.toString())).as("servers left running").isZero();
     }
 
