@@ -56,6 +56,15 @@ public final class Campaign {
             }
         }
         double warmupSeconds = (System.nanoTime() - start) / 1e9;
+        if (s.warmupRounds() > 0) {
+            double perRound = warmupSeconds / s.warmupRounds();
+            double needed = warmupSeconds + perRound * s.minRounds();
+            if (needed > s.budget().toSeconds()) {
+                warnings.add(String.format("the budget of %ds is shorter than the %d rounds a verdict needs"
+                        + " (about %.0fs at %.1fs per round): the minimum rounds win", s.budget().toSeconds(),
+                        s.minRounds(), needed, perRound));
+            }
+        }
         long measuredStart = System.nanoTime();
         String stop = "";
         int round = 0;
