@@ -21,7 +21,9 @@ final class WorkloadParsers {
             try {
                 String name = w.parser().get();
                 // redis-benchmark prints no request count: read -n from the command for per-operation figures.
-                parts.add(name.equals("redis-benchmark") ? RedisBenchmarkParser.forCommand(w.command()) : Parsers.byName(name));
+                // For a service, the load generator is among the clients, not the server command.
+                String invocation = w.service().map(s -> String.join("; ", s.clients())).orElse(w.command());
+                parts.add(name.equals("redis-benchmark") ? RedisBenchmarkParser.forCommand(invocation) : Parsers.byName(name));
             } catch (UserError e) {
                 throw new UserError("[[bench]] '" + w.name() + "' (line " + w.line() + "): " + e.getMessage(), e.hint());
             }
