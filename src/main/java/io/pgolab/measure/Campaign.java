@@ -111,9 +111,9 @@ public final class Campaign {
         String base = subjects.get(0).label();
         for (Subject c : subjects.subList(Math.min(1, subjects.size() - 1), subjects.size())) {
             for (String metric : s.primaryMetrics()) {
-                double[] b = values(runs, base, metric);
-                double[] x = values(runs, c.label(), metric);
-                if (b.length != x.length || b.length < 2 || !positive(b) || !positive(x)) {
+                double[] b = CampaignResult.values(runs, base, metric);
+                double[] x = CampaignResult.values(runs, c.label(), metric);
+                if (b.length != x.length || b.length < 2 || !CampaignResult.positive(b) || !CampaignResult.positive(x)) {
                     continue;
                 }
                 PairedRatio r = PairedRatio.of(b, x, s.seed(), 2000);
@@ -121,20 +121,6 @@ public final class Campaign {
             }
         }
         return widest;
-    }
-
-    private static double[] values(List<Run> runs, String label, String metric) {
-        return runs.stream().filter(r -> r.label().equals(label) && r.metrics().containsKey(metric))
-                .mapToDouble(r -> r.metrics().get(metric)).toArray();
-    }
-
-    private static boolean positive(double[] xs) {
-        for (double x : xs) {
-            if (!(x > 0)) {
-                return false;
-            }
-        }
-        return true;
     }
 
     private Map<String, Double> once(Subject x, CampaignSettings s, Map<String, MetricInfo> metrics,

@@ -13,6 +13,11 @@ public record CampaignResult(List<String> labels, List<Run> runs, Map<String, Me
 
     /** Per-round values of one metric for one subject, in round order. */
     public double[] samples(String label, String metric) {
+        return values(runs, label, metric);
+    }
+
+    /** Values of one metric for one subject, in run order. */
+    static double[] values(List<Run> runs, String label, String metric) {
         return runs.stream().filter(r -> r.label().equals(label) && r.metrics().containsKey(metric))
                 .mapToDouble(r -> r.metrics().get(metric)).toArray();
     }
@@ -57,7 +62,7 @@ public record CampaignResult(List<String> labels, List<Run> runs, Map<String, Me
                 && io.pgolab.stats.PairedRatio.median(c) < 10;
     }
 
-    private static boolean positive(double[] xs) {
+    static boolean positive(double[] xs) {
         for (double x : xs) {
             if (!(x > 0) || Double.isInfinite(x)) {
                 return false;

@@ -35,8 +35,7 @@ public final class HostChecks {
         List<String> w = new ArrayList<>();
         for (Subject s : subjects) {
             for (String metric : primary) {
-                double[] xs = runs.stream().filter(r -> r.label().equals(s.label()) && r.metrics().containsKey(metric))
-                        .mapToDouble(r -> r.metrics().get(metric)).toArray();
+                double[] xs = CampaignResult.values(runs, s.label(), metric);
                 if (xs.length < 3) {
                     continue;
                 }
