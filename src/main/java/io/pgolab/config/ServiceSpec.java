@@ -14,5 +14,5 @@ import java.util.Optional;
 public record ServiceSpec(String server, String ready, Duration readyTimeout, Optional<String> setup,
                           Optional<String> teardown, List<String> clients, boolean concurrent, String stopSignal,
                           Duration stopGrace) {
-    public static final List<String> SIGNALS = List.of("SIGTERM", "SIGINT", "SIGHUP");
+    public static final List<String> SIGNALS = List.of("SIGTERM", "SIGINT", "SIGHUP", "SIGQUIT");
 }

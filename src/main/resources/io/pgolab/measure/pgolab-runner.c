@@ -143,7 +143,13 @@ static void run_child(int report_fd, const cpu_set_t *cpus, size_t cpus_size,
         write_all(report_fd, &cf, sizeof cf);
         _exit(EXEC_FAILURE);
     }
-    sigprocmask(SIG_SETMASK, orig_mask, NULL);
+    /* Start the command with no signal blocked, as a shell would: the JVM blocks SIGQUIT in its
+     * threads and the runner blocks the signals it waits for, and neither should leak into the
+     * workload (a server stopped with SIGQUIT would never see it). */
+    (void)orig_mask;
+    sigset_t none;
+    sigemptyset(&none);
+    sigprocmask(SIG_SETMASK, &none, NULL);
     execvp(argv[0], argv);
     cf.stage = STAGE_EXEC;
     cf.err = errno;

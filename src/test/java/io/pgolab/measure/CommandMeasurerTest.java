@@ -142,6 +142,14 @@ class CommandMeasurerTest {
     }
 
     @Test
+    void commandsStartWithNoSignalBlocked() throws Exception {
+        // The JVM blocks SIGQUIT in its threads; a workload must not inherit that.
+        Measurement m = measurer.run(cmd("grep", "SigBlk", "/proc/self/status"));
+        assertThat(m.succeeded()).isTrue();
+        assertThat(stdout().strip()).matches("SigBlk:\\s+0+");
+    }
+
+    @Test
     void impossibleCpuIsAUserError() {
         assertThatThrownBy(() -> measurer.run(cmd("true").withCpu(4000)))
                 .isInstanceOf(UserError.class)
