@@ -12,6 +12,7 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.OptionalInt;
 
 /**
  * Runs commands through {@code pgolab-runner} (see {@link RunnerBinary}) and returns what it
@@ -89,20 +90,26 @@ public final class CommandMeasurer {
     }
 
     List<String> runnerArgv(MeasuredCommand c, Path result) {
+        return runnerArgv(runner, result, c.cpu(), c.timeout(), grace, c.argv());
+    }
+
+    /** The runner's command line: result file, CPU pin, timeout (zero: none), grace, then the command. */
+    public static List<String> runnerArgv(Path runner, Path result, OptionalInt cpu, Duration timeout, Duration grace,
+                                          List<String> command) {
         List<String> argv = new ArrayList<>();
         argv.add(runner.toString());
         argv.add("--out");
         argv.add(result.toAbsolutePath().toString());
-        if (c.cpu().isPresent()) {
+        if (cpu.isPresent()) {
             argv.add("--cpu");
-            argv.add(Integer.toString(c.cpu().getAsInt()));
+            argv.add(Integer.toString(cpu.getAsInt()));
         }
         argv.add("--timeout-ms");
-        argv.add(Long.toString(c.timeout().toMillis()));
+        argv.add(Long.toString(timeout.toMillis()));
         argv.add("--grace-ms");
         argv.add(Long.toString(grace.toMillis()));
         argv.add("--");
-        argv.addAll(c.argv());
+        argv.addAll(command);
         return argv;
     }
 
@@ -118,10 +125,18 @@ public final class CommandMeasurer {
     }
 
     private Measurement interpret(MeasuredCommand c, Path result, int runnerExit) throws IOException {
+        return readResult(c.argv(), c.cpu(), result, runnerExit, " (" + runner + ")" + stderrTail(c, runnerExit));
+    }
+
+    /**
+     * Reads the runner's report of command: the Measurement, or a UserError when the command could
+     * not be executed or pinned. blankDetail is appended when the runner reported nothing.
+     */
+    public static Measurement readResult(List<String> command, OptionalInt cpu, Path result, int runnerExit,
+                                         String blankDetail) throws IOException {
         String line = Files.readString(result, StandardCharsets.UTF_8);
         if (line.isBlank()) {
-            throw new IOException("pgolab-runner (" + runner + ") exited with " + runnerExit
-                    + " without reporting a result" + stderrTail(c, runnerExit));
+            throw new IOException("pgolab-runner exited with " + runnerExit + " without reporting a result" + blankDetail);
         }
         Map<String, String> fields;
         Measurement m;
@@ -131,14 +146,14 @@ public final class CommandMeasurer {
         } catch (IllegalArgumentException e) {
             throw new IOException("cannot understand pgolab-runner's result: " + e.getMessage(), e);
         }
-        String program = c.argv().get(0);
+        String program = command.get(0);
         int execError = (int) optional(fields, "exec_error");
         if (execError != 0) {
             throw new UserError("cannot run " + program + ": " + errnoMessage(execError), execHint(program, execError));
         }
         int cpuError = (int) optional(fields, "cpu_error");
         if (cpuError != 0) {
-            throw new UserError("cannot pin " + program + " to CPU " + c.cpu().orElse(-1) + ": " + errnoMessage(cpuError),
+            throw new UserError("cannot pin " + program + " to CPU " + cpu.orElse(-1) + ": " + errnoMessage(cpuError),
                     "CPUs on this machine are numbered 0.." + (Runtime.getRuntime().availableProcessors() - 1)
                             + " (and may be limited by the container or taskset); pick one of those");
         }

@@ -104,20 +104,7 @@ public final class Service implements AutoCloseable {
             throw new UncheckedIOException(e);
         }
 
-        List<String> runnerArgv = new ArrayList<>();
-        runnerArgv.add(runnerPath.toString());
-        runnerArgv.add("--out");
-        runnerArgv.add(result.toAbsolutePath().toString());
-        if (pin.isPresent()) {
-            runnerArgv.add("--cpu");
-            runnerArgv.add(Integer.toString(pin.getAsInt()));
-        }
-        runnerArgv.add("--timeout-ms");
-        runnerArgv.add("0");
-        runnerArgv.add("--grace-ms");
-        runnerArgv.add(Long.toString(g.toMillis()));
-        runnerArgv.add("--");
-        runnerArgv.addAll(command);
+        List<String> runnerArgv = CommandMeasurer.runnerArgv(runnerPath, result, pin, Duration.ZERO, g, command);
 
         ProcessBuilder pb = new ProcessBuilder(runnerArgv);
         if (cwd != null) {
@@ -176,58 +163,13 @@ public final class Service implements AutoCloseable {
             }
         }
         try {
-            measured.complete(interpret(command, cpu, result, exit));
+            measured.complete(CommandMeasurer.readResult(command, cpu, result, exit, ""));
         } catch (RuntimeException | IOException e) {
             measured.completeExceptionally(e);
         } finally {
             deleteQuietly(result);
             deleteQuietly(result.resolveSibling(result.getFileName() + ".tmp"));
         }
-    }
-
-    private static Measurement interpret(List<String> command, OptionalInt cpu, Path result, int runnerExit)
-            throws IOException {
-        String line = Files.readString(result, StandardCharsets.UTF_8);
-        if (line.isBlank()) {
-            throw new IOException("pgolab-runner exited with " + runnerExit + " without reporting a result");
-        }
-        Map<String, String> f;
-        Measurement m;
-        try {
-            f = Measurement.fields(line);
-            m = Measurement.parse(line);
-        } catch (IllegalArgumentException e) {
-            throw new IOException("cannot understand pgolab-runner's result: " + e.getMessage(), e);
-        }
-        int execError = parseIntOr0(f.get("exec_error"));
-        if (execError != 0) {
-            throw new UserError("cannot run " + command.get(0) + ": " + errno(execError),
-                    "check that " + command.get(0) + " exists and is executable");
-        }
-        int cpuError = parseIntOr0(f.get("cpu_error"));
-        if (cpuError != 0) {
-            throw new UserError("cannot pin " + command.get(0) + " to CPU " + cpu.orElse(-1) + ": " + errno(cpuError),
-                    "CPUs on this machine are numbered 0.." + (Runtime.getRuntime().availableProcessors() - 1));
-        }
-        return m;
-    }
-
-    private static int parseIntOr0(String s) {
-        try {
-            return s == null ? 0 : Integer.parseInt(s);
-        } catch (NumberFormatException e) {
-            return 0;
-        }
-    }
-
-    private static String errno(int e) {
-        return switch (e) {
-            case 2 -> "No such file or directory";
-            case 13 -> "Permission denied";
-            case 8 -> "Exec format error";
-            case 22 -> "Invalid argument";
-            default -> "error " + e;
-        };
     }
 
     public List<String> argv() {

@@ -28,7 +28,7 @@ class ServiceTrainIT {
                 char buf[256];
                 ssize_t n = read(fd, buf, sizeof buf);
                 unsigned h = 0;
-                for (int k = 0; k < 20000; k++)
+                for (int k = 0; k < 3000000; k++)
                     for (ssize_t i = 0; i < n; i++) h = h * 31 + (unsigned char)buf[i] + k;
                 dprintf(fd, "%u\\n", h);
                 return h;
