@@ -29,7 +29,7 @@ public final class ConfigLoader {
     public static final Set<String> WORKLOAD_PLACEHOLDERS = Set.of("binary", "root", "config_dir", "workdir");
     public static final Set<String> SERVICE_PLACEHOLDERS = Set.of("binary", "root", "config_dir", "workdir", "port");
     private static final Set<String> SERVICE = Set.of("server", "ready", "ready_timeout", "setup", "teardown", "clients",
-            "concurrent", "stop_signal", "stop_grace");
+            "concurrent", "stop_signal", "stop_grace", "client_cpus");
 
     private static final Set<String> TOP = Set.of("project", "toolchain", "build", "train", "bench");
     private static final Set<String> PROJECT = Set.of("name", "root", "copy_sources", "exclude", "variants");
@@ -37,6 +37,7 @@ public final class ConfigLoader {
     private static final Set<String> BUILD = Set.of(
             "command", "clean", "artifact", "cflags", "cxxflags", "ldflags", "timeout", "env");
     private static final Set<String> WORKLOAD = union(Set.of("name", "command", "timeout", "weight", "env"), SERVICE);
+    private static final Set<String> TRAIN = union(WORKLOAD, Set.of("profile"));
     private static final Set<String> BENCH = union(WORKLOAD, Set.of("parser", "metric", "min_effect", "primary"));
     private static final Set<String> METRIC = Set.of("name", "regex", "json_pointer", "unit", "direction", "scale");
     private static final List<String> KINDS = List.of("clang", "gcc");
@@ -119,6 +120,7 @@ public final class ConfigLoader {
                     "variant(s) with pgo need a training workload, but there is no [[train]] entry",
                     "add one, e.g.\n      [[train]]\n      name = \"typical\"\n      command = \"{binary} --typical-input\"");
         }
+        checkProfileSets(variants, train, project, problems);
         problems.throwIfAny();
         return new Config(file, name, root, copy, exclude, variants, tc, bs, train, bench);
     }
@@ -148,8 +150,9 @@ public final class ConfigLoader {
             var v = Variant.byName(n);
             if (v.isEmpty()) {
                 problems.add(project.line("variants"), "project.variants", "unknown variant '" + n + "'",
-                        Strings.closest(n, Variant.knownNames()).map(k -> "did you mean \"" + k + "\"? ").orElse("")
-                                + "known variants: " + String.join(", ", Variant.knownNames()));
+                        Strings.closest(n.replaceAll("@.*", ""), Variant.knownNames()).map(k -> "did you mean \"" + k + "\"? ").orElse("")
+                                + "known variants: " + String.join(", ", Variant.knownNames())
+                                + "; a profile-guided variant can name a training profile: pgo@NAME");
             } else if (!out.contains(v.get())) {
                 out.add(v.get());
             }
@@ -180,7 +183,7 @@ public final class ConfigLoader {
             TomlPosition p = arr.inputPositionOf(i);
             int line = p == null ? keyLine : p.line();
             TableReader r = new TableReader(t, key + "[" + i + "]", line, problems);
-            r.rejectUnknown(key.equals("bench") ? BENCH : WORKLOAD);
+            r.rejectUnknown(key.equals("bench") ? BENCH : TRAIN);
             String name = r.optString("name").orElse(key + (i + 1));
             if (!name.matches("[A-Za-z0-9._-]+")) {
                 problems.add(r.line("name"), key + ".name", "'" + name + "' is not a usable name",
@@ -220,9 +223,39 @@ public final class ConfigLoader {
             named.numberMap("min_effect").forEach((k, pct) -> minEffects.put(k, pct / 100));
             out.add(new WorkloadSpec(name, command, named.duration("timeout", Duration.ofMinutes(10)), weight,
                     named.stringMap("env"), line, parser, metrics, minEffects, named.stringList("primary", List.of()),
-                    service));
+                    service, profileTag(named, key + "." + name, problems)));
         }
         return out;
+    }
+
+    private static String profileTag(TableReader r, String prefix, ConfigProblems problems) {
+        String tag = r.optString("profile").orElse("").trim().toLowerCase();
+        if (!tag.isEmpty() && !tag.matches("[a-z0-9._-]+")) {
+            problems.add(r.line("profile"), prefix + ".profile", "'" + tag + "' is not a usable profile name",
+                    "use letters, digits, '.', '_' and '-' (variants name it as pgo@" + "NAME)");
+        }
+        return tag;
+    }
+
+    /** Every "pgo@tag" variant needs at least one [[train]] workload tagged profile = "tag". */
+    private static void checkProfileSets(List<Variant> variants, List<WorkloadSpec> train, TableReader project,
+                                         ConfigProblems problems) {
+        Set<String> tags = new java.util.TreeSet<>();
+        train.forEach(w -> {
+            if (!w.profile().isEmpty()) {
+                tags.add(w.profile());
+            }
+        });
+        for (Variant v : variants) {
+            if (!v.profileSet().isEmpty() && !tags.contains(v.profileSet())) {
+                problems.add(project.line("variants"), "project.variants",
+                        "variant '" + v.name() + "' uses profile '" + v.profileSet() + "', but no [[train]] entry has profile = \""
+                                + v.profileSet() + "\"",
+                        Strings.closest(v.profileSet(), List.copyOf(tags)).map(k -> "did you mean \"" + v.baseName() + "@" + k + "\"? ")
+                                .orElse("") + (tags.isEmpty() ? "tag the training workloads for it: profile = \"" + v.profileSet() + "\""
+                                : "profiles defined: " + String.join(", ", tags)));
+            }
+        }
     }
 
     private static ServiceSpec service(TableReader r, String prefix, ConfigProblems problems) {
@@ -252,9 +285,15 @@ public final class ConfigLoader {
         for (String c : clients) {
             checkPlaceholders(r, "clients", c, SERVICE_PLACEHOLDERS, problems);
         }
+        List<Integer> cpus = r.intList("client_cpus", "client_cpus = [1]   # or one CPU per client: [1, 0]");
+        if (cpus.size() > 1 && cpus.size() != clients.size()) {
+            problems.add(r.line("client_cpus"), prefix + ".client_cpus", "has " + cpus.size() + " entries for "
+                            + clients.size() + " client(s)",
+                    "give one CPU for all clients (client_cpus = [1]) or one per client, in the order of clients");
+        }
         return new ServiceSpec(server, ready, r.duration("ready_timeout", Duration.ofSeconds(30)), r.optString("setup"),
                 r.optString("teardown"), clients, r.bool("concurrent", false), signal,
-                r.duration("stop_grace", Duration.ofSeconds(10)));
+                r.duration("stop_grace", Duration.ofSeconds(10)), cpus);
     }
 
     private static Set<String> union(Set<String> a, Set<String> b) {

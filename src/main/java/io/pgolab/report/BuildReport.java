@@ -29,8 +29,8 @@ public final class BuildReport {
             s.append(String.format("%-14s %9.1fs %12s  %s%s%n", a.variant(), a.buildSeconds(),
                     Strings.humanBytes(a.binaryBytes()), prof, r.cached() ? "  [cached]" : ""));
         }
-        o.profile().ifPresent(p -> {
-            s.append("training:");
+        o.profiles().forEach((set, p) -> {
+            s.append(set.isEmpty() ? "training:" : "training @" + set + ":");
             for (ProfileRecord.WorkloadRun w : p.workloads()) {
                 s.append(String.format(" %s %.2fs", w.name(), w.wallSeconds()));
             }
@@ -93,8 +93,10 @@ public final class BuildReport {
             variants.add(v);
         }
         m.put("variants", variants);
-        o.profile().ifPresent(p -> {
+        List<Map<String, Object>> sets = new ArrayList<>();
+        o.profiles().forEach((set, p) -> {
             Map<String, Object> t = new LinkedHashMap<>();
+            t.put("profile_set", set);
             t.put("workloads", workloadsJson(p.workloads()));
             t.put("merge_seconds", p.mergeSeconds());
             t.put("profile", p.profile());
@@ -102,8 +104,12 @@ public final class BuildReport {
             t.put("profile_bytes", p.bytes());
             t.put("dropped", p.dropped());
             t.put("trained_now", o.trained());
-            m.put("training", t);
+            sets.add(t);
         });
+        if (!sets.isEmpty()) {
+            m.put("training", sets.get(0));
+            m.put("profile_sets", sets);
+        }
         pgoExtraSeconds(o).ifPresent(x -> m.put("pgo_extra_build_seconds", x));
         return m;
     }
