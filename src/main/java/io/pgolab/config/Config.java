@@ -15,7 +15,8 @@ public record Config(
         ToolchainSpec toolchain,
         BuildSpec build,
         List<WorkloadSpec> train,
-        List<WorkloadSpec> bench) {
+        List<WorkloadSpec> bench,
+        BoltSpec bolt) {
 
     public Path configDir() {
         return file.getParent();

@@ -31,7 +31,8 @@ public final class ConfigLoader {
     private static final Set<String> SERVICE = Set.of("server", "ready", "ready_timeout", "setup", "teardown", "clients",
             "concurrent", "stop_signal", "stop_grace", "client_cpus");
 
-    private static final Set<String> TOP = Set.of("project", "toolchain", "build", "train", "bench");
+    private static final Set<String> TOP = Set.of("project", "toolchain", "build", "train", "bench", "bolt");
+    private static final Set<String> BOLT = Set.of("profile", "options", "skip_funcs", "smoke");
     private static final Set<String> PROJECT = Set.of("name", "root", "copy_sources", "exclude", "variants");
     private static final Set<String> TOOLCHAIN = Set.of("kind", "cc", "cxx", "atomic_counters");
     private static final Set<String> BUILD = Set.of(
@@ -121,8 +122,30 @@ public final class ConfigLoader {
                     "add one, e.g.\n      [[train]]\n      name = \"typical\"\n      command = \"{binary} --typical-input\"");
         }
         checkProfileSets(variants, train, project, problems);
+        BoltSpec bolt = bolt(toml, problems);
+        if (variants.stream().anyMatch(Variant::bolt) && train.isEmpty() && problems.isEmpty()) {
+            problems.add(project.line("variants"), "project.variants",
+                    "BOLT variants are profiled with the [[train]] workloads, but there is none",
+                    "add a [[train]] entry that runs {binary} on a typical input");
+        }
         problems.throwIfAny();
-        return new Config(file, name, root, copy, exclude, variants, tc, bs, train, bench);
+        return new Config(file, name, root, copy, exclude, variants, tc, bs, train, bench, bolt);
+    }
+
+    private static BoltSpec bolt(TomlTable toml, ConfigProblems problems) {
+        if (toml.get(List.of("bolt")) == null) {
+            return BoltSpec.DEFAULT;
+        }
+        TableReader b = table(toml, "bolt", problems, false);
+        b.rejectUnknown(BOLT);
+        String mode = b.optString("profile").orElse("auto");
+        if (!BoltSpec.PROFILE_MODES.contains(mode)) {
+            problems.add(b.line("profile"), "bolt.profile", "unknown BOLT profile mode '" + mode + "'",
+                    "one of \"auto\" (perf with branch records when available, else instrumentation), \"instrument\", \"perf\"");
+        }
+        Optional<String> smoke = b.optString("smoke");
+        smoke.ifPresent(c -> checkPlaceholders(b, "smoke", c, WORKLOAD_PLACEHOLDERS, problems));
+        return new BoltSpec(mode, b.stringList("options", List.of()), b.stringList("skip_funcs", List.of()), smoke);
     }
 
     private static TableReader table(TomlTable toml, String key, ConfigProblems problems, boolean required) {

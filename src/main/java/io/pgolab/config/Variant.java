@@ -15,9 +15,15 @@ public record Variant(String name, boolean lto, boolean pgo, boolean bolt, Strin
     public static final Variant LTO = new Variant("lto", true, false, false, "");
     public static final Variant PGO = new Variant("pgo", false, true, false, "");
     public static final Variant PGO_LTO = new Variant("pgo+lto", true, true, false, "");
+    public static final Variant BOLT = new Variant("bolt", false, false, true, "");
+    public static final Variant PGO_BOLT = new Variant("pgo+bolt", false, true, true, "");
+    public static final Variant PGO_LTO_BOLT = new Variant("pgo+lto+bolt", true, true, true, "");
 
-    /** The variants this version of pgolab can build, in ladder order. */
-    public static final List<Variant> KNOWN = List.of(RELEASE, LTO, PGO, PGO_LTO);
+    /** The variants this version of pgolab can build. */
+    public static final List<Variant> KNOWN = List.of(RELEASE, LTO, PGO, PGO_LTO, BOLT, PGO_BOLT, PGO_LTO_BOLT);
+
+    /** The default optimization ladder of 'pgolab ladder'. */
+    public static final List<Variant> LADDER = List.of(RELEASE, LTO, PGO, PGO_LTO, PGO_LTO_BOLT);
 
     /** "pgo", "pgo+lto", or a profile-tagged form such as "pgo@server"; empty when unknown. */
     public static Optional<Variant> byName(String name) {
@@ -40,6 +46,8 @@ public record Variant(String name, boolean lto, boolean pgo, boolean bolt, Strin
     private static String normalize(String base) {
         return switch (base) {
             case "lto+pgo" -> "pgo+lto";
+            case "bolt+pgo" -> "pgo+bolt";
+            case "lto+pgo+bolt", "pgo+bolt+lto", "bolt+pgo+lto", "bolt+lto+pgo", "lto+bolt+pgo" -> "pgo+lto+bolt";
             default -> base;
         };
     }
@@ -52,6 +60,16 @@ public record Variant(String name, boolean lto, boolean pgo, boolean bolt, Strin
     public String baseName() {
         int at = name.indexOf('@');
         return at < 0 ? name : name.substring(0, at);
+    }
+
+    /** The variant BOLT starts from: the same build without BOLT ("pgo+lto+bolt" gives "pgo+lto"). */
+    public Variant withoutBolt() {
+        if (!bolt) {
+            return this;
+        }
+        String base = baseName().replace("+bolt", "");
+        String n = base.equals("bolt") ? "release" : base;
+        return new Variant(profileSet.isEmpty() ? n : n + "@" + profileSet, lto, pgo, false, profileSet);
     }
 
     /** Directory-safe form of the name ("pgo+lto" stays readable; '+' and '@' are legal in paths). */

@@ -14,7 +14,8 @@ import java.util.Optional;
 
 /**
  * The order of work: plain variants, then (when any variant uses a profile) the instrumented
- * build, training and a merge per profile set, then the profile-guided variants. Each step is skipped when its
+ * build, training and a merge per profile set, then the profile-guided variants. A BOLT variant is
+ * built like its base (linked with relocations), then profiled and rewritten by BOLT. Each step is skipped when its
  * inputs have not changed.
  */
 public final class Pipeline {
@@ -23,6 +24,7 @@ public final class Pipeline {
     private final Events events;
     private final BuildStage builds;
     private final TrainStage training;
+    private final BoltStage bolt;
 
     public Pipeline(Config config, Toolchain toolchain, ArtifactStore store, ShellRunner runner, Events events) {
         this.config = config;
@@ -30,6 +32,7 @@ public final class Pipeline {
         this.events = events;
         this.builds = new BuildStage(config, toolchain, store, runner, events);
         this.training = new TrainStage(config, toolchain, store, runner, events);
+        this.bolt = new BoltStage(config, toolchain, store, runner, events, training);
     }
 
     /** profiles: one per profile set used ("" = all training workloads); profile: the first of them. */
@@ -49,7 +52,7 @@ public final class Pipeline {
         List<BuildStage.Result> results = new ArrayList<>();
         for (Variant v : variants) {
             if (!v.pgo()) {
-                results.add(report(builds.run(v, Phase.PLAIN, Optional.empty())));
+                results.add(finish(v, builds.run(v, Phase.PLAIN, Optional.empty())));
             }
         }
         if (variants.stream().noneMatch(Variant::pgo)) {
@@ -59,7 +62,7 @@ public final class Pipeline {
         for (Variant v : variants) {
             if (v.pgo()) {
                 ProfileRecord p = t.profiles().get(v.profileSet());
-                results.add(report(builds.run(v, Phase.OPTIMIZE, Optional.of(p.data()))));
+                results.add(finish(v, builds.run(v, Phase.OPTIMIZE, Optional.of(p.data()))));
             }
         }
         return new Outcome(results, t.instrumented(), t.profiles(), t.trained());
@@ -89,6 +92,11 @@ public final class Pipeline {
             profiles.put(set, profile.get());
         }
         return new Outcome(List.of(), Optional.of(instr), profiles, trained);
+    }
+
+    /** A BOLT variant's build is its input: BOLT it; others are done. */
+    private BuildStage.Result finish(Variant v, BuildStage.Result r) {
+        return v.bolt() ? report(bolt.run(v, report(r))) : report(r);
     }
 
     private BuildStage.Result report(BuildStage.Result r) {

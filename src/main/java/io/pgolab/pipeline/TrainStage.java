@@ -138,19 +138,48 @@ public final class TrainStage {
         ArtifactStore.freshDir(dir);
         Path raw = dir.resolve("raw");
         ArtifactStore.freshDir(raw);
-        done = runOne(w, instrumented, raw);
+        done = runOne(w, instrumented.binary(), raw, toolchainCollector());
         Json.write(marker, done);
         ranNow.put(dir, done);
         return done;
     }
 
-    private ProfileRecord.WorkloadRun runOne(WorkloadSpec w, BuiltArtifact instrumented, Path raw) {
-        if (w.isService()) {
-            return runService(w, instrumented, raw);
+    /** Where a training run's profile comes from: the compiler's runtime, or BOLT's. */
+    public interface Collector {
+        /** Environment that makes the program write its profile into raw. */
+        Map<String, String> env(Path raw);
+
+        /** The profile files a run left for raw (empty: none). */
+        List<Path> files(Path raw);
+
+        /** The shell command to run (a collector may wrap it, e.g. in perf record). */
+        default String wrap(String command, Path raw) {
+            return command;
         }
-        String command = config.workloadCommand(w, instrumented.binary());
+    }
+
+    private Collector toolchainCollector() {
+        return new Collector() {
+            @Override
+            public Map<String, String> env(Path raw) {
+                return toolchain.trainingEnv(raw);
+            }
+
+            @Override
+            public List<Path> files(Path raw) {
+                return toolchain.rawProfiles(raw);
+            }
+        };
+    }
+
+    /** Runs one [[train]] workload against binary and checks that it left a profile for raw. */
+    public ProfileRecord.WorkloadRun runOne(WorkloadSpec w, String binary, Path raw, Collector collector) {
+        if (w.isService()) {
+            return runService(w, binary, raw, collector);
+        }
+        String command = collector.wrap(config.workloadCommand(w, binary), raw);
         Map<String, String> env = new LinkedHashMap<>(w.env());
-        env.putAll(toolchain.trainingEnv(raw));
+        env.putAll(collector.env(raw));
         events.started("train " + w.name(), command);
         Path logFile = store.logs().resolve("train-" + w.name() + ".log");
         ShellRunner.Outcome o = runner.run(command, config.configDir(), env, w.timeout(), logFile);
@@ -165,7 +194,7 @@ public final class TrainStage {
                             : "make the workload succeed with the normal build first; pgolab needs a clean exit"
                                     + " so the instrumented program writes its profile");
         }
-        List<Path> files = toolchain.rawProfiles(raw);
+        List<Path> files = collector.files(raw);
         long bytes = files.stream().mapToLong(TrainStage::size).sum();
         if (files.isEmpty() || bytes == 0) {
             throw new UserError("training workload '" + w.name() + "' ran, but the instrumented program wrote no profile"
@@ -173,23 +202,23 @@ public final class TrainStage {
                     "profiles are written when the program exits normally (return from main or exit()). A program"
                             + " stopped by a signal (SIGTERM, SIGKILL), one that leaves through _exit() or abort(),"
                             + " or a command that never runs {binary} writes nothing. Check that the command runs "
-                            + instrumented.binary());
+                            + binary);
         }
         events.finished("train " + w.name(), Duration.ofMillis(Math.round(m.wallSeconds() * 1000)),
                 files.size() + " raw file(s), cpu " + String.format("%.2fs", m.cpuSeconds()));
         return new ProfileRecord.WorkloadRun(w.name(), command, m.wallSeconds(), m.cpuSeconds(), files.size(), bytes);
     }
 
-    private ProfileRecord.WorkloadRun runService(WorkloadSpec w, BuiltArtifact instrumented, Path raw) {
+    private ProfileRecord.WorkloadRun runService(WorkloadSpec w, String binary, Path raw, Collector collector) {
         var spec = w.service().orElseThrow();
         Map<String, String> env = new LinkedHashMap<>(w.env());
-        env.putAll(toolchain.trainingEnv(raw));
+        env.putAll(collector.env(raw));
         events.started("train " + w.name(), "server " + spec.server() + " + " + spec.clients().size() + " client(s)");
         Instant t0 = Instant.now();
-        ServiceRun.Result r = ServiceRun.run(config, "train-" + w.name(), spec, instrumented.binary(), env, store.logs(),
+        ServiceRun.Result r = ServiceRun.run(config, "train-" + w.name(), spec, binary, env, store.logs(),
                 runner, w.timeout());
         var m = r.stopped().measurement();
-        List<Path> files = toolchain.rawProfiles(raw);
+        List<Path> files = collector.files(raw);
         long bytes = files.stream().mapToLong(TrainStage::size).sum();
         if (files.isEmpty() || bytes == 0) {
             throw new UserError("training workload '" + w.name() + "': the server wrote no profile ("

@@ -1,5 +1,6 @@
 package io.pgolab.report;
 
+import io.pgolab.pipeline.BoltStage;
 import io.pgolab.pipeline.BuildStage;
 import io.pgolab.pipeline.BuiltArtifact;
 import io.pgolab.pipeline.Pipeline;
@@ -25,7 +26,8 @@ public final class BuildReport {
             BuiltArtifact a = r.artifact();
             String prof = a.phase().equals("optimize")
                     ? a.profileMismatched() + " mismatched, " + a.profileMissing() + " missing"
-                    : a.phase().equals("instrument") ? "(writes profiles)" : "-";
+                    : a.phase().equals("instrument") ? "(writes profiles)"
+                    : a.phase().equals("bolt") ? BoltStage.report(a).map(BuildReport::boltNote).orElse("BOLT") : "-";
             s.append(String.format("%-14s %9.1fs %12s  %s%s%n", a.variant(), a.buildSeconds(),
                     Strings.humanBytes(a.binaryBytes()), prof, r.cached() ? "  [cached]" : ""));
         }
@@ -41,6 +43,11 @@ public final class BuildReport {
                 "PGO build cost: %.1fs %s than release (instrumented build + training + merge + optimized build)%n",
                 Math.abs(x), x < 0 ? "less" : "more")));
         return s.toString();
+    }
+
+    static String boltNote(BoltStage.Report b) {
+        return "BOLT (" + b.mode() + "): " + b.coverage() + (b.skipped().isEmpty() ? ""
+                : "; skipped " + String.join(", ", b.skipped()));
     }
 
     /** Extra wall time of the pgo pipeline over a release build, from recorded stage times. */
@@ -90,6 +97,9 @@ public final class BuildReport {
             v.put("profile_mismatched", a.profileMismatched());
             v.put("profile_missing", a.profileMissing());
             v.put("build_command", a.command());
+            if (a.phase().equals("bolt")) {
+                BoltStage.report(a).ifPresent(b -> v.put("bolt", b));
+            }
             variants.add(v);
         }
         m.put("variants", variants);
