@@ -12,6 +12,7 @@ public record Config(
         boolean copySources,
         List<String> exclude,
         List<Variant> variants,
+        List<Variant> ladder,
         ToolchainSpec toolchain,
         BuildSpec build,
         List<WorkloadSpec> train,

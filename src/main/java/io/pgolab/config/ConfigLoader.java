@@ -33,7 +33,7 @@ public final class ConfigLoader {
 
     private static final Set<String> TOP = Set.of("project", "toolchain", "build", "train", "bench", "bolt");
     private static final Set<String> BOLT = Set.of("profile", "options", "skip_funcs", "smoke");
-    private static final Set<String> PROJECT = Set.of("name", "root", "copy_sources", "exclude", "variants");
+    private static final Set<String> PROJECT = Set.of("name", "root", "copy_sources", "exclude", "variants", "ladder");
     private static final Set<String> TOOLCHAIN = Set.of("kind", "cc", "cxx", "atomic_counters");
     private static final Set<String> BUILD = Set.of(
             "command", "clean", "artifact", "cflags", "cxxflags", "ldflags", "timeout", "env");
@@ -90,7 +90,8 @@ public final class ConfigLoader {
         String name = project.optString("name").orElse(root.getFileName() == null ? "project" : root.getFileName().toString());
         boolean copy = project.bool("copy_sources", false);
         List<String> exclude = project.stringList("exclude", List.of());
-        List<Variant> variants = variants(project, problems);
+        List<Variant> variants = variants(project, "variants", List.of("release", "pgo"), problems);
+        List<Variant> ladder = project.has("ladder") ? variants(project, "ladder", List.of(), problems) : List.of();
 
         toolchain.rejectUnknown(TOOLCHAIN);
         String kind = toolchain.string("kind", "kind = \"clang\"   # or \"gcc\"");
@@ -122,14 +123,16 @@ public final class ConfigLoader {
                     "add one, e.g.\n      [[train]]\n      name = \"typical\"\n      command = \"{binary} --typical-input\"");
         }
         checkProfileSets(variants, train, project, problems);
+        checkProfileSets(ladder, train, project, problems);
         BoltSpec bolt = bolt(toml, problems);
-        if (variants.stream().anyMatch(Variant::bolt) && train.isEmpty() && problems.isEmpty()) {
+        if ((variants.stream().anyMatch(Variant::bolt) || ladder.stream().anyMatch(Variant::bolt)) && train.isEmpty()
+                && problems.isEmpty()) {
             problems.add(project.line("variants"), "project.variants",
                     "BOLT variants are profiled with the [[train]] workloads, but there is none",
                     "add a [[train]] entry that runs {binary} on a typical input");
         }
         problems.throwIfAny();
-        return new Config(file, name, root, copy, exclude, variants, tc, bs, train, bench, bolt);
+        return new Config(file, name, root, copy, exclude, variants, ladder, tc, bs, train, bench, bolt);
     }
 
     private static BoltSpec bolt(TomlTable toml, ConfigProblems problems) {
@@ -166,13 +169,13 @@ public final class ConfigLoader {
         return new TableReader(t, key, line, problems);
     }
 
-    private static List<Variant> variants(TableReader project, ConfigProblems problems) {
-        List<String> names = project.stringList("variants", List.of("release", "pgo"));
+    private static List<Variant> variants(TableReader project, String key, List<String> dflt, ConfigProblems problems) {
+        List<String> names = project.stringList(key, dflt);
         List<Variant> out = new ArrayList<>();
         for (String n : names) {
             var v = Variant.byName(n);
             if (v.isEmpty()) {
-                problems.add(project.line("variants"), "project.variants", "unknown variant '" + n + "'",
+                problems.add(project.line(key), "project." + key, "unknown variant '" + n + "'",
                         Strings.closest(n.replaceAll("@.*", ""), Variant.knownNames()).map(k -> "did you mean \"" + k + "\"? ").orElse("")
                                 + "known variants: " + String.join(", ", Variant.knownNames())
                                 + "; a profile-guided variant can name a training profile: pgo@NAME");
@@ -181,8 +184,8 @@ public final class ConfigLoader {
             }
         }
         if (out.isEmpty() && problems.isEmpty()) {
-            problems.add(project.line("variants"), "project.variants", "no variants to build",
-                    "variants = [\"release\", \"pgo\"]");
+            problems.add(project.line(key), "project." + key, "no variants to build",
+                    key + " = [\"release\", \"pgo\"]");
         }
         return out;
     }
