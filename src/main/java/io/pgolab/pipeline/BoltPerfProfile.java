@@ -49,7 +49,7 @@ final class BoltPerfProfile {
             Path raw = dir.resolve("runs").resolve(w.name());
             ArtifactStore.freshDir(raw);
             Path perfData = raw.resolve("perf.data");
-            training.runOne(w, input.toString(), raw, new TrainStage.Collector() {
+            TrainStage.Collector perf = new TrainStage.Collector() {
                 @Override
                 public Map<String, String> env(Path r) {
                     return Map.of();
@@ -65,7 +65,8 @@ final class BoltPerfProfile {
                     return "perf record -q " + (lbr ? "-e cycles:u -j any,u" : "-e cpu-clock") + " -o "
                             + Shell.quote(perfData.toString()) + " -- /bin/bash -c " + Shell.quote(command);
                 }
-            });
+            };
+            training.runOne(w, input.toString(), raw, perf, "bolt-train-");
             Path out = raw.resolve("perf.fdata");
             ShellRunner.Outcome o = runner.run(Shell.join(bolt.perf2boltArgv(input, perfData, out, lbr)), raw, Map.of(),
                     Duration.ofMinutes(30), raw.resolve("perf2bolt.log"));

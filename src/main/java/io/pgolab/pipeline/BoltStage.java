@@ -155,7 +155,7 @@ public final class BoltStage {
             Path raw = dir.resolve("runs").resolve(w.name());
             ArtifactStore.freshDir(raw);
             try {
-                training.runOne(w, instrumented.toString(), raw, collector);
+                training.runOne(w, instrumented.toString(), raw, collector, "bolt-train-");
             } catch (UserError e) {
                 throw new UserError("BOLT's instrumented binary failed in training workload '" + w.name() + "': "
                         + e.getMessage(), "if the normal build passes this workload, BOLT's instrumentation broke it:"

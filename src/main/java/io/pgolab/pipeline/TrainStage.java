@@ -138,7 +138,7 @@ public final class TrainStage {
         ArtifactStore.freshDir(dir);
         Path raw = dir.resolve("raw");
         ArtifactStore.freshDir(raw);
-        done = runOne(w, instrumented.binary(), raw, toolchainCollector());
+        done = runOne(w, instrumented.binary(), raw, toolchainCollector(), "train-");
         Json.write(marker, done);
         ranNow.put(dir, done);
         return done;
@@ -172,16 +172,19 @@ public final class TrainStage {
         };
     }
 
-    /** Runs one [[train]] workload against binary and checks that it left a profile for raw. */
-    public ProfileRecord.WorkloadRun runOne(WorkloadSpec w, String binary, Path raw, Collector collector) {
+    /**
+     * Runs one [[train]] workload against binary and checks that it left a profile for raw. Logs go
+     * to .pgolab/logs/PREFIX + the workload's name.
+     */
+    public ProfileRecord.WorkloadRun runOne(WorkloadSpec w, String binary, Path raw, Collector collector, String logPrefix) {
         if (w.isService()) {
-            return runService(w, binary, raw, collector);
+            return runService(w, binary, raw, collector, logPrefix);
         }
         String command = collector.wrap(config.workloadCommand(w, binary), raw);
         Map<String, String> env = new LinkedHashMap<>(w.env());
         env.putAll(collector.env(raw));
         events.started("train " + w.name(), command);
-        Path logFile = store.logs().resolve("train-" + w.name() + ".log");
+        Path logFile = store.logs().resolve(logPrefix + w.name() + ".log");
         ShellRunner.Outcome o = runner.run(command, config.configDir(), env, w.timeout(), logFile);
         var m = o.measurement();
         if (!o.ok()) {
@@ -209,13 +212,14 @@ public final class TrainStage {
         return new ProfileRecord.WorkloadRun(w.name(), command, m.wallSeconds(), m.cpuSeconds(), files.size(), bytes);
     }
 
-    private ProfileRecord.WorkloadRun runService(WorkloadSpec w, String binary, Path raw, Collector collector) {
+    private ProfileRecord.WorkloadRun runService(WorkloadSpec w, String binary, Path raw, Collector collector,
+                                                 String logPrefix) {
         var spec = w.service().orElseThrow();
         Map<String, String> env = new LinkedHashMap<>(w.env());
         env.putAll(collector.env(raw));
         events.started("train " + w.name(), "server " + spec.server() + " + " + spec.clients().size() + " client(s)");
         Instant t0 = Instant.now();
-        ServiceRun.Result r = ServiceRun.run(config, "train-" + w.name(), spec, binary, env, store.logs(),
+        ServiceRun.Result r = ServiceRun.run(config, logPrefix + w.name(), spec, binary, env, store.logs(),
                 runner, w.timeout());
         var m = r.stopped().measurement();
         List<Path> files = collector.files(raw);

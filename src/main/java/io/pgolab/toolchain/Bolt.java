@@ -112,7 +112,8 @@ public final class Bolt {
     /** The function BOLT asks to skip ("... in function F. Consider adding this function to --skip-funcs"). */
     public static Optional<String> functionToSkip(String output) {
         Matcher m = SKIP.matcher(output);
-        return m.find() ? Optional.of(m.group(1)) : Optional.empty();
+        // BOLT prints aliases as "name/1(*2)"; -skip-funcs takes "name/1".
+        return m.find() ? Optional.of(m.group(1).replaceFirst("\\(\\*\\d+\\)$", "")) : Optional.empty();
     }
 
     /** A known input problem with its fix, or empty. */
