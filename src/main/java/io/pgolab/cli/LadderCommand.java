@@ -65,7 +65,7 @@ final class LadderCommand implements Callable<Integer> {
             BenchRunner runner = new BenchRunner(opts, s.log, s.store.runs().resolve("ladder"));
             BenchResults r = runner.run("pgolab ladder: " + s.config.name(), BenchCommand.workloads(s, built, parsers));
             r = BenchCommand.withPotential(s, r, built, opts.deterministic);
-            Ladder ladder = Ladder.of(r, built, slowdown);
+            Ladder ladder = Ladder.of(r, built, profileSeconds(o), slowdown);
             System.out.print(LadderReport.text(ladder));
             System.out.println(r.summary(r.gated()) + " (against " + built.get(0).variant() + ")");
             write(s, r, ladder, built);
@@ -97,6 +97,13 @@ final class LadderCommand implements Callable<Integer> {
             }
         }
         return out;
+    }
+
+    /** What the profile cost before the optimized build: instrumented build, training (wall) and merge. */
+    private static double profileSeconds(Pipeline.Outcome o) {
+        double instr = o.instrumented().map(i -> i.artifact().buildSeconds()).orElse(0.0);
+        return instr + o.profile().map(p -> p.mergeSeconds()
+                + p.workloads().stream().mapToDouble(ProfileRecord.WorkloadRun::wallSeconds).sum()).orElse(0.0);
     }
 
     private void write(Session s, BenchResults r, Ladder ladder, List<BuiltArtifact> built) {
