@@ -22,7 +22,6 @@ import java.nio.file.StandardCopyOption;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.OptionalInt;
@@ -139,17 +138,7 @@ public final class BoltStage {
         ArtifactStore.freshDir(instrumented.getParent());
         runBolt(s -> bolt.instrumentArgv(input, instrumented, fdataDir.resolve("prof"), s), skip,
                 store.logs().resolve("bolt-instrument-" + dir.getFileName() + ".log"), "instrumenting", input);
-        TrainStage.Collector collector = new TrainStage.Collector() {
-            @Override
-            public Map<String, String> env(Path raw) {
-                return Map.of();
-            }
-
-            @Override
-            public List<Path> files(Path raw) {
-                return moveInto(fdataDir, raw, ".fdata");
-            }
-        };
+        TrainStage.Collector collector = TrainStage.Collector.of(raw -> moveInto(fdataDir, raw, ".fdata"), (c, raw) -> c);
         List<Path> files = new ArrayList<>();
         for (WorkloadSpec w : config.train()) {
             Path raw = dir.resolve("runs").resolve(w.name());

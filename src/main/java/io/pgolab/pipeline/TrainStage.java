@@ -156,6 +156,27 @@ public final class TrainStage {
         default String wrap(String command, Path raw) {
             return command;
         }
+
+        /** A collector that sets no environment: the files function finds what a run left. */
+        static Collector of(java.util.function.Function<Path, List<Path>> files,
+                            java.util.function.BinaryOperator<String> wrap) {
+            return new Collector() {
+                @Override
+                public Map<String, String> env(Path raw) {
+                    return Map.of();
+                }
+
+                @Override
+                public List<Path> files(Path raw) {
+                    return files.apply(raw);
+                }
+
+                @Override
+                public String wrap(String command, Path raw) {
+                    return wrap.apply(command, raw.toString());
+                }
+            };
+        }
     }
 
     private Collector toolchainCollector() {
