@@ -23,7 +23,8 @@ public final class BuildReport {
         o.instrumented().ifPresent(i -> rows.add(i));
         for (BuildStage.Result r : rows) {
             BuiltArtifact a = r.artifact();
-            String prof = a.phase().equals("optimize")
+            String prof = a.phase().equals("optimize") && !a.profileCheck().isEmpty() ? a.profileCheck()
+                    : a.phase().equals("optimize")
                     ? a.profileMismatched() + " mismatched, " + a.profileMissing() + " missing"
                     : a.phase().equals("instrument") ? "(writes profiles)" : "-";
             s.append(String.format("%-14s %9.1fs %12s  %s%s%n", a.variant(), a.buildSeconds(),
@@ -89,6 +90,7 @@ public final class BuildReport {
             v.put("profile_sha256", a.profileSha256());
             v.put("profile_mismatched", a.profileMismatched());
             v.put("profile_missing", a.profileMissing());
+            v.put("profile_check", a.profileCheck());
             v.put("build_command", a.command());
             variants.add(v);
         }
