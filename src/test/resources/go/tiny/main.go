@@ -11,6 +11,9 @@ import (
 	"sort"
 )
 
+// ldtag is set with -ldflags "-X main.ldtag=..." to show that the user's ldflags reached the link.
+var ldtag = "unset"
+
 var (
 	cpuprofile = flag.String("cpuprofile", "", "write a CPU profile to this file")
 	mode       = flag.String("mode", "hash", "hash or sort")
@@ -68,9 +71,9 @@ func main() {
 	}
 	switch *mode {
 	case "sort":
-		fmt.Println("sort", sortWork(*n), "tag="+tag)
+		fmt.Println("sort", sortWork(*n), "tag="+tag, "ld="+ldtag)
 	default:
-		fmt.Println("hash", hashWork(*n), "tag="+tag)
+		fmt.Println("hash", hashWork(*n), "tag="+tag, "ld="+ldtag)
 	}
 	if *exitEarly {
 		os.Exit(0)

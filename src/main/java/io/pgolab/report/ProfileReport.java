@@ -67,8 +67,8 @@ public final class ProfileReport {
             b.append(String.format("build %-8s %s%n", a.variant(),
                     a.profileCheck().isEmpty() ? "(no proof of profile use recorded)" : a.profileCheck()));
         }
-        b.append("summary   the compiler gives no stale-profile warnings for sampled profiles; STALE above comes from"
-                + " pgolab's source fingerprint");
+        b.append("summary   the Go compiler gives no stale-profile warnings; pgolab marks a profile stale from its"
+                + " source fingerprint");
         b.append(optimized.isEmpty() ? "; no optimized build with this profile yet\n" : "\n");
         return b.toString();
     }

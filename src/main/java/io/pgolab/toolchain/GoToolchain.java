@@ -266,7 +266,10 @@ public final class GoToolchain implements Toolchain {
                     + used.map(u -> "-pgo=" + u).orElse("no -pgo setting"),
                     "build.command must pass {goflags} to 'go build' (it carries -pgo=" + profile.path() + ")");
         }
-        if (!Path.of(used.get()).equals(profile.path())) {
+        // With -trimpath Go records only the file name; merged profiles are named by their content hash.
+        Path recorded = Path.of(used.get());
+        if (!recorded.equals(profile.path()) && !(recorded.getNameCount() == 1
+                && recorded.getFileName().equals(profile.path().getFileName()))) {
             throw new UserError("the pgo build used another profile: 'go version -m' shows -pgo=" + used.get()
                     + ", not " + profile.path(), "build.command must pass {goflags} to 'go build' and no -pgo of its own");
         }
