@@ -163,6 +163,7 @@ public final class Doctor {
         }
         sections.add(new Section(gcc.map(g -> "gcc " + g.major()).orElse("gcc"), gcc.map(Doctor::gccChecks).orElse(List.of(
                 DoctorCheck.info("gcc", "not installed", "apt-get install -y gcc g++")))));
+        sections.add(new Section("go", GoDoctor.checks()));
         sections.add(new Section("other LLVM tools", otherLlvm(majors, clangs)));
 
         DoctorHost.Perf perf = DoctorHost.perf();

@@ -65,7 +65,7 @@ public final class GoToolchain implements Toolchain {
         return new GoToolchain(go, v.replaceFirst("^go", ""), r.output().strip(), spec.go().profileFlag(), log);
     }
 
-    private static Optional<Path> find(Optional<String> configured) {
+    static Optional<Path> find(Optional<String> configured) {
         if (configured.isPresent()) {
             return ToolLocator.onPath(configured.get());
         }

@@ -1,0 +1,51 @@
+package io.pgolab.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.pgolab.util.Exec;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * Public validation of the go toolchain on a real program: gofumpt, fetched at test time from the Go
+ * module proxy by examples/gofumpt/fetch.sh, built release and pgo from the example's own config,
+ * trained on one part of the Go tree, compared on another (a short run: 3 rounds).
+ */
+class GofumptExampleIT {
+    @TempDir
+    Path tmp;
+
+    @Test
+    void gofumptBuildsTrainsAndBenchesFromTheExampleConfig() throws Exception {
+        Path example = Path.of("examples/gofumpt").toAbsolutePath();
+        Path p = tmp.resolve("gofumpt");
+        Files.createDirectories(p);
+        Files.copy(example.resolve("pgolab.toml"), p.resolve("pgolab.toml"));
+        Exec.Result fetch = Exec.capture(null, example, Map.of(),
+                List.of("bash", example.resolve("fetch.sh").toString(), p.resolve("upstream/gofumpt").toString()), 600);
+        assertThat(fetch.exitCode()).as(fetch.output()).isZero();
+
+        Cli.Result build = Cli.run(p, "build");
+        assertThat(build.exitCode()).as(build.all()).isZero();
+        assertThat(build.out()).contains("release", "pgo", "go version -m: -pgo=");
+
+        Cli.Result prof = Cli.run(p, "profile", "--top", "5");
+        assertThat(prof.exitCode()).as(prof.all()).isZero();
+        assertThat(prof.out()).contains("CPU samples", "from 2 workload(s): toolchain, std-mix").doesNotContain("STALE");
+
+        Path json = tmp.resolve("bench.json");
+        Cli.Result bench = Cli.run(p, "bench", "--min-rounds", "3", "--max-rounds", "3", "--json", json.toString());
+        assertThat(bench.exitCode()).as(bench.all()).isZero();
+        assertThat(bench.out()).contains("vendor: 3 rounds", "release vs pgo", "cpu_time");
+        var tree = io.pgolab.util.Json.MAPPER.readTree(json.toFile());
+        assertThat(tree.get("workloads")).hasSize(2);
+        for (var c : tree.get("comparisons")) {
+            assertThat(c.get("ratio").asDouble()).isBetween(0.5, 2.0);
+            assertThat(c.get("verdict").asText()).isIn("improved", "regressed", "no_change", "inconclusive");
+        }
+    }
+}
