@@ -13,7 +13,7 @@ import org.junit.jupiter.api.io.TempDir;
 /**
  * Public validation of the go toolchain on a real program: gofumpt, fetched at test time from the Go
  * module proxy by examples/gofumpt/fetch.sh, built release and pgo from the example's own config,
- * trained on one part of the Go tree, compared on another (a short run: 3 rounds).
+ * trained on one part of the Go tree, compared on another (a short run: 5 rounds, the minimum for a verdict).
  */
 class GofumptExampleIT {
     @TempDir
@@ -38,9 +38,9 @@ class GofumptExampleIT {
         assertThat(prof.out()).contains("CPU samples", "from 2 workload(s): toolchain, std-mix").doesNotContain("STALE");
 
         Path json = tmp.resolve("bench.json");
-        Cli.Result bench = Cli.run(p, "bench", "--min-rounds", "3", "--max-rounds", "3", "--json", json.toString());
+        Cli.Result bench = Cli.run(p, "bench", "--min-rounds", "5", "--max-rounds", "5", "--json", json.toString());
         assertThat(bench.exitCode()).as(bench.all()).isZero();
-        assertThat(bench.out()).contains("vendor: 3 rounds", "release vs pgo", "cpu_time");
+        assertThat(bench.out()).contains("vendor: 5 rounds", "release vs pgo", "cpu_time");
         var tree = io.pgolab.util.Json.MAPPER.readTree(json.toFile());
         assertThat(tree.get("workloads")).hasSize(2);
         for (var c : tree.get("comparisons")) {
