@@ -44,7 +44,10 @@ class GofumptExampleIT {
         var tree = io.pgolab.util.Json.MAPPER.readTree(json.toFile());
         assertThat(tree.get("workloads")).hasSize(2);
         for (var c : tree.get("comparisons")) {
-            assertThat(c.get("ratio").asDouble()).isBetween(0.5, 2.0);
+            if (c.get("metric").asText().equals("cpu_time")) {
+                // Only the gated metric: counts such as context switches swing widely on a shared CI machine.
+                assertThat(c.get("ratio").asDouble()).isBetween(0.5, 2.0);
+            }
             assertThat(c.get("verdict").asText()).isIn("improved", "regressed", "no_change", "inconclusive");
         }
     }
