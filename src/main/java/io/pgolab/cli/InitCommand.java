@@ -14,7 +14,7 @@ import picocli.CommandLine.Option;
 
 @Command(name = "init", mixinStandardHelpOptions = true,
         description = {"Write a commented starter pgolab.toml for this directory.",
-                "Looks at Makefile / CMakeLists.txt and at the compilers installed."})
+                "Looks at go.mod, Makefile / CMakeLists.txt and at the compilers installed."})
 final class InitCommand implements Callable<Integer> {
     @ParentCommand
     Main parent;
@@ -22,7 +22,7 @@ final class InitCommand implements Callable<Integer> {
     @Option(names = "--force", description = "Overwrite an existing config.")
     boolean force;
 
-    @Option(names = "--toolchain", paramLabel = "clang|gcc", description = "Toolchain to write (default: clang when a clang with its llvm-profdata is installed, else gcc).")
+    @Option(names = "--toolchain", paramLabel = "clang|gcc|go", description = "Toolchain to write (default: go for a directory with go.mod; else clang when a clang with its llvm-profdata is installed, else gcc).")
     String toolchain;
 
     @Override
@@ -31,9 +31,10 @@ final class InitCommand implements Callable<Integer> {
         if (Files.exists(file) && !force) {
             throw new UserError(file + " already exists", "pass --force to overwrite it");
         }
-        String kind = toolchain != null ? toolchain : defaultKind();
-        if (!kind.equals("clang") && !kind.equals("gcc")) {
-            throw new UserError("unknown --toolchain '" + kind + "'", "use --toolchain clang or --toolchain gcc");
+        String kind = toolchain != null ? toolchain
+                : StarterConfig.kindOf(parent.global.workDir()).orElseGet(InitCommand::defaultKind);
+        if (!kind.equals("clang") && !kind.equals("gcc") && !kind.equals("go")) {
+            throw new UserError("unknown --toolchain '" + kind + "'", "use --toolchain clang, gcc or go");
         }
         try {
             Files.writeString(file, StarterConfig.render(parent.global.workDir(), kind));

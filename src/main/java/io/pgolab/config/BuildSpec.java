@@ -4,7 +4,10 @@ import java.time.Duration;
 import java.util.Map;
 import java.util.Optional;
 
-/** The [build] table: how to build the user's project, as a command template. */
+/**
+ * The [build] table: how to build the user's project, as a command template. goflags are the
+ * user's own 'go build' flags (kind = "go" only; empty otherwise).
+ */
 public record BuildSpec(
         String command,
         Optional<String> clean,
@@ -13,5 +16,11 @@ public record BuildSpec(
         String cxxflags,
         String ldflags,
         Duration timeout,
-        Map<String, String> env) {
+        Map<String, String> env,
+        String goflags) {
+
+    public BuildSpec(String command, Optional<String> clean, String artifact, String cflags, String cxxflags,
+                     String ldflags, Duration timeout, Map<String, String> env) {
+        this(command, clean, artifact, cflags, cxxflags, ldflags, timeout, env, "");
+    }
 }

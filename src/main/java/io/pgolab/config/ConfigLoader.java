@@ -34,14 +34,14 @@ public final class ConfigLoader {
     private static final Set<String> TOP = Set.of("project", "toolchain", "build", "train", "bench", "bolt");
     private static final Set<String> BOLT = Set.of("profile", "options", "skip_funcs", "smoke");
     private static final Set<String> PROJECT = Set.of("name", "root", "copy_sources", "exclude", "variants", "ladder");
-    private static final Set<String> TOOLCHAIN = Set.of("kind", "cc", "cxx", "atomic_counters");
+    private static final Set<String> TOOLCHAIN = Set.of("kind", "cc", "cxx", "atomic_counters", "go", "profile_flag");
     private static final Set<String> BUILD = Set.of(
-            "command", "clean", "artifact", "cflags", "cxxflags", "ldflags", "timeout", "env");
+            "command", "clean", "artifact", "cflags", "cxxflags", "ldflags", "timeout", "env", "package", "goflags");
     private static final Set<String> WORKLOAD = union(Set.of("name", "command", "timeout", "weight", "env"), SERVICE);
     private static final Set<String> TRAIN = union(WORKLOAD, Set.of("profile"));
     private static final Set<String> BENCH = union(WORKLOAD, Set.of("parser", "metric", "min_effect", "primary"));
     private static final Set<String> METRIC = Set.of("name", "regex", "json_pointer", "unit", "direction", "scale");
-    private static final List<String> KINDS = List.of("clang", "gcc");
+    private static final List<String> KINDS = List.of("clang", "gcc", "go");
 
     private ConfigLoader() {
     }
@@ -94,29 +94,23 @@ public final class ConfigLoader {
         List<Variant> ladder = project.has("ladder") ? variants(project, "ladder", List.of(), problems) : List.of();
 
         toolchain.rejectUnknown(TOOLCHAIN);
-        String kind = toolchain.string("kind", "kind = \"clang\"   # or \"gcc\"");
+        String kind = toolchain.string("kind", "kind = \"clang\"   # or \"gcc\", \"go\"");
         if (!kind.isEmpty() && !KINDS.contains(kind)) {
             problems.add(toolchain.line("kind"), "toolchain.kind", "unknown toolchain '" + kind + "'",
                     Strings.closest(kind, KINDS).map(k -> "did you mean \"" + k + "\"? ").orElse("")
-                            + "supported: \"clang\" or \"gcc\" (cargo, go and the JVM come later)");
+                            + "supported: \"clang\", \"gcc\" or \"go\" (cargo and the JVM come later)");
         }
         ToolchainSpec tc = new ToolchainSpec(kind, toolchain.optString("cc"), toolchain.optString("cxx"),
-                toolchain.bool("atomic_counters", kind.equals("gcc")));
+                toolchain.bool("atomic_counters", kind.equals("gcc")), GoConfig.options(toolchain, kind, problems));
+        GoConfig.checkVariants(project, variants, kind, problems);
 
         build.rejectUnknown(BUILD);
-        String command = build.string("command", "command = \"make CC={cc} CFLAGS='{cflags}' LDFLAGS='{ldflags}'\"");
-        checkPlaceholders(build, "command", command, BUILD_PLACEHOLDERS, problems);
-        var clean = build.optString("clean");
-        clean.ifPresent(c -> checkPlaceholders(build, "clean", c, BUILD_PLACEHOLDERS, problems));
-        String artifact = build.string("artifact", "artifact = \"{builddir}/myprogram\"");
-        checkPlaceholders(build, "artifact", artifact, ARTIFACT_PLACEHOLDERS, problems);
-        BuildSpec bs = new BuildSpec(command, clean, artifact,
-                build.optString("cflags").orElse(""), build.optString("cxxflags").orElse(""),
-                build.optString("ldflags").orElse(""), build.duration("timeout", Duration.ofMinutes(30)),
-                build.stringMap("env"));
+        GoConfig.rejectGoBuildKeys(build, kind, problems);
+        BuildSpec bs = GoConfig.isGo(kind) ? GoConfig.build(build, name, problems) : cBuild(build, problems);
 
-        List<WorkloadSpec> train = workloads(toml, "train", problems);
-        List<WorkloadSpec> bench = workloads(toml, "bench", problems);
+        Set<String> trainExtra = GoConfig.isGo(kind) ? GoConfig.TRAIN_PLACEHOLDERS : Set.of();
+        List<WorkloadSpec> train = workloads(toml, "train", trainExtra, problems);
+        List<WorkloadSpec> bench = workloads(toml, "bench", Set.of(), problems);
         if (variants.stream().anyMatch(Variant::pgo) && train.isEmpty() && problems.isEmpty()) {
             problems.add(project.line("variants"), "project.variants",
                     "variant(s) with pgo need a training workload, but there is no [[train]] entry",
@@ -133,6 +127,20 @@ public final class ConfigLoader {
         }
         problems.throwIfAny();
         return new Config(file, name, root, copy, exclude, variants, ladder, tc, bs, train, bench, bolt);
+    }
+
+    private static BuildSpec cBuild(TableReader build, ConfigProblems problems) {
+        String command = build.string("command", "command = \"make CC={cc} CFLAGS='{cflags}' LDFLAGS='{ldflags}'\"");
+        checkPlaceholders(build, "command", command, BUILD_PLACEHOLDERS, problems);
+        var clean = build.optString("clean");
+        clean.ifPresent(c -> checkPlaceholders(build, "clean", c, BUILD_PLACEHOLDERS, problems));
+        String artifact = build.string("artifact", "artifact = \"{builddir}/myprogram\"");
+        checkPlaceholders(build, "artifact", artifact, ARTIFACT_PLACEHOLDERS, problems);
+        BuildSpec bs = new BuildSpec(command, clean, artifact,
+                build.optString("cflags").orElse(""), build.optString("cxxflags").orElse(""),
+                build.optString("ldflags").orElse(""), build.duration("timeout", Duration.ofMinutes(30)),
+                build.stringMap("env"));
+        return bs;
     }
 
     private static BoltSpec bolt(TomlTable toml, ConfigProblems problems) {
@@ -190,7 +198,8 @@ public final class ConfigLoader {
         return out;
     }
 
-    private static List<WorkloadSpec> workloads(TomlTable toml, String key, ConfigProblems problems) {
+    private static List<WorkloadSpec> workloads(TomlTable toml, String key, Set<String> extraPlaceholders,
+                                                ConfigProblems problems) {
         List<WorkloadSpec> out = new ArrayList<>();
         Object v = toml.get(List.of(key));
         if (v == null) {
@@ -219,12 +228,12 @@ public final class ConfigLoader {
                         "give every [[" + key + "]] entry its own name");
             }
             TableReader named = new TableReader(t, key + "." + name, line, problems);
-            Optional<ServiceSpec> service = named.has("server") ? Optional.of(service(named, key + "." + name, problems))
+            Optional<ServiceSpec> service = named.has("server") ? Optional.of(service(named, key + "." + name, extraPlaceholders, problems))
                     : Optional.empty();
             String command = service.isPresent() ? service.get().server()
                     : named.string("command", "command = \"{binary} --some-input\"   (or server = \"{binary} --port {port}\")");
             if (service.isEmpty()) {
-                checkPlaceholders(named, "command", command, WORKLOAD_PLACEHOLDERS, problems);
+                checkPlaceholders(named, "command", command, union(WORKLOAD_PLACEHOLDERS, extraPlaceholders), problems);
                 SERVICE.stream().filter(named::has).forEach(k -> problems.add(named.line(k), key + "." + name + "." + k,
                         "only a service workload (one with 'server = ...') takes this key",
                         "add server = \"{binary} --port {port}\", or remove " + k));
@@ -284,7 +293,7 @@ public final class ConfigLoader {
         }
     }
 
-    private static ServiceSpec service(TableReader r, String prefix, ConfigProblems problems) {
+    private static ServiceSpec service(TableReader r, String prefix, Set<String> extraPlaceholders, ConfigProblems problems) {
         String server = r.string("server", "server = \"{binary} --port {port}\"");
         List<String> clients = r.stringList("clients", List.of());
         if (clients.isEmpty()) {
@@ -306,7 +315,8 @@ public final class ConfigLoader {
                     "one of " + String.join(", ", ServiceSpec.SIGNALS) + " (SIGKILL would lose the profile)");
         }
         for (String k : List.of("server", "setup", "teardown", "ready")) {
-            r.optString(k).ifPresent(v -> checkPlaceholders(r, k, v, SERVICE_PLACEHOLDERS, problems));
+            r.optString(k).ifPresent(v -> checkPlaceholders(r, k, v,
+                    k.equals("server") ? union(SERVICE_PLACEHOLDERS, extraPlaceholders) : SERVICE_PLACEHOLDERS, problems));
         }
         for (String c : clients) {
             checkPlaceholders(r, "clients", c, SERVICE_PLACEHOLDERS, problems);
@@ -369,7 +379,7 @@ public final class ConfigLoader {
         return out;
     }
 
-    private static void checkPlaceholders(TableReader r, String key, String text, Set<String> allowed,
+    static void checkPlaceholders(TableReader r, String key, String text, Set<String> allowed,
                                           ConfigProblems problems) {
         for (String bad : Template.unknown(text, allowed)) {
             String guess = Strings.closest(bad, allowed).map(k -> "did you mean {" + k + "}? ").orElse("");

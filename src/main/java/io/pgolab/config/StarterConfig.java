@@ -17,6 +17,11 @@ public final class StarterConfig {
 
     public enum BuildSystem { CMAKE, MAKE, OTHER }
 
+    /** The toolchain a directory's own files name: "go" for a Go module, else empty. */
+    public static Optional<String> kindOf(Path dir) {
+        return GoStarter.isGoModule(dir) ? Optional.of("go") : Optional.empty();
+    }
+
     public static BuildSystem detect(Path dir) {
         if (Files.isRegularFile(dir.resolve("CMakeLists.txt"))) {
             return BuildSystem.CMAKE;
@@ -29,6 +34,9 @@ public final class StarterConfig {
     }
 
     public static String render(Path dir, String toolchainKind) {
+        if (toolchainKind.equals("go")) {
+            return GoStarter.render(dir);
+        }
         BuildSystem bs = detect(dir);
         String name = dir.getFileName() == null ? "project" : dir.getFileName().toString();
         String program = guessProgram(dir, bs).orElse("CHANGE_ME");

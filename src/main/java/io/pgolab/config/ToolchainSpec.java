@@ -2,6 +2,23 @@ package io.pgolab.config;
 
 import java.util.Optional;
 
-/** The [toolchain] table. kind is "clang" or "gcc"; cc/cxx override auto-detection. */
-public record ToolchainSpec(String kind, Optional<String> cc, Optional<String> cxx, boolean atomicCounters) {
+/**
+ * The [toolchain] table. kind is "clang", "gcc" or "go"; cc/cxx override auto-detection of a C
+ * compiler; go holds the keys only kind = "go" takes.
+ */
+public record ToolchainSpec(String kind, Optional<String> cc, Optional<String> cxx, boolean atomicCounters,
+                            GoOptions go) {
+
+    public ToolchainSpec(String kind, Optional<String> cc, Optional<String> cxx, boolean atomicCounters) {
+        this(kind, cc, cxx, atomicCounters, GoOptions.DEFAULT);
+    }
+
+    /**
+     * Go: which go command (empty: "go" on PATH), and the flag that makes the program write a CPU
+     * profile; its {profile} is replaced by a file in the workload's raw profile directory.
+     */
+    public record GoOptions(Optional<String> go, String profileFlag) {
+        public static final String DEFAULT_PROFILE_FLAG = "-cpuprofile={profile}";
+        public static final GoOptions DEFAULT = new GoOptions(Optional.empty(), DEFAULT_PROFILE_FLAG);
+    }
 }

@@ -113,7 +113,7 @@ public final class BoltStage {
         Path bin = publish(key, out, report);
         BuiltArtifact a = new BuiltArtifact(v.name(), "bolt", key, bin.resolve(out.getFileName()).toString(), "",
                 Hashing.sizeOf(out), base.buildSeconds() + profileSeconds + optimizeSeconds, base.profileSha256(),
-                base.profileMismatched(), base.profileMissing(), log.toString(), o.commandLine(), Instant.now().toString());
+                base.profileMismatched(), base.profileMissing(), log.toString(), o.commandLine(), Instant.now().toString(), "");
         store.record(v.name(), a);
         events.finished("bolt " + v.name(), Duration.between(t0, Instant.now()),
                 (skip.isEmpty() ? "" : "skipped " + skip.size() + " function(s): " + String.join(", ", skip) + "; ")

@@ -5,13 +5,32 @@ import java.util.Map;
 
 /**
  * What a toolchain contributes to one build: compiler paths and complete flag strings (the user's
- * flags first, pgolab's appended) for the command template, plus environment variables.
+ * flags first, pgolab's appended) for the command template, plus environment variables. Toolchains
+ * that are not C compilers (go) use {@link #of}: their own placeholders and no CC/CFLAGS variables.
  */
 public record BuildEnv(String cc, String cxx, String ar, String ranlib,
-                       String cflags, String cxxflags, String ldflags, Map<String, String> env) {
+                       String cflags, String cxxflags, String ldflags, Map<String, String> env,
+                       Map<String, String> own) {
+
+    public BuildEnv(String cc, String cxx, String ar, String ranlib, String cflags, String cxxflags, String ldflags,
+                    Map<String, String> env) {
+        this(cc, cxx, ar, ranlib, cflags, cxxflags, ldflags, env, Map.of());
+    }
+
+    /** A build that is not a C compiler's: only these placeholders, and only this environment. */
+    public static BuildEnv of(Map<String, String> placeholders, Map<String, String> env) {
+        return new BuildEnv("", "", "", "", "", "", "", env, placeholders);
+    }
+
+    private boolean cCompiler() {
+        return own.isEmpty();
+    }
 
     /** Placeholder values for the build command template. */
     public Map<String, String> placeholders() {
+        if (!cCompiler()) {
+            return new LinkedHashMap<>(own);
+        }
         Map<String, String> m = new LinkedHashMap<>();
         m.put("cc", cc);
         m.put("cxx", cxx);
@@ -26,6 +45,9 @@ public record BuildEnv(String cc, String cxx, String ar, String ranlib,
     /** The conventional variables too, so CMake and autotools builds pick them up. */
     public Map<String, String> conventionalEnv() {
         Map<String, String> m = new LinkedHashMap<>(env);
+        if (!cCompiler()) {
+            return m;
+        }
         m.put("CC", cc);
         m.put("CXX", cxx);
         m.put("AR", ar);

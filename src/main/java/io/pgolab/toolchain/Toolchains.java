@@ -13,6 +13,7 @@ public final class Toolchains {
         return switch (spec.kind()) {
             case "clang" -> ClangToolchain.detect(spec, scratch, log);
             case "gcc" -> GccToolchain.detect(spec, scratch, log);
+            case "go" -> GoToolchain.detect(spec, log);
             default -> throw new IllegalArgumentException("unvalidated toolchain kind " + spec.kind());
         };
     }
