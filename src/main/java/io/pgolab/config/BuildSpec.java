@@ -1,10 +1,14 @@
 package io.pgolab.config;
 
 import java.time.Duration;
+import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 
-/** The [build] table: how to build the user's project, as a command template. */
+/**
+ * The [build] table: how to build the user's project, as a command template. For cargo the command
+ * and artifact are composed by pgolab from the cargo keys (see CargoConfig).
+ */
 public record BuildSpec(
         String command,
         Optional<String> clean,
@@ -13,5 +17,16 @@ public record BuildSpec(
         String cxxflags,
         String ldflags,
         Duration timeout,
-        Map<String, String> env) {
+        Map<String, String> env,
+        Optional<CargoSpec> cargo) {
+
+    public BuildSpec(String command, Optional<String> clean, String artifact, String cflags, String cxxflags,
+                     String ldflags, Duration timeout, Map<String, String> env) {
+        this(command, clean, artifact, cflags, cxxflags, ldflags, timeout, env, Optional.empty());
+    }
+
+    /** Programs built beside the artifact and kept with it (cargo bins after the first); names only. */
+    public List<String> siblingArtifacts() {
+        return cargo.map(c -> c.bins().subList(1, c.bins().size())).orElse(List.of());
+    }
 }

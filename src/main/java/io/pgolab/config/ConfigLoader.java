@@ -33,13 +33,13 @@ public final class ConfigLoader {
 
     private static final Set<String> TOP = Set.of("project", "toolchain", "build", "train", "bench");
     private static final Set<String> PROJECT = Set.of("name", "root", "copy_sources", "exclude", "variants");
-    private static final Set<String> TOOLCHAIN = Set.of("kind", "cc", "cxx", "atomic_counters");
+    private static final Set<String> TOOLCHAIN = Set.of("kind", "cc", "cxx", "atomic_counters", "llvm_profdata");
     private static final Set<String> BUILD = Set.of(
             "command", "clean", "artifact", "cflags", "cxxflags", "ldflags", "timeout", "env");
     private static final Set<String> WORKLOAD = union(Set.of("name", "command", "timeout", "weight", "env"), SERVICE);
     private static final Set<String> BENCH = union(WORKLOAD, Set.of("parser", "metric", "min_effect", "primary"));
     private static final Set<String> METRIC = Set.of("name", "regex", "json_pointer", "unit", "direction", "scale");
-    private static final List<String> KINDS = List.of("clang", "gcc");
+    private static final List<String> KINDS = List.of("clang", "gcc", "cargo");
 
     private ConfigLoader() {
     }
@@ -91,15 +91,28 @@ public final class ConfigLoader {
         List<Variant> variants = variants(project, problems);
 
         toolchain.rejectUnknown(TOOLCHAIN);
-        String kind = toolchain.string("kind", "kind = \"clang\"   # or \"gcc\"");
+        String kind = toolchain.string("kind", "kind = \"clang\"   # or \"gcc\", \"cargo\"");
         if (!kind.isEmpty() && !KINDS.contains(kind)) {
             problems.add(toolchain.line("kind"), "toolchain.kind", "unknown toolchain '" + kind + "'",
                     Strings.closest(kind, KINDS).map(k -> "did you mean \"" + k + "\"? ").orElse("")
-                            + "supported: \"clang\" or \"gcc\" (cargo, go and the JVM come later)");
+                            + "supported: \"clang\", \"gcc\" or \"cargo\"");
         }
         ToolchainSpec tc = new ToolchainSpec(kind, toolchain.optString("cc"), toolchain.optString("cxx"),
-                toolchain.bool("atomic_counters", kind.equals("gcc")));
-
+                toolchain.bool("atomic_counters", kind.equals("gcc")), toolchain.optString("llvm_profdata"));
+        boolean cargo = kind.equals("cargo");
+        for (String k : cargo ? List.of("cc", "cxx", "atomic_counters") : List.of("llvm_profdata")) {
+            if (toolchain.has(k)) {
+                problems.add(toolchain.line(k), "toolchain." + k, "not used with toolchain.kind = \"" + kind + "\"",
+                        cargo ? "remove it: cargo builds with the rustc on PATH (rustup picks it)"
+                                : "remove it; llvm_profdata is a cargo key (clang uses the llvm-profdata of its own version)");
+            }
+        }
+        if (cargo) {
+            BuildSpec bs = CargoConfig.read(build, root, problems);
+            List<String> ex = exclude.contains("target") ? exclude : plus(exclude, "target");
+            return finish(toml, problems, file, name, root, copy, ex, variants, tc, bs, project,
+                    CargoConfig.binPlaceholders(bs));
+        }
         build.rejectUnknown(BUILD);
         String command = build.string("command", "command = \"make CC={cc} CFLAGS='{cflags}' LDFLAGS='{ldflags}'\"");
         checkPlaceholders(build, "command", command, BUILD_PLACEHOLDERS, problems);
@@ -111,9 +124,14 @@ public final class ConfigLoader {
                 build.optString("cflags").orElse(""), build.optString("cxxflags").orElse(""),
                 build.optString("ldflags").orElse(""), build.duration("timeout", Duration.ofMinutes(30)),
                 build.stringMap("env"));
+        return finish(toml, problems, file, name, root, copy, exclude, variants, tc, bs, project, Set.of());
+    }
 
-        List<WorkloadSpec> train = workloads(toml, "train", problems);
-        List<WorkloadSpec> bench = workloads(toml, "bench", problems);
+    private static Config finish(TomlTable toml, ConfigProblems problems, Path file, String name, Path root, boolean copy,
+                                 List<String> exclude, List<Variant> variants, ToolchainSpec tc, BuildSpec bs,
+                                 TableReader project, Set<String> extraPlaceholders) {
+        List<WorkloadSpec> train = workloads(toml, "train", problems, extraPlaceholders);
+        List<WorkloadSpec> bench = workloads(toml, "bench", problems, extraPlaceholders);
         if (variants.stream().anyMatch(Variant::pgo) && train.isEmpty() && problems.isEmpty()) {
             problems.add(project.line("variants"), "project.variants",
                     "variant(s) with pgo need a training workload, but there is no [[train]] entry",
@@ -161,7 +179,15 @@ public final class ConfigLoader {
         return out;
     }
 
-    private static List<WorkloadSpec> workloads(TomlTable toml, String key, ConfigProblems problems) {
+    private static List<String> plus(List<String> list, String item) {
+        List<String> out = new ArrayList<>(list);
+        out.add(item);
+        return out;
+    }
+
+    private static List<WorkloadSpec> workloads(TomlTable toml, String key, ConfigProblems problems, Set<String> extra) {
+        Set<String> commandPlaceholders = union(WORKLOAD_PLACEHOLDERS, extra);
+        Set<String> servicePlaceholders = union(SERVICE_PLACEHOLDERS, extra);
         List<WorkloadSpec> out = new ArrayList<>();
         Object v = toml.get(List.of(key));
         if (v == null) {
@@ -190,12 +216,13 @@ public final class ConfigLoader {
                         "give every [[" + key + "]] entry its own name");
             }
             TableReader named = new TableReader(t, key + "." + name, line, problems);
-            Optional<ServiceSpec> service = named.has("server") ? Optional.of(service(named, key + "." + name, problems))
+            Optional<ServiceSpec> service = named.has("server")
+                    ? Optional.of(service(named, key + "." + name, problems, servicePlaceholders))
                     : Optional.empty();
             String command = service.isPresent() ? service.get().server()
                     : named.string("command", "command = \"{binary} --some-input\"   (or server = \"{binary} --port {port}\")");
             if (service.isEmpty()) {
-                checkPlaceholders(named, "command", command, WORKLOAD_PLACEHOLDERS, problems);
+                checkPlaceholders(named, "command", command, commandPlaceholders, problems);
                 SERVICE.stream().filter(named::has).forEach(k -> problems.add(named.line(k), key + "." + name + "." + k,
                         "only a service workload (one with 'server = ...') takes this key",
                         "add server = \"{binary} --port {port}\", or remove " + k));
@@ -204,7 +231,8 @@ public final class ConfigLoader {
                         "a service workload has 'server' and 'clients' instead of 'command'",
                         "move the load generator into clients = [\"...\"]");
             }
-            if (!command.isEmpty() && !Template.placeholders(command).contains("binary")) {
+            if (!command.isEmpty() && Template.placeholders(command).stream()
+                    .noneMatch(n -> n.equals("binary") || extra.contains(n))) {
                 String k = service.isPresent() ? "server" : "command";
                 problems.add(named.line(k), key + "." + name + "." + k,
                         "the " + k + " never runs the built program: {binary} is missing",
@@ -225,7 +253,7 @@ public final class ConfigLoader {
         return out;
     }
 
-    private static ServiceSpec service(TableReader r, String prefix, ConfigProblems problems) {
+    private static ServiceSpec service(TableReader r, String prefix, ConfigProblems problems, Set<String> allowed) {
         String server = r.string("server", "server = \"{binary} --port {port}\"");
         List<String> clients = r.stringList("clients", List.of());
         if (clients.isEmpty()) {
@@ -247,10 +275,10 @@ public final class ConfigLoader {
                     "one of " + String.join(", ", ServiceSpec.SIGNALS) + " (SIGKILL would lose the profile)");
         }
         for (String k : List.of("server", "setup", "teardown", "ready")) {
-            r.optString(k).ifPresent(v -> checkPlaceholders(r, k, v, SERVICE_PLACEHOLDERS, problems));
+            r.optString(k).ifPresent(v -> checkPlaceholders(r, k, v, allowed, problems));
         }
         for (String c : clients) {
-            checkPlaceholders(r, "clients", c, SERVICE_PLACEHOLDERS, problems);
+            checkPlaceholders(r, "clients", c, allowed, problems);
         }
         return new ServiceSpec(server, ready, r.duration("ready_timeout", Duration.ofSeconds(30)), r.optString("setup"),
                 r.optString("teardown"), clients, r.bool("concurrent", false), signal,

@@ -86,7 +86,8 @@ public final class BuildStage {
         ArtifactStore.freshDir(store.scratch());
         Path srcDir = config.copySources() ? copySources(buildDir.resolve("src")) : config.root();
         BuildEnv env = toolchain.buildEnv(v, phase, profile,
-                new Toolchain.BuildFlags(config.build().cflags(), config.build().cxxflags(), config.build().ldflags()));
+                new Toolchain.BuildFlags(config.build().cflags(), config.build().cxxflags(), config.build().ldflags(),
+                        srcDir, config.build().env()));
         Map<String, String> values = new LinkedHashMap<>(env.placeholders());
         values.put("builddir", buildDir.toString());
         values.put("srcdir", srcDir.toString());
@@ -95,6 +96,9 @@ public final class BuildStage {
         values.put("jobs", Integer.toString(Runtime.getRuntime().availableProcessors()));
         Map<String, String> procEnv = new LinkedHashMap<>(env.conventionalEnv());
         procEnv.putAll(config.build().env());
+        if (!env.compilerVars()) {
+            procEnv.putAll(env.env());   // computed from build.env (cargo: the user's RUSTFLAGS plus pgolab's)
+        }
         Path logFile = store.logs().resolve("build-" + name + ".log");
         Instant t0 = Instant.now();
         if (config.build().clean().isPresent() && !config.copySources()) {
@@ -123,7 +127,7 @@ public final class BuildStage {
                             + ", {srcdir} = " + srcDir + ")");
         }
         BuildDiagnostics diag = phase == Phase.OPTIMIZE ? toolchain.diagnostics(o.output()) : BuildDiagnostics.NONE;
-        Path bin = publish(key, binary, buildDir, phase);
+        Path bin = publish(key, binary, siblings(binary, name), buildDir, phase);
         BuiltArtifact a = new BuiltArtifact(name, phase.name().toLowerCase(), key,
                 bin.resolve(binary.getFileName()).toString(),
                 phase == Phase.INSTRUMENT ? bin.resolve("notes").toString() : "",
@@ -144,7 +148,7 @@ public final class BuildStage {
         if (phase == Phase.OPTIMIZE && (output.contains("coverage-mismatch") || output.contains("hash mismatch"))) {
             return "the profile no longer matches the sources or flags; run 'pgolab build --retrain' to record a fresh one and rebuild";
         }
-        if (output.contains("profile") && output.contains("No such file")) {
+        if ((output.contains("profile") && output.contains("No such file")) || output.contains("-C profile-use does not exist")) {
             return "the profile file is missing; run 'pgolab build --retrain'";
         }
         return "the command and its output are above; fix the build or build.command in " + config.file();
@@ -164,12 +168,29 @@ public final class BuildStage {
         }
     }
 
-    private Path publish(String key, Path binary, Path buildDir, Phase phase) {
+    /** Other programs of the same build (cargo bins after the first), published beside the artifact. */
+    private List<Path> siblings(Path binary, String name) {
+        List<Path> out = new java.util.ArrayList<>();
+        for (String s : config.build().siblingArtifacts()) {
+            Path p = binary.resolveSibling(s);
+            if (!Files.isRegularFile(p)) {
+                throw new UserError("the build of '" + name + "' succeeded but did not produce " + p,
+                        "check build.bins in " + config.file());
+            }
+            out.add(p);
+        }
+        return out;
+    }
+
+    private Path publish(String key, Path binary, List<Path> siblings, Path buildDir, Phase phase) {
         Path target = store.binDir(key);
         Path staging = target.resolveSibling(target.getFileName() + ".tmp-" + ProcessHandle.current().pid());
         try {
             ArtifactStore.freshDir(staging);
             Files.copy(binary, staging.resolve(binary.getFileName()), StandardCopyOption.COPY_ATTRIBUTES);
+            for (Path s : siblings) {
+                Files.copy(s, staging.resolve(s.getFileName()), StandardCopyOption.COPY_ATTRIBUTES);
+            }
             if (phase == Phase.INSTRUMENT) {
                 for (String glob : toolchain.instrumentedBuildNotes()) {
                     PathMatcher m = FileSystems.getDefault().getPathMatcher(glob);

@@ -5,14 +5,30 @@ import java.util.Map;
 
 /**
  * What a toolchain contributes to one build: compiler paths and complete flag strings (the user's
- * flags first, pgolab's appended) for the command template, plus environment variables.
+ * flags first, pgolab's appended) for the command template, plus environment variables. A toolchain
+ * that drives its own build tool (cargo) contributes environment and placeholders only
+ * ({@link #envOnly}): no CC/CFLAGS, which the cc crate would pick up, and its env is applied after
+ * build.env because it was computed from it.
  */
 public record BuildEnv(String cc, String cxx, String ar, String ranlib,
-                       String cflags, String cxxflags, String ldflags, Map<String, String> env) {
+                       String cflags, String cxxflags, String ldflags, Map<String, String> env,
+                       Map<String, String> extraPlaceholders, boolean compilerVars) {
+
+    public BuildEnv(String cc, String cxx, String ar, String ranlib,
+                    String cflags, String cxxflags, String ldflags, Map<String, String> env) {
+        this(cc, cxx, ar, ranlib, cflags, cxxflags, ldflags, env, Map.of(), true);
+    }
+
+    public static BuildEnv envOnly(Map<String, String> placeholders, Map<String, String> env) {
+        return new BuildEnv("", "", "", "", "", "", "", env, placeholders, false);
+    }
 
     /** Placeholder values for the build command template. */
     public Map<String, String> placeholders() {
-        Map<String, String> m = new LinkedHashMap<>();
+        Map<String, String> m = new LinkedHashMap<>(extraPlaceholders);
+        if (!compilerVars) {
+            return m;
+        }
         m.put("cc", cc);
         m.put("cxx", cxx);
         m.put("ar", ar);
@@ -26,6 +42,9 @@ public record BuildEnv(String cc, String cxx, String ar, String ranlib,
     /** The conventional variables too, so CMake and autotools builds pick them up. */
     public Map<String, String> conventionalEnv() {
         Map<String, String> m = new LinkedHashMap<>(env);
+        if (!compilerVars) {
+            return m;
+        }
         m.put("CC", cc);
         m.put("CXX", cxx);
         m.put("AR", ar);

@@ -449,7 +449,7 @@ public final class Doctor {
         String asked = "kind = " + spec.kind() + spec.cc().map(cc -> ", cc = " + cc).orElse(" (auto-detect)");
         Toolchain tc;
         try {
-            tc = Toolchains.detect(spec, SCRATCH, null);
+            tc = Toolchains.detect(spec, cfg.build().cargo(), SCRATCH, null);
         } catch (UserError e) {
             checks.add(DoctorCheck.missing("toolchain", asked + ": " + e.getMessage(), e.hint()));
             List<Readiness> out = new ArrayList<>();

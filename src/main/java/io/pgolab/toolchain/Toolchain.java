@@ -12,7 +12,7 @@ import java.util.Optional;
  */
 public interface Toolchain {
 
-    /** "clang" or "gcc". */
+    /** "clang", "gcc" or "cargo". */
     String kind();
 
     /** Human description with versions and paths, e.g. "clang 19.1.7 (/usr/lib/llvm-19/bin/clang)". */
@@ -49,7 +49,13 @@ public interface Toolchain {
     /** Counts the compiler's stale-profile and missing-profile messages in an optimized build's log. */
     BuildDiagnostics diagnostics(String buildLog);
 
-    /** The user's own flags from [build]. */
-    record BuildFlags(String cflags, String cxxflags, String ldflags) {
+    /**
+     * The user's own flags from [build], the directory the build runs in and the build's extra
+     * environment (build.env): cargo reads the user's RUSTFLAGS and .cargo/config.toml from those.
+     */
+    record BuildFlags(String cflags, String cxxflags, String ldflags, Path workDir, Map<String, String> env) {
+        public BuildFlags(String cflags, String cxxflags, String ldflags) {
+            this(cflags, cxxflags, ldflags, Path.of("."), Map.of());
+        }
     }
 }
