@@ -107,8 +107,8 @@ final class CargoConfig {
         }
         TomlTable p = toml.getTable("package");
         if (p == null || pkg.isPresent()) {
-            problems.add(build.headerLine(), "build.bins", (p == null ? manifest + " is a workspace without a [package]"
-                    : "build.package is set") + ", so pgolab cannot tell which binary to build", fix);
+            problems.add(build.headerLine(), "build.bins", (pkg.isPresent() ? "build.package is set"
+                    : manifest + " is a workspace without a [package]") + ", so pgolab cannot tell which binary to build", fix);
             return List.of();
         }
         List<String> found = new ArrayList<>();

@@ -15,9 +15,12 @@ public final class StarterConfig {
     private StarterConfig() {
     }
 
-    public enum BuildSystem { CMAKE, MAKE, OTHER }
+    public enum BuildSystem { CARGO, CMAKE, MAKE, OTHER }
 
     public static BuildSystem detect(Path dir) {
+        if (Files.isRegularFile(dir.resolve("Cargo.toml"))) {
+            return BuildSystem.CARGO;
+        }
         if (Files.isRegularFile(dir.resolve("CMakeLists.txt"))) {
             return BuildSystem.CMAKE;
         }
@@ -30,6 +33,9 @@ public final class StarterConfig {
 
     public static String render(Path dir, String toolchainKind) {
         BuildSystem bs = detect(dir);
+        if (toolchainKind.equals("cargo")) {
+            return CargoStarter.render(dir);
+        }
         String name = dir.getFileName() == null ? "project" : dir.getFileName().toString();
         String program = guessProgram(dir, bs).orElse("CHANGE_ME");
         StringBuilder s = new StringBuilder();
@@ -81,6 +87,7 @@ public final class StarterConfig {
         return switch (bs) {
             case CMAKE -> "found CMakeLists.txt";
             case MAKE -> "found a Makefile";
+            case CARGO -> "found Cargo.toml";
             default -> "no Makefile or CMakeLists.txt found";
         };
     }

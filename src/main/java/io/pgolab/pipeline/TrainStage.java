@@ -81,6 +81,7 @@ public final class TrainStage {
             runs.add(runOne(w, instrumented, raw));
             inputs.add(new RawInput(w.name(), raw, w.weight()));
         }
+        toolchain.notes().forEach(events::note);
         events.started("merge", inputs.size() + " workload profile(s)");
         Instant t0 = Instant.now();
         MergeResult merged = toolchain.merge(inputs, store.profiles(), mode);

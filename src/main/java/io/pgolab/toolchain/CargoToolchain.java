@@ -79,6 +79,11 @@ public final class CargoToolchain implements Toolchain {
     }
 
     @Override
+    public List<String> notes() {
+        return profdata.note().isEmpty() ? List.of() : List.of(profdata.note());
+    }
+
+    @Override
     public void require(Variant variant) {
         if (variant.pgo() && !profdata.usable()) {
             throw new UserError("variant '" + variant + "' needs an llvm-profdata that reads rustc's profiles: "

@@ -164,6 +164,8 @@ public final class Doctor {
         sections.add(new Section(gcc.map(g -> "gcc " + g.major()).orElse("gcc"), gcc.map(Doctor::gccChecks).orElse(List.of(
                 DoctorCheck.info("gcc", "not installed", "apt-get install -y gcc g++")))));
         sections.add(new Section("other LLVM tools", otherLlvm(majors, clangs)));
+        Optional<DoctorRust.Found> rust = DoctorRust.find(configFile.toAbsolutePath().getParent());
+        sections.add(new Section("rust (cargo)", DoctorRust.checks(rust)));
 
         DoctorHost.Perf perf = DoctorHost.perf();
         List<DoctorCheck> measure = new ArrayList<>(perf.checks());
@@ -183,6 +185,15 @@ public final class Doctor {
                 variantChecks.add(variantCheck(c.kind() + " " + c.major() + " " + v, r));
             }
         }
+        rust.ifPresent(r -> {
+            for (Variant v : Variant.KNOWN) {
+                List<Gap> gaps = v.pgo() && !r.profdata().usable()
+                        ? List.of(new Gap("an llvm-profdata that reads rustc's profiles", "", r.profdata().fix())) : List.of();
+                Readiness rd = readiness("cargo", r.label(), v, gaps);
+                readiness.add(rd);
+                variantChecks.add(variantCheck("cargo " + v, rd));
+            }
+        });
         variantChecks.add(boltReadiness(clangs, perf));
         sections.add(new Section("variants on this machine", variantChecks));
 
@@ -483,6 +494,9 @@ public final class Doctor {
 
     /** Mirrors ClangToolchain.detect / GccToolchain.detect to find the same compiler. */
     private static Optional<? extends Compiler> select(ToolchainSpec spec, List<ClangInfo> clangs, Optional<GccInfo> gcc) {
+        if (spec.kind().equals("cargo")) {
+            return Optional.empty();   // CargoToolchain.require says what a variant lacks
+        }
         if (spec.kind().equals("gcc")) {
             return spec.cc().isPresent() ? ToolLocator.onPath(spec.cc().get()).flatMap(Doctor::gccAt) : gcc;
         }

@@ -24,6 +24,11 @@ public interface Toolchain {
     /** Enters every build key: a new compiler version rebuilds everything. */
     String fingerprint();
 
+    /** Things the user should know about the tools chosen (e.g. an inexact version pairing); usually none. */
+    default List<String> notes() {
+        return List.of();
+    }
+
     /** Fails with an install hint when a tool that the variant needs is missing. */
     void require(Variant variant);
 
