@@ -39,6 +39,7 @@ final class BenchCommand implements Callable<Integer> {
 
     @Override
     public Integer call() {
+        opts.settings(); // bad options fail before anything is built
         try (Session s = Session.open(parent.global)) {
             if (s.config.bench().isEmpty()) {
                 throw new UserError("there is no [[bench]] workload in " + s.config.file(),
@@ -51,8 +52,7 @@ final class BenchCommand implements Callable<Integer> {
                         + " or name them: pgolab bench release pgo");
             }
             // Parsers first: a typo in the config should not wait for a build.
-            java.util.Map<String, java.util.Optional<io.pgolab.parse.OutputParser>> parsers = new java.util.HashMap<>();
-            s.config.bench().forEach(w -> parsers.put(w.name(), WorkloadParsers.of(w)));
+            var parsers = parsers(s);
             List<BuiltArtifact> built = new ArrayList<>();
             if (noBuild) {
                 for (Variant v : variants) {
@@ -66,31 +66,50 @@ final class BenchCommand implements Callable<Integer> {
                     built.add(o.build(v.name()).orElseThrow().artifact());
                 }
             }
-            List<BenchRunner.Workload> workloads = new ArrayList<>();
-            for (WorkloadSpec w : s.config.bench()) {
-                List<Subject> subjects = new ArrayList<>();
-                for (BuiltArtifact a : built) {
-                    subjects.add(w.isService() ? serviceSubject(s, w, a, parsers.get(w.name()))
-                            : new Subject(a.variant(), Shell.bash(s.config.workloadCommand(w, a.binary())),
-                                    s.config.configDir(), w.env(), parsers.get(w.name())));
-                }
-                workloads.add(new BenchRunner.Workload(w.name(), w.command(), subjects, w.primary(), w.minEffects(),
-                        w.timeout()));
-            }
             BenchRunner runner = new BenchRunner(opts, s.log, s.store.runs().resolve("bench"));
-            BenchResults r = runner.run("pgolab bench: " + s.config.name(), workloads);
-            for (WorkloadSpec w : s.config.bench()) {
-                if (w.isService() && !opts.deterministic) {
-                    s.console.started("PGO potential " + w.name(), "one more run per variant under perf record -e cpu-clock");
-                    java.util.Map<String, java.util.Map<String, Object>> pot = new java.util.LinkedHashMap<>();
-                    PgoPotential.measure(s, w, built).forEach((v, sh) -> pot.put(v, java.util.Map.of("own_percent", sh.own(),
-                            "libraries_percent", sh.libraries(), "kernel_percent", sh.kernel(), "samples", sh.samples(),
-                            "summary", sh.describe())));
-                    r = r.withPotential(w.name(), pot);
-                }
-            }
+            BenchResults r = runner.run("pgolab bench: " + s.config.name(), workloads(s, built, parsers));
+            r = withPotential(s, r, built, opts.deterministic);
             return runner.report(r, parent.global.workDir(), s.config, s.toolchain);
         }
+    }
+
+    /** One engine workload per [[bench]] entry, with a subject per built variant. */
+    static List<BenchRunner.Workload> workloads(Session s, List<BuiltArtifact> built,
+                                                java.util.Map<String, java.util.Optional<io.pgolab.parse.OutputParser>> parsers) {
+        List<BenchRunner.Workload> workloads = new ArrayList<>();
+        for (WorkloadSpec w : s.config.bench()) {
+            List<Subject> subjects = new ArrayList<>();
+            for (BuiltArtifact a : built) {
+                subjects.add(w.isService() ? serviceSubject(s, w, a, parsers.get(w.name()))
+                        : new Subject(a.variant(), Shell.bash(s.config.workloadCommand(w, a.binary())),
+                                s.config.configDir(), w.env(), parsers.get(w.name())));
+            }
+            workloads.add(new BenchRunner.Workload(w.name(), w.command(), subjects, w.primary(), w.minEffects(),
+                    w.timeout()));
+        }
+        return workloads;
+    }
+
+    /** Parsers of every [[bench]] entry, resolved before anything is built so a typo fails fast. */
+    static java.util.Map<String, java.util.Optional<io.pgolab.parse.OutputParser>> parsers(Session s) {
+        java.util.Map<String, java.util.Optional<io.pgolab.parse.OutputParser>> parsers = new java.util.HashMap<>();
+        s.config.bench().forEach(w -> parsers.put(w.name(), WorkloadParsers.of(w)));
+        return parsers;
+    }
+
+    /** For service workloads: where each variant's server spends its CPU (one more run under perf). */
+    static BenchResults withPotential(Session s, BenchResults r, List<BuiltArtifact> built, boolean deterministic) {
+        for (WorkloadSpec w : s.config.bench()) {
+            if (w.isService() && !deterministic) {
+                s.console.started("PGO potential " + w.name(), "one more run per variant under perf record -e cpu-clock");
+                java.util.Map<String, java.util.Map<String, Object>> pot = new java.util.LinkedHashMap<>();
+                PgoPotential.measure(s, w, built).forEach((v, sh) -> pot.put(v, java.util.Map.of("own_percent", sh.own(),
+                        "libraries_percent", sh.libraries(), "kernel_percent", sh.kernel(), "samples", sh.samples(),
+                        "summary", sh.describe())));
+                r = r.withPotential(w.name(), pot);
+            }
+        }
+        return r;
     }
 
     /** A server under load: each measured run is one life of the server, pinned apart from its clients. */

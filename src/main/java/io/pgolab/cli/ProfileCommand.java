@@ -4,6 +4,7 @@ import io.pgolab.UserError;
 import io.pgolab.config.Variant;
 import io.pgolab.pipeline.BuildStage;
 import io.pgolab.pipeline.BuiltArtifact;
+import io.pgolab.pipeline.Pipeline;
 import io.pgolab.pipeline.ProfileRecord;
 import io.pgolab.pipeline.TrainStage;
 import io.pgolab.report.ProfileReport;
@@ -33,15 +34,23 @@ final class ProfileCommand implements Callable<Integer> {
     @Option(names = "--top", defaultValue = "10", description = "How many hottest functions to list (default ${DEFAULT-VALUE}).")
     int top;
 
+    @Option(names = "--set", paramLabel = "TAG", defaultValue = "",
+            description = "Report on the profile of the [[train]] workloads tagged profile = TAG (used by variants pgo@TAG)."
+                    + " Default: the profile of the first profile-guided variant.")
+    String set;
+
     @Option(names = "--json", paramLabel = "FILE", description = "Write the report as JSON.")
     Path json;
 
     @Override
     public Integer call() {
         try (Session s = Session.open(parent.global)) {
-            Path current = s.store.profiles().resolve("current.json");
+            TrainStage training = new TrainStage(s.config, s.toolchain, s.store, s.runner, s.console);
+            String profileSet = set.isEmpty() ? Pipeline.profileSets(s.config.variants()).get(0) : set.toLowerCase();
+            Path current = training.recordFile(profileSet);
             if (!Files.isRegularFile(current)) {
-                throw new UserError("there is no profile yet for " + s.config.name(),
+                throw new UserError("there is no profile yet for " + s.config.name()
+                        + (profileSet.isEmpty() ? "" : " (profile set '" + profileSet + "')"),
                         "run 'pgolab train' (or 'pgolab build') first");
             }
             ProfileRecord rec;
@@ -59,7 +68,7 @@ final class ProfileCommand implements Callable<Integer> {
             String instrKey = new BuildStage(s.config, s.toolchain, s.store, s.runner, s.console)
                     .key(Variant.PGO, Phase.INSTRUMENT, Optional.empty());
             boolean stale = !instrKey.equals(rec.instrumentedKey()) || s.store.lookup("instrumented", Optional.of(instrKey))
-                    .map(a -> !new TrainStage(s.config, s.toolchain, s.store, s.runner, s.console).key(a).equals(rec.trainKey()))
+                    .map(a -> !training.key(a, profileSet).equals(rec.trainKey()))
                     .orElse(false);
             List<BuiltArtifact> optimized = new ArrayList<>();
             for (Variant v : s.config.variants()) {

@@ -27,7 +27,8 @@ final class TrainCommand implements Callable<Integer> {
     @Override
     public Integer call() {
         try (Session s = Session.open(parent.global)) {
-            Pipeline.Outcome o = s.pipeline().profile(true, BuildCommand.failureMode(failureMode));
+            Pipeline.Outcome o = s.pipeline().profile(Pipeline.profileSets(s.config.variants()), true,
+                    BuildCommand.failureMode(failureMode));
             System.out.print(BuildReport.text(o));
             if (json != null) {
                 ResultsFile.write(parent.global.workDir().resolve(json), s.config, s.toolchain, s.log, BuildReport.json(o));

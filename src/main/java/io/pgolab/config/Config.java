@@ -12,10 +12,12 @@ public record Config(
         boolean copySources,
         List<String> exclude,
         List<Variant> variants,
+        List<Variant> ladder,
         ToolchainSpec toolchain,
         BuildSpec build,
         List<WorkloadSpec> train,
-        List<WorkloadSpec> bench) {
+        List<WorkloadSpec> bench,
+        BoltSpec bolt) {
 
     public Path configDir() {
         return file.getParent();

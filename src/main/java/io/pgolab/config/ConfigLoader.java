@@ -29,14 +29,16 @@ public final class ConfigLoader {
     public static final Set<String> WORKLOAD_PLACEHOLDERS = Set.of("binary", "root", "config_dir", "workdir");
     public static final Set<String> SERVICE_PLACEHOLDERS = Set.of("binary", "root", "config_dir", "workdir", "port");
     private static final Set<String> SERVICE = Set.of("server", "ready", "ready_timeout", "setup", "teardown", "clients",
-            "concurrent", "stop_signal", "stop_grace");
+            "concurrent", "stop_signal", "stop_grace", "client_cpus");
 
-    private static final Set<String> TOP = Set.of("project", "toolchain", "build", "train", "bench");
-    private static final Set<String> PROJECT = Set.of("name", "root", "copy_sources", "exclude", "variants");
+    private static final Set<String> TOP = Set.of("project", "toolchain", "build", "train", "bench", "bolt");
+    private static final Set<String> BOLT = Set.of("profile", "options", "skip_funcs", "smoke");
+    private static final Set<String> PROJECT = Set.of("name", "root", "copy_sources", "exclude", "variants", "ladder");
     private static final Set<String> TOOLCHAIN = Set.of("kind", "cc", "cxx", "atomic_counters", "llvm_profdata");
     private static final Set<String> BUILD = Set.of(
             "command", "clean", "artifact", "cflags", "cxxflags", "ldflags", "timeout", "env");
     private static final Set<String> WORKLOAD = union(Set.of("name", "command", "timeout", "weight", "env"), SERVICE);
+    private static final Set<String> TRAIN = union(WORKLOAD, Set.of("profile"));
     private static final Set<String> BENCH = union(WORKLOAD, Set.of("parser", "metric", "min_effect", "primary"));
     private static final Set<String> METRIC = Set.of("name", "regex", "json_pointer", "unit", "direction", "scale");
     private static final List<String> KINDS = List.of("clang", "gcc", "cargo");
@@ -88,7 +90,8 @@ public final class ConfigLoader {
         String name = project.optString("name").orElse(root.getFileName() == null ? "project" : root.getFileName().toString());
         boolean copy = project.bool("copy_sources", false);
         List<String> exclude = project.stringList("exclude", List.of());
-        List<Variant> variants = variants(project, problems);
+        List<Variant> variants = variants(project, "variants", List.of("release", "pgo"), problems);
+        List<Variant> ladder = project.has("ladder") ? variants(project, "ladder", List.of(), problems) : List.of();
 
         toolchain.rejectUnknown(TOOLCHAIN);
         String kind = toolchain.string("kind", "kind = \"clang\"   # or \"gcc\", \"cargo\"");
@@ -110,7 +113,7 @@ public final class ConfigLoader {
         if (cargo) {
             BuildSpec bs = CargoConfig.read(build, root, problems);
             List<String> ex = exclude.contains("target") ? exclude : plus(exclude, "target");
-            return finish(toml, problems, file, name, root, copy, ex, variants, tc, bs, project,
+            return finish(toml, problems, file, name, root, copy, ex, variants, ladder, tc, bs, project,
                     CargoConfig.binPlaceholders(bs));
         }
         build.rejectUnknown(BUILD);
@@ -124,11 +127,11 @@ public final class ConfigLoader {
                 build.optString("cflags").orElse(""), build.optString("cxxflags").orElse(""),
                 build.optString("ldflags").orElse(""), build.duration("timeout", Duration.ofMinutes(30)),
                 build.stringMap("env"));
-        return finish(toml, problems, file, name, root, copy, exclude, variants, tc, bs, project, Set.of());
+        return finish(toml, problems, file, name, root, copy, exclude, variants, ladder, tc, bs, project, Set.of());
     }
 
     private static Config finish(TomlTable toml, ConfigProblems problems, Path file, String name, Path root, boolean copy,
-                                 List<String> exclude, List<Variant> variants, ToolchainSpec tc, BuildSpec bs,
+                                 List<String> exclude, List<Variant> variants, List<Variant> ladder, ToolchainSpec tc, BuildSpec bs,
                                  TableReader project, Set<String> extraPlaceholders) {
         List<WorkloadSpec> train = workloads(toml, "train", problems, extraPlaceholders);
         List<WorkloadSpec> bench = workloads(toml, "bench", problems, extraPlaceholders);
@@ -137,8 +140,33 @@ public final class ConfigLoader {
                     "variant(s) with pgo need a training workload, but there is no [[train]] entry",
                     "add one, e.g.\n      [[train]]\n      name = \"typical\"\n      command = \"{binary} --typical-input\"");
         }
+        checkProfileSets(variants, train, project, problems);
+        checkProfileSets(ladder, train, project, problems);
+        BoltSpec bolt = bolt(toml, problems);
+        if ((variants.stream().anyMatch(Variant::bolt) || ladder.stream().anyMatch(Variant::bolt)) && train.isEmpty()
+                && problems.isEmpty()) {
+            problems.add(project.line("variants"), "project.variants",
+                    "BOLT variants are profiled with the [[train]] workloads, but there is none",
+                    "add a [[train]] entry that runs {binary} on a typical input");
+        }
         problems.throwIfAny();
-        return new Config(file, name, root, copy, exclude, variants, tc, bs, train, bench);
+        return new Config(file, name, root, copy, exclude, variants, ladder, tc, bs, train, bench, bolt);
+    }
+
+    private static BoltSpec bolt(TomlTable toml, ConfigProblems problems) {
+        if (toml.get(List.of("bolt")) == null) {
+            return BoltSpec.DEFAULT;
+        }
+        TableReader b = table(toml, "bolt", problems, false);
+        b.rejectUnknown(BOLT);
+        String mode = b.optString("profile").orElse("auto");
+        if (!BoltSpec.PROFILE_MODES.contains(mode)) {
+            problems.add(b.line("profile"), "bolt.profile", "unknown BOLT profile mode '" + mode + "'",
+                    "one of \"auto\" (perf with branch records when available, else instrumentation), \"instrument\", \"perf\"");
+        }
+        Optional<String> smoke = b.optString("smoke");
+        smoke.ifPresent(c -> checkPlaceholders(b, "smoke", c, WORKLOAD_PLACEHOLDERS, problems));
+        return new BoltSpec(mode, b.stringList("options", List.of()), b.stringList("skip_funcs", List.of()), smoke);
     }
 
     private static TableReader table(TomlTable toml, String key, ConfigProblems problems, boolean required) {
@@ -159,22 +187,23 @@ public final class ConfigLoader {
         return new TableReader(t, key, line, problems);
     }
 
-    private static List<Variant> variants(TableReader project, ConfigProblems problems) {
-        List<String> names = project.stringList("variants", List.of("release", "pgo"));
+    private static List<Variant> variants(TableReader project, String key, List<String> dflt, ConfigProblems problems) {
+        List<String> names = project.stringList(key, dflt);
         List<Variant> out = new ArrayList<>();
         for (String n : names) {
             var v = Variant.byName(n);
             if (v.isEmpty()) {
-                problems.add(project.line("variants"), "project.variants", "unknown variant '" + n + "'",
-                        Strings.closest(n, Variant.knownNames()).map(k -> "did you mean \"" + k + "\"? ").orElse("")
-                                + "known variants: " + String.join(", ", Variant.knownNames()));
+                problems.add(project.line(key), "project." + key, "unknown variant '" + n + "'",
+                        Strings.closest(n.replaceAll("@.*", ""), Variant.knownNames()).map(k -> "did you mean \"" + k + "\"? ").orElse("")
+                                + "known variants: " + String.join(", ", Variant.knownNames())
+                                + "; a profile-guided variant can name a training profile: pgo@NAME");
             } else if (!out.contains(v.get())) {
                 out.add(v.get());
             }
         }
         if (out.isEmpty() && problems.isEmpty()) {
-            problems.add(project.line("variants"), "project.variants", "no variants to build",
-                    "variants = [\"release\", \"pgo\"]");
+            problems.add(project.line(key), "project." + key, "no variants to build",
+                    key + " = [\"release\", \"pgo\"]");
         }
         return out;
     }
@@ -206,7 +235,7 @@ public final class ConfigLoader {
             TomlPosition p = arr.inputPositionOf(i);
             int line = p == null ? keyLine : p.line();
             TableReader r = new TableReader(t, key + "[" + i + "]", line, problems);
-            r.rejectUnknown(key.equals("bench") ? BENCH : WORKLOAD);
+            r.rejectUnknown(key.equals("bench") ? BENCH : TRAIN);
             String name = r.optString("name").orElse(key + (i + 1));
             if (!name.matches("[A-Za-z0-9._-]+")) {
                 problems.add(r.line("name"), key + ".name", "'" + name + "' is not a usable name",
@@ -248,9 +277,39 @@ public final class ConfigLoader {
             named.numberMap("min_effect").forEach((k, pct) -> minEffects.put(k, pct / 100));
             out.add(new WorkloadSpec(name, command, named.duration("timeout", Duration.ofMinutes(10)), weight,
                     named.stringMap("env"), line, parser, metrics, minEffects, named.stringList("primary", List.of()),
-                    service));
+                    service, profileTag(named, key + "." + name, problems)));
         }
         return out;
+    }
+
+    private static String profileTag(TableReader r, String prefix, ConfigProblems problems) {
+        String tag = r.optString("profile").orElse("").trim().toLowerCase();
+        if (!tag.isEmpty() && !tag.matches("[a-z0-9._-]+")) {
+            problems.add(r.line("profile"), prefix + ".profile", "'" + tag + "' is not a usable profile name",
+                    "use letters, digits, '.', '_' and '-' (variants name it as pgo@" + "NAME)");
+        }
+        return tag;
+    }
+
+    /** Every "pgo@tag" variant needs at least one [[train]] workload tagged profile = "tag". */
+    private static void checkProfileSets(List<Variant> variants, List<WorkloadSpec> train, TableReader project,
+                                         ConfigProblems problems) {
+        Set<String> tags = new java.util.TreeSet<>();
+        train.forEach(w -> {
+            if (!w.profile().isEmpty()) {
+                tags.add(w.profile());
+            }
+        });
+        for (Variant v : variants) {
+            if (!v.profileSet().isEmpty() && !tags.contains(v.profileSet())) {
+                problems.add(project.line("variants"), "project.variants",
+                        "variant '" + v.name() + "' uses profile '" + v.profileSet() + "', but no [[train]] entry has profile = \""
+                                + v.profileSet() + "\"",
+                        Strings.closest(v.profileSet(), List.copyOf(tags)).map(k -> "did you mean \"" + v.baseName() + "@" + k + "\"? ")
+                                .orElse("") + (tags.isEmpty() ? "tag the training workloads for it: profile = \"" + v.profileSet() + "\""
+                                : "profiles defined: " + String.join(", ", tags)));
+            }
+        }
     }
 
     private static ServiceSpec service(TableReader r, String prefix, ConfigProblems problems, Set<String> allowed) {
@@ -280,9 +339,15 @@ public final class ConfigLoader {
         for (String c : clients) {
             checkPlaceholders(r, "clients", c, allowed, problems);
         }
+        List<Integer> cpus = r.intList("client_cpus", "client_cpus = [1]   # or one CPU per client: [1, 0]");
+        if (cpus.size() > 1 && cpus.size() != clients.size()) {
+            problems.add(r.line("client_cpus"), prefix + ".client_cpus", "has " + cpus.size() + " entries for "
+                            + clients.size() + " client(s)",
+                    "give one CPU for all clients (client_cpus = [1]) or one per client, in the order of clients");
+        }
         return new ServiceSpec(server, ready, r.duration("ready_timeout", Duration.ofSeconds(30)), r.optString("setup"),
                 r.optString("teardown"), clients, r.bool("concurrent", false), signal,
-                r.duration("stop_grace", Duration.ofSeconds(10)));
+                r.duration("stop_grace", Duration.ofSeconds(10)), cpus);
     }
 
     private static Set<String> union(Set<String> a, Set<String> b) {

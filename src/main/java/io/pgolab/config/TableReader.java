@@ -141,6 +141,27 @@ final class TableReader {
         return dflt;
     }
 
+    /** A list of non-negative integers, e.g. client_cpus = [1, 1, 0]. */
+    List<Integer> intList(String key, String fix) {
+        if (!has(key)) {
+            return List.of();
+        }
+        Object v = table.get(List.of(key));
+        List<Integer> out = new ArrayList<>();
+        if (v instanceof TomlArray arr) {
+            for (int i = 0; i < arr.size(); i++) {
+                if (!(arr.get(i) instanceof Long l) || l < 0 || l > 4096) {
+                    wrongType(key, "a list of CPU numbers (integers from 0)", v, fix);
+                    return List.of();
+                }
+                out.add(l.intValue());
+            }
+            return out;
+        }
+        wrongType(key, "a list of CPU numbers (integers from 0)", v, fix);
+        return List.of();
+    }
+
     /** A table of numbers, e.g. min_effect = { cpu_time = 2, "GET.rps" = 3 }. */
     Map<String, Double> numberMap(String key) {
         return typedMap(key, "a number (percent)", " = 2.0", v -> v instanceof Long l ? Double.valueOf(l)

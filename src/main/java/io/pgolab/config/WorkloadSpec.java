@@ -8,7 +8,8 @@ import java.util.Optional;
 /**
  * One [[train]] or [[bench]] entry: a shell command run against a built binary. Bench entries can
  * also name a parser for the output, extra metrics, per-metric minimum effects (fractions) and
- * their primary metrics.
+ * their primary metrics. A [[train]] entry can be tagged with a profile name (empty: untagged), so
+ * that a variant such as "pgo@server" is built from the tagged workloads only.
  */
 public record WorkloadSpec(
         String name,
@@ -21,10 +22,16 @@ public record WorkloadSpec(
         List<MetricSpec> metrics,
         Map<String, Double> minEffects,
         List<String> primary,
-        Optional<ServiceSpec> service) {
+        Optional<ServiceSpec> service,
+        String profile) {
 
     public WorkloadSpec(String name, String command, Duration timeout, double weight, Map<String, String> env, int line) {
-        this(name, command, timeout, weight, env, line, Optional.empty(), List.of(), Map.of(), List.of(), Optional.empty());
+        this(name, command, timeout, weight, env, line, Optional.empty(), List.of(), Map.of(), List.of(), Optional.empty(), "");
+    }
+
+    /** Whether this training workload feeds the profile set (empty set: every workload). */
+    public boolean feeds(String profileSet) {
+        return profileSet.isEmpty() || profileSet.equals(profile);
     }
 
     public boolean isService() {

@@ -34,6 +34,8 @@ import java.util.Optional;
  */
 public final class BuildStage {
     static final String PROFILE_FAMILY_DIR = "pgo";
+    /** BOLT needs the static relocations in the linked binary to move functions. */
+    static final String RELOCATIONS = "-Wl,--emit-relocs";
     private final Config config;
     private final Toolchain toolchain;
     private final ArtifactStore store;
@@ -49,9 +51,12 @@ public final class BuildStage {
         this.events = events;
     }
 
-    /** Name under which an artifact is recorded: the variant, or "instrumented". */
+    /**
+     * Name under which an artifact is recorded: the variant, "instrumented", or for a BOLT variant
+     * "NAME.base" (its build linked with relocations, before BOLT).
+     */
     public static String artifactName(Variant v, Phase phase) {
-        return phase == Phase.INSTRUMENT ? "instrumented" : v.name();
+        return phase == Phase.INSTRUMENT ? "instrumented" : v.bolt() ? v.name() + ".base" : v.name();
     }
 
     public String sourceHash() {
@@ -64,7 +69,7 @@ public final class BuildStage {
     public String key(Variant v, Phase phase, Optional<ProfileData> profile) {
         var b = config.build();
         String material = String.join("\n", "pgolab-build-v1", toolchain.fingerprint(), phase.name(),
-                phase == Phase.INSTRUMENT ? "" : v.name(), b.command(), b.clean().orElse(""), b.artifact(),
+                phase == Phase.INSTRUMENT ? "" : artifactName(v, phase), b.command(), b.clean().orElse(""), b.artifact(),
                 b.cflags(), b.cxxflags(), b.ldflags(), b.env().toString(), Boolean.toString(config.copySources()),
                 config.root().toString(), sourceHash(), profile.map(ProfileData::sha256).orElse(""));
         return Hashing.of(material);
@@ -88,6 +93,9 @@ public final class BuildStage {
         BuildEnv env = toolchain.buildEnv(v, phase, profile,
                 new Toolchain.BuildFlags(config.build().cflags(), config.build().cxxflags(), config.build().ldflags(),
                         srcDir, config.build().env()));
+        if (v.bolt() && phase != Phase.INSTRUMENT && env.compilerVars()) {
+            env = env.withLinkFlags(RELOCATIONS);   // cargo adds its own -Clink-arg (CargoToolchain.keepsRelocations)
+        }
         Map<String, String> values = new LinkedHashMap<>(env.placeholders());
         values.put("builddir", buildDir.toString());
         values.put("srcdir", srcDir.toString());
@@ -115,7 +123,7 @@ public final class BuildStage {
         double seconds = Duration.between(t0, Instant.now()).toMillis() / 1000.0;
         if (!o.ok()) {
             throw new UserError("building variant '" + name + "' failed: " + ShellRunner.describeFailure(o, 30),
-                    failureHint(o.output(), phase));
+                    failureHint(o.output(), phase, v));
         }
         Path binary = Path.of(Template.render(config.build().artifact(), values));
         if (!binary.isAbsolute()) {
@@ -144,7 +152,11 @@ public final class BuildStage {
         }
     }
 
-    private String failureHint(String output, Phase phase) {
+    private String failureHint(String output, Phase phase, Variant v) {
+        if (v.bolt() && output.contains("final link failed")) {
+            return "BOLT variants are linked with " + RELOCATIONS + ", which the linker cannot combine with -s"
+                    + " (strip): remove -s from the link flags; BOLT needs the symbol table anyway";
+        }
         if (phase == Phase.OPTIMIZE && (output.contains("coverage-mismatch") || output.contains("hash mismatch"))) {
             return "the profile no longer matches the sources or flags; run 'pgolab build --retrain' to record a fresh one and rebuild";
         }

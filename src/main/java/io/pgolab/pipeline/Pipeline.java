@@ -7,12 +7,15 @@ import io.pgolab.toolchain.Phase;
 import io.pgolab.toolchain.Toolchain;
 import io.pgolab.workload.ShellRunner;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 
 /**
  * The order of work: plain variants, then (when any variant uses a profile) the instrumented
- * build, training and merge, then the profile-guided variants. Each step is skipped when its
+ * build, training and a merge per profile set, then the profile-guided variants. A BOLT variant is
+ * built like its base (linked with relocations), then profiled and rewritten by BOLT. Each step is skipped when its
  * inputs have not changed.
  */
 public final class Pipeline {
@@ -21,6 +24,7 @@ public final class Pipeline {
     private final Events events;
     private final BuildStage builds;
     private final TrainStage training;
+    private final BoltStage bolt;
 
     public Pipeline(Config config, Toolchain toolchain, ArtifactStore store, ShellRunner runner, Events events) {
         this.config = config;
@@ -28,12 +32,18 @@ public final class Pipeline {
         this.events = events;
         this.builds = new BuildStage(config, toolchain, store, runner, events);
         this.training = new TrainStage(config, toolchain, store, runner, events);
+        this.bolt = new BoltStage(config, toolchain, store, runner, events, training);
     }
 
+    /** profiles: one per profile set used ("" = all training workloads); profile: the first of them. */
     public record Outcome(List<BuildStage.Result> builds, Optional<BuildStage.Result> instrumented,
-                          Optional<ProfileRecord> profile, boolean trained) {
+                          Map<String, ProfileRecord> profiles, boolean trained) {
         public Optional<BuildStage.Result> build(String variant) {
             return builds.stream().filter(b -> b.artifact().variant().equals(variant)).findFirst();
+        }
+
+        public Optional<ProfileRecord> profile() {
+            return profiles.values().stream().findFirst();
         }
     }
 
@@ -42,39 +52,51 @@ public final class Pipeline {
         List<BuildStage.Result> results = new ArrayList<>();
         for (Variant v : variants) {
             if (!v.pgo()) {
-                results.add(report(builds.run(v, Phase.PLAIN, Optional.empty())));
+                results.add(finish(v, builds.run(v, Phase.PLAIN, Optional.empty())));
             }
         }
-        Optional<BuildStage.Result> instr = Optional.empty();
-        Optional<ProfileRecord> profile = Optional.empty();
-        boolean trained = false;
-        if (variants.stream().anyMatch(Variant::pgo)) {
-            Outcome t = profile(forceTraining, mode);
-            instr = t.instrumented();
-            profile = t.profile();
-            trained = t.trained();
-            for (Variant v : variants) {
-                if (v.pgo()) {
-                    results.add(report(builds.run(v, Phase.OPTIMIZE, Optional.of(profile.get().data()))));
-                }
+        if (variants.stream().noneMatch(Variant::pgo)) {
+            return new Outcome(results, Optional.empty(), Map.of(), false);
+        }
+        Outcome t = profile(profileSets(variants), forceTraining, mode);
+        for (Variant v : variants) {
+            if (v.pgo()) {
+                ProfileRecord p = t.profiles().get(v.profileSet());
+                results.add(finish(v, builds.run(v, Phase.OPTIMIZE, Optional.of(p.data()))));
             }
         }
-        return new Outcome(results, instr, profile, trained);
+        return new Outcome(results, t.instrumented(), t.profiles(), t.trained());
     }
 
-    /** Instrumented build (cached), then training and merge (cached unless forced). */
-    public Outcome profile(boolean forceTraining, FailureMode mode) {
+    /** The profile sets the profile-guided variants use ("" for plain pgo), in variant order. */
+    public static List<String> profileSets(List<Variant> variants) {
+        List<String> sets = variants.stream().filter(Variant::pgo).map(Variant::profileSet).distinct().toList();
+        return sets.isEmpty() ? List.of("") : sets;
+    }
+
+    /** Instrumented build (cached), then training and merge of each profile set (cached unless forced). */
+    public Outcome profile(List<String> sets, boolean forceTraining, FailureMode mode) {
         toolchain.require(Variant.PGO);
         BuildStage.Result instr = report(builds.run(Variant.PGO, Phase.INSTRUMENT, Optional.empty()));
-        Optional<ProfileRecord> profile = forceTraining ? Optional.empty() : training.current(instr.artifact());
+        Map<String, ProfileRecord> profiles = new LinkedHashMap<>();
         boolean trained = false;
-        if (profile.isPresent()) {
-            events.note("training: up to date (profile " + shortName(profile.get()) + ")");
-        } else {
-            profile = Optional.of(training.run(instr.artifact(), mode));
-            trained = true;
+        for (String set : sets) {
+            Optional<ProfileRecord> profile = forceTraining ? Optional.empty() : training.current(instr.artifact(), set);
+            if (profile.isPresent()) {
+                events.note("training" + (set.isEmpty() ? "" : " @" + set) + ": up to date (profile "
+                        + shortName(profile.get()) + ")");
+            } else {
+                profile = Optional.of(training.run(instr.artifact(), mode, set, forceTraining));
+                trained = true;
+            }
+            profiles.put(set, profile.get());
         }
-        return new Outcome(List.of(), Optional.of(instr), profile, trained);
+        return new Outcome(List.of(), Optional.of(instr), profiles, trained);
+    }
+
+    /** A BOLT variant's build is its input: BOLT it; others are done. */
+    private BuildStage.Result finish(Variant v, BuildStage.Result r) {
+        return v.bolt() ? report(bolt.run(v, report(r))) : report(r);
     }
 
     private BuildStage.Result report(BuildStage.Result r) {

@@ -24,8 +24,10 @@ import java.util.Map;
 import java.util.Optional;
 
 /**
- * Runs every [[train]] workload against the instrumented binary, each writing raw profiles into its
- * own directory, checks that each left a profile, and merges them into a content-named profile.
+ * Runs the [[train]] workloads against the instrumented binary, each writing raw profiles into its
+ * own directory (kept and reused while the workload and the binary are unchanged), checks that each
+ * left a profile, and merges a profile set (all workloads, or those tagged profile = "TAG") into a
+ * content-named profile.
  */
 public final class TrainStage {
     private final Config config;
@@ -33,6 +35,7 @@ public final class TrainStage {
     private final ArtifactStore store;
     private final ShellRunner runner;
     private final Events events;
+    private final Map<Path, ProfileRecord.WorkloadRun> ranNow = new java.util.HashMap<>();
 
     public TrainStage(Config config, Toolchain toolchain, ArtifactStore store, ShellRunner runner, Events events) {
         this.config = config;
@@ -42,70 +45,147 @@ public final class TrainStage {
         this.events = events;
     }
 
-    public String key(BuiltArtifact instrumented) {
-        StringBuilder s = new StringBuilder("pgolab-train-v1\n").append(instrumented.key());
-        for (WorkloadSpec w : config.train()) {
-            s.append('\n').append(w.name()).append('\t').append(w.command()).append('\t').append(w.weight())
-                    .append('\t').append(w.env());
+    /** The [[train]] workloads that feed a profile set ("" = all of them). */
+    public List<WorkloadSpec> workloads(String profileSet) {
+        return config.train().stream().filter(w -> w.feeds(profileSet)).toList();
+    }
+
+    public String key(BuiltArtifact instrumented, String profileSet) {
+        StringBuilder s = new StringBuilder("pgolab-train-v2\n").append(instrumented.key()).append('\n').append(profileSet);
+        for (WorkloadSpec w : workloads(profileSet)) {
+            s.append('\n').append(workloadKey(instrumented, w)).append('\t').append(w.weight());
         }
         return Hashing.of(s.toString());
     }
 
+    private static String workloadKey(BuiltArtifact instrumented, WorkloadSpec w) {
+        return Hashing.of(String.join("\n", "pgolab-train-run-v1", instrumented.key(), w.name(), w.command(),
+                w.env().toString(), w.service().map(Object::toString).orElse(""), w.timeout().toString()));
+    }
+
+    /** Where the record of a profile set lives: current.json for all workloads, current@TAG.json for a tag. */
+    public Path recordFile(String profileSet) {
+        return store.profiles().resolve(profileSet.isEmpty() ? "current.json" : "current@" + profileSet + ".json");
+    }
+
     /** The profile recorded for this instrumented build and these workloads, if any. */
-    public Optional<ProfileRecord> current(BuiltArtifact instrumented) {
-        Path f = store.profiles().resolve("current.json");
+    public Optional<ProfileRecord> current(BuiltArtifact instrumented, String profileSet) {
+        Path f = recordFile(profileSet);
         if (!Files.isRegularFile(f)) {
             return Optional.empty();
         }
         try {
             ProfileRecord r = Json.read(f, ProfileRecord.class);
-            return r.trainKey() != null && r.profile() != null && r.trainKey().equals(key(instrumented)) && Files.exists(Path.of(r.profile()))
-                    ? Optional.of(r) : Optional.empty();
+            return r.trainKey() != null && r.profile() != null && r.trainKey().equals(key(instrumented, profileSet))
+                    && Files.exists(Path.of(r.profile())) ? Optional.of(r) : Optional.empty();
         } catch (IOException e) {
             return Optional.empty();
         }
     }
 
-    public ProfileRecord run(BuiltArtifact instrumented, FailureMode mode) {
-        if (config.train().isEmpty()) {
-            throw new UserError("there is no [[train]] workload in " + config.file(),
+    /**
+     * Runs the workloads of the set (each at most once per pgolab invocation; a workload whose inputs
+     * are unchanged since an earlier run is reused unless forced) and merges their raw profiles.
+     */
+    public ProfileRecord run(BuiltArtifact instrumented, FailureMode mode, String profileSet, boolean force) {
+        List<WorkloadSpec> set = workloads(profileSet);
+        if (set.isEmpty()) {
+            throw new UserError("there is no [[train]] workload" + (profileSet.isEmpty() ? "" : " with profile = \""
+                    + profileSet + "\"") + " in " + config.file(),
                     "add one, e.g. [[train]] name = \"typical\" command = \"{binary} --typical-input\"");
         }
-        String trainKey = key(instrumented);
-        Path base = store.profiles().resolve("train-" + trainKey.substring(0, 12));
         List<RawInput> inputs = new ArrayList<>();
         List<ProfileRecord.WorkloadRun> runs = new ArrayList<>();
-        for (WorkloadSpec w : config.train()) {
-            Path raw = base.resolve(w.name()).resolve("raw");
-            ArtifactStore.freshDir(raw);
-            runs.add(runOne(w, instrumented, raw));
-            inputs.add(new RawInput(w.name(), raw, w.weight()));
+        for (WorkloadSpec w : set) {
+            Path dir = store.profiles().resolve("runs").resolve(w.name() + "-" + workloadKey(instrumented, w).substring(0, 12));
+            runs.add(ensureRun(w, instrumented, dir, force));
+            inputs.add(new RawInput(w.name(), dir.resolve("raw"), w.weight()));
         }
         toolchain.notes().forEach(events::note);
-        events.started("merge", inputs.size() + " workload profile(s)");
+        String label = profileSet.isEmpty() ? "merge" : "merge @" + profileSet;
+        events.started(label, inputs.size() + " workload profile(s)");
         Instant t0 = Instant.now();
         MergeResult merged = toolchain.merge(inputs, store.profiles(), mode);
         Duration took = Duration.between(t0, Instant.now());
         for (String d : merged.dropped()) {
             events.warn("dropped from the merge: " + d);
         }
-        events.finished("merge", took, merged.profile().path().getFileName().toString());
-        ProfileRecord r = new ProfileRecord(trainKey, instrumented.key(), instrumented.notes(),
+        events.finished(label, took, merged.profile().path().getFileName().toString());
+        ProfileRecord r = new ProfileRecord(key(instrumented, profileSet), instrumented.key(), instrumented.notes(),
                 merged.profile().path().toString(), merged.profile().sha256(), merged.profile().bytes(),
-                took.toMillis() / 1000.0, runs, merged.dropped(), Instant.now().toString());
-        Json.write(store.profiles().resolve("current.json"), r);
+                took.toMillis() / 1000.0, runs, merged.dropped(), Instant.now().toString(), profileSet);
+        Json.write(recordFile(profileSet), r);
         return r;
     }
 
-    private ProfileRecord.WorkloadRun runOne(WorkloadSpec w, BuiltArtifact instrumented, Path raw) {
-        if (w.isService()) {
-            return runService(w, instrumented, raw);
+    private ProfileRecord.WorkloadRun ensureRun(WorkloadSpec w, BuiltArtifact instrumented, Path dir, boolean force) {
+        ProfileRecord.WorkloadRun done = ranNow.get(dir);
+        if (done != null) {
+            return done;
         }
-        String command = config.workloadCommand(w, instrumented.binary());
+        Path marker = dir.resolve("run.json");
+        if (!force && Files.isRegularFile(marker)) {
+            try {
+                done = Json.read(marker, ProfileRecord.WorkloadRun.class);
+                if (!toolchain.rawProfiles(dir.resolve("raw")).isEmpty()) {
+                    events.note("train " + w.name() + ": up to date (raw profile of an earlier run reused)");
+                    ranNow.put(dir, done);
+                    return done;
+                }
+            } catch (IOException e) {
+                // unreadable marker: run again
+            }
+        }
+        ArtifactStore.freshDir(dir);
+        Path raw = dir.resolve("raw");
+        ArtifactStore.freshDir(raw);
+        done = runOne(w, instrumented.binary(), raw, toolchainCollector(), "train-");
+        Json.write(marker, done);
+        ranNow.put(dir, done);
+        return done;
+    }
+
+    /** Where a training run's profile comes from: the compiler's runtime, or BOLT's. */
+    public interface Collector {
+        /** Environment that makes the program write its profile into raw. */
+        Map<String, String> env(Path raw);
+
+        /** The profile files a run left for raw (empty: none). */
+        List<Path> files(Path raw);
+
+        /** The shell command to run (a collector may wrap it, e.g. in perf record). */
+        default String wrap(String command, Path raw) {
+            return command;
+        }
+    }
+
+    private Collector toolchainCollector() {
+        return new Collector() {
+            @Override
+            public Map<String, String> env(Path raw) {
+                return toolchain.trainingEnv(raw);
+            }
+
+            @Override
+            public List<Path> files(Path raw) {
+                return toolchain.rawProfiles(raw);
+            }
+        };
+    }
+
+    /**
+     * Runs one [[train]] workload against binary and checks that it left a profile for raw. Logs go
+     * to .pgolab/logs/PREFIX + the workload's name.
+     */
+    public ProfileRecord.WorkloadRun runOne(WorkloadSpec w, String binary, Path raw, Collector collector, String logPrefix) {
+        if (w.isService()) {
+            return runService(w, binary, raw, collector, logPrefix);
+        }
+        String command = collector.wrap(config.workloadCommand(w, binary), raw);
         Map<String, String> env = new LinkedHashMap<>(w.env());
-        env.putAll(toolchain.trainingEnv(raw));
+        env.putAll(collector.env(raw));
         events.started("train " + w.name(), command);
-        Path logFile = store.logs().resolve("train-" + w.name() + ".log");
+        Path logFile = store.logs().resolve(logPrefix + w.name() + ".log");
         ShellRunner.Outcome o = runner.run(command, config.configDir(), env, w.timeout(), logFile);
         var m = o.measurement();
         if (!o.ok()) {
@@ -118,7 +198,7 @@ public final class TrainStage {
                             : "make the workload succeed with the normal build first; pgolab needs a clean exit"
                                     + " so the instrumented program writes its profile");
         }
-        List<Path> files = toolchain.rawProfiles(raw);
+        List<Path> files = collector.files(raw);
         long bytes = files.stream().mapToLong(TrainStage::size).sum();
         if (files.isEmpty() || bytes == 0) {
             throw new UserError("training workload '" + w.name() + "' ran, but the instrumented program wrote no profile"
@@ -126,23 +206,24 @@ public final class TrainStage {
                     "profiles are written when the program exits normally (return from main or exit()). A program"
                             + " stopped by a signal (SIGTERM, SIGKILL), one that leaves through _exit() or abort(),"
                             + " or a command that never runs {binary} writes nothing. Check that the command runs "
-                            + instrumented.binary());
+                            + binary);
         }
         events.finished("train " + w.name(), Duration.ofMillis(Math.round(m.wallSeconds() * 1000)),
                 files.size() + " raw file(s), cpu " + String.format("%.2fs", m.cpuSeconds()));
         return new ProfileRecord.WorkloadRun(w.name(), command, m.wallSeconds(), m.cpuSeconds(), files.size(), bytes);
     }
 
-    private ProfileRecord.WorkloadRun runService(WorkloadSpec w, BuiltArtifact instrumented, Path raw) {
+    private ProfileRecord.WorkloadRun runService(WorkloadSpec w, String binary, Path raw, Collector collector,
+                                                 String logPrefix) {
         var spec = w.service().orElseThrow();
         Map<String, String> env = new LinkedHashMap<>(w.env());
-        env.putAll(toolchain.trainingEnv(raw));
+        env.putAll(collector.env(raw));
         events.started("train " + w.name(), "server " + spec.server() + " + " + spec.clients().size() + " client(s)");
         Instant t0 = Instant.now();
-        ServiceRun.Result r = ServiceRun.run(config, "train-" + w.name(), spec, instrumented.binary(), env, store.logs(),
+        ServiceRun.Result r = ServiceRun.run(config, logPrefix + w.name(), spec, binary, env, store.logs(),
                 runner, w.timeout());
         var m = r.stopped().measurement();
-        List<Path> files = toolchain.rawProfiles(raw);
+        List<Path> files = collector.files(raw);
         long bytes = files.stream().mapToLong(TrainStage::size).sum();
         if (files.isEmpty() || bytes == 0) {
             throw new UserError("training workload '" + w.name() + "': the server wrote no profile ("

@@ -1,5 +1,6 @@
 package io.pgolab.report;
 
+import io.pgolab.pipeline.BoltStage;
 import io.pgolab.pipeline.BuildStage;
 import io.pgolab.pipeline.BuiltArtifact;
 import io.pgolab.pipeline.Pipeline;
@@ -25,12 +26,13 @@ public final class BuildReport {
             BuiltArtifact a = r.artifact();
             String prof = a.phase().equals("optimize")
                     ? a.profileMismatched() + " mismatched, " + a.profileMissing() + " missing"
-                    : a.phase().equals("instrument") ? "(writes profiles)" : "-";
+                    : a.phase().equals("instrument") ? "(writes profiles)"
+                    : a.phase().equals("bolt") ? BoltStage.report(a).map(BuildReport::boltNote).orElse("BOLT") : "-";
             s.append(String.format("%-14s %9.1fs %12s  %s%s%n", a.variant(), a.buildSeconds(),
                     Strings.humanBytes(a.binaryBytes()), prof, r.cached() ? "  [cached]" : ""));
         }
-        o.profile().ifPresent(p -> {
-            s.append("training:");
+        o.profiles().forEach((set, p) -> {
+            s.append(set.isEmpty() ? "training:" : "training @" + set + ":");
             for (ProfileRecord.WorkloadRun w : p.workloads()) {
                 s.append(String.format(" %s %.2fs", w.name(), w.wallSeconds()));
             }
@@ -41,6 +43,11 @@ public final class BuildReport {
                 "PGO build cost: %.1fs %s than release (instrumented build + training + merge + optimized build)%n",
                 Math.abs(x), x < 0 ? "less" : "more")));
         return s.toString();
+    }
+
+    static String boltNote(BoltStage.Report b) {
+        return "BOLT (" + b.mode() + "): " + b.coverage() + (b.skipped().isEmpty() ? ""
+                : "; skipped " + String.join(", ", b.skipped()));
     }
 
     /** Extra wall time of the pgo pipeline over a release build, from recorded stage times. */
@@ -90,11 +97,16 @@ public final class BuildReport {
             v.put("profile_mismatched", a.profileMismatched());
             v.put("profile_missing", a.profileMissing());
             v.put("build_command", a.command());
+            if (a.phase().equals("bolt")) {
+                BoltStage.report(a).ifPresent(b -> v.put("bolt", b));
+            }
             variants.add(v);
         }
         m.put("variants", variants);
-        o.profile().ifPresent(p -> {
+        List<Map<String, Object>> sets = new ArrayList<>();
+        o.profiles().forEach((set, p) -> {
             Map<String, Object> t = new LinkedHashMap<>();
+            t.put("profile_set", set);
             t.put("workloads", workloadsJson(p.workloads()));
             t.put("merge_seconds", p.mergeSeconds());
             t.put("profile", p.profile());
@@ -102,8 +114,12 @@ public final class BuildReport {
             t.put("profile_bytes", p.bytes());
             t.put("dropped", p.dropped());
             t.put("trained_now", o.trained());
-            m.put("training", t);
+            sets.add(t);
         });
+        if (!sets.isEmpty()) {
+            m.put("training", sets.get(0));
+            m.put("profile_sets", sets);
+        }
         pgoExtraSeconds(o).ifPresent(x -> m.put("pgo_extra_build_seconds", x));
         return m;
     }

@@ -55,6 +55,11 @@ public record BuildEnv(String cc, String cxx, String ar, String ranlib,
         return m;
     }
 
+    /** The same environment with extra link flags appended to {ldflags} and LDFLAGS. */
+    public BuildEnv withLinkFlags(String extra) {
+        return new BuildEnv(cc, cxx, ar, ranlib, cflags, cxxflags, join(ldflags, extra), env, extraPlaceholders, compilerVars);
+    }
+
     static String join(String user, String ours) {
         String u = user.trim();
         String o = ours.trim();

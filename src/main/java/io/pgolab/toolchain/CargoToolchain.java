@@ -125,18 +125,15 @@ public final class CargoToolchain implements Toolchain {
             f.add("-Cprofile-use=" + p.toAbsolutePath());
             f.add("-Cllvm-args=-pgo-warn-missing-function");
         }
-        if (keepsRelocations(variant)) {
+        if (keepsRelocations(variant) && phase != Phase.INSTRUMENT) {
             f.add("-Clink-arg=-Wl,--emit-relocs");
         }
         return f;
     }
 
-    /**
-     * BOLT hook: BOLT needs the link's relocations (-Wl,--emit-relocs). Variant has no bolt flag on
-     * this branch yet; when it gains one, return variant.bolt() here.
-     */
+    /** BOLT rewrites the linked binary and needs the link's relocations (-Wl,--emit-relocs). */
     static boolean keepsRelocations(Variant variant) {
-        return false;
+        return variant.bolt();
     }
 
     @Override

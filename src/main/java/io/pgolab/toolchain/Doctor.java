@@ -112,6 +112,9 @@ public final class Doctor {
                     gaps.add(Gap.pkg("profile runtime libclang_rt.profile " + major, "libclang-rt-" + major + "-dev"));
                 }
             }
+            if (v.bolt() && BOLT_TOOLS.stream().anyMatch(t -> tool(t).isEmpty())) {
+                gaps.add(Gap.pkg("llvm-bolt and merge-fdata " + major, "bolt-" + major));
+            }
             return gaps;
         }
     }
@@ -136,6 +139,10 @@ public final class Doctor {
                 if (gcovDump.isEmpty()) {
                     gaps.add(Gap.pkg("gcov-dump-" + major, "gcc-" + major));
                 }
+            }
+            if (v.bolt() && ToolLocator.llvmMajors().stream().noneMatch(m -> ToolLocator.llvmTool(m, "llvm-bolt").isPresent()
+                    && ToolLocator.llvmTool(m, "merge-fdata").isPresent())) {
+                gaps.add(Gap.pkg("llvm-bolt and merge-fdata (any LLVM version)", "bolt-19"));
             }
             return gaps;
         }
@@ -438,19 +445,20 @@ public final class Doctor {
 
     private static DoctorCheck boltReadiness(List<ClangInfo> clangs, DoctorHost.Perf perf) {
         if (clangs.isEmpty()) {
-            return DoctorCheck.info("bolt (later)", "needs a clang with BOLT of its version",
+            return DoctorCheck.info("bolt", "needs a clang with BOLT of its version",
                     "apt-get install -y clang-19 llvm-19 lld-19 bolt-19 libclang-rt-19-dev");
         }
         ClangInfo c = clangs.get(0);
         List<String> absent = BOLT_TOOLS.stream().filter(t -> c.tool(t).isEmpty()).map(t -> t + " " + c.major()).toList();
         if (!absent.isEmpty()) {
-            return DoctorCheck.info("bolt (later)", "not ready: no " + String.join(", ", absent),
+            return DoctorCheck.info("bolt", "not ready: no " + String.join(", ", absent),
                     "apt-get install -y bolt-" + c.major());
         }
         String mode = perf.hardwareCounters()
-                ? "instrumentation, or perf sampling (hardware counters work; LBR not checked)"
-                : "instrumentation mode only (no hardware counters for perf sampling)";
-        return DoctorCheck.ok("bolt (later)", "BOLT " + c.major() + " ready: " + mode);
+                ? "BOLT instrumentation, or perf sampling (hardware counters work; [bolt] profile = \"auto\" checks for LBR)"
+                : "BOLT instrumentation (default here), or perf cpu-clock samples with [bolt] profile = \"perf\""
+                        + " (no hardware counters, so no branch records: smaller gains)";
+        return DoctorCheck.ok("bolt", "BOLT " + c.major() + " ready: " + mode);
     }
 
     /** The toolchain the config selects, as the build would detect it, and each configured variant. */

@@ -116,7 +116,7 @@ public final class ServiceRun {
         if (!spec.concurrent()) {
             for (int i = 0; i < commands.size(); i++) {
                 out.add(step(runner, commands.get(i), config.configDir(), logDir.resolve(name + "-client" + (i + 1) + ".log"),
-                        timeout, "client " + (i + 1) + " of '" + name + "'", cpu));
+                        timeout, "client " + (i + 1) + " of '" + name + "'", clientCpu(spec, i, cpu, name)));
             }
             return out;
         }
@@ -127,7 +127,7 @@ public final class ServiceRun {
                 int n = i;
                 fs.add(pool.submit(() -> step(runner, commands.get(n), config.configDir(),
                         logDir.resolve(name + "-client" + (n + 1) + ".log"), timeout, "client " + (n + 1) + " of '" + name + "'",
-                        cpu)));
+                        clientCpu(spec, n, cpu, name))));
             }
             for (Future<ShellRunner.Outcome> f : fs) {
                 out.add(f.get());
@@ -144,6 +144,18 @@ public final class ServiceRun {
         } finally {
             pool.shutdownNow();
         }
+    }
+
+    /** The CPU of client i (client_cpus, else the fallback), checked against this machine's CPUs. */
+    static OptionalInt clientCpu(ServiceSpec spec, int i, OptionalInt fallback, String name) {
+        OptionalInt cpu = spec.clientCpu(i, fallback);
+        int n = Runtime.getRuntime().availableProcessors();
+        if (cpu.isPresent() && cpu.getAsInt() >= n && !spec.clientCpus().isEmpty()) {
+            throw new UserError("client " + (i + 1) + " of '" + name + "' is pinned to CPU " + cpu.getAsInt()
+                    + " (client_cpus), but this machine has CPUs 0-" + (n - 1),
+                    "change client_cpus in the config to CPUs that exist here");
+        }
+        return cpu;
     }
 
     private static ShellRunner.Outcome step(ShellRunner runner, String command, Path cwd, Path log, Duration timeout,

@@ -104,12 +104,17 @@ class ServiceTrainIT {
     @Test
     void serverIsTrainedAndStoppedGracefully() throws Exception {
         Path p = project("clang", "", "10s");
+        // Each client pinned to its own CPU (client_cpus), which the client reports from /proc.
+        Files.writeString(p.resolve("pgolab.toml"), Files.readString(p.resolve("pgolab.toml"))
+                .replaceFirst("stop_grace", "client_cpus = [1, 0]\nstop_grace")
+                .replaceFirst("echo \\$reply; done\", \"", "echo \\$reply; done; grep Cpus_allowed_list /proc/self/status\", \""));
         Cli.Result r = Cli.run(p, "build");
         assertThat(r.exitCode()).as(r.all()).isZero();
         assertThat(r.err()).contains("stopped by SIGTERM");
         Cli.Result prof = Cli.run(p, "profile");
         assertThat(prof.out()).contains("handle");
         assertThat(Files.readString(p.resolve(".pgolab/logs/train-requests-server.log"))).contains("clean shutdown");
+        assertThat(Files.readString(p.resolve(".pgolab/logs/train-requests-client1.log"))).contains("Cpus_allowed_list:\t1\n");
     }
 
     @Test

@@ -147,6 +147,8 @@ class ConfigLoaderTest {
                 clients = ["curl -s http://127.0.0.1:{port}/", "curl -s http://127.0.0.1:{port}/x"]
                 stop_signal = "int"
                 stop_grace = "5s"
+                client_cpus = [1, 0]
+                profile = "server"
                 """;
         Config c = ConfigLoader.parse(FILE, svc);
         WorkloadSpec w = c.trainWorkload("server").orElseThrow();
@@ -154,6 +156,32 @@ class ConfigLoaderTest {
         assertThat(w.service().orElseThrow().stopSignal()).isEqualTo("SIGINT");
         assertThat(w.service().orElseThrow().clients()).hasSize(2);
         assertThat(w.service().orElseThrow().ready()).isEqualTo("http:/health");
+        assertThat(w.service().orElseThrow().clientCpu(1, java.util.OptionalInt.empty())).hasValue(0);
+        assertThat(w.profile()).isEqualTo("server");
+    }
+
+    @Test
+    void clientCpusAndProfileTagsAreChecked() {
+        String svc = GOOD + """
+
+                [[train]]
+                name = "server"
+                server = "{binary} --port {port}"
+                clients = ["a", "b", "c"]
+                client_cpus = [1, 0]
+                profile = "Server Side"
+
+                [[bench]]
+                name = "b"
+                command = "{binary}"
+                profile = "x"
+                """;
+        assertThatThrownBy(() -> ConfigLoader.parse(FILE, svc))
+                .hasMessageContaining("client_cpus': has 2 entries for 3 client(s)")
+                .hasMessageContaining("'server side' is not a usable profile name")
+                .hasMessageContaining("bench[1].profile': unknown key");
+        String badCpu = svc.replace("client_cpus = [1, 0]", "client_cpus = [\"one\"]");
+        assertThatThrownBy(() -> ConfigLoader.parse(FILE, badCpu)).hasMessageContaining("a list of CPU numbers");
     }
 
     @Test

@@ -1,0 +1,135 @@
+package io.pgolab.cli;
+
+import io.pgolab.UserError;
+import io.pgolab.config.Variant;
+import io.pgolab.config.WorkloadSpec;
+import io.pgolab.pipeline.BuiltArtifact;
+import io.pgolab.pipeline.Pipeline;
+import io.pgolab.pipeline.ProfileRecord;
+import io.pgolab.report.BenchJson;
+import io.pgolab.report.BenchMarkdown;
+import io.pgolab.report.BenchResults;
+import io.pgolab.report.Ladder;
+import io.pgolab.report.LadderReport;
+import io.pgolab.report.ResultsFile;
+import io.pgolab.toolchain.FailureMode;
+import io.pgolab.workload.ShellRunner;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.Callable;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Parameters;
+import picocli.CommandLine.ParentCommand;
+
+@Command(name = "ladder", mixinStandardHelpOptions = true,
+        description = {"Build the optimization ladder and show what each step gains and costs.",
+                "Default steps: release, lto, pgo, pgo+lto, pgo+lto+bolt (or [project] ladder, or the variants given).",
+                "All steps are benched together on each [[bench]] workload, as 'pgolab bench' does; each step is",
+                "compared with release and with the step before it, with build time and binary size."})
+final class LadderCommand implements Callable<Integer> {
+    @ParentCommand
+    Main parent;
+
+    @Mixin
+    MeasureOptions opts;
+
+    @Parameters(paramLabel = "VARIANT", arity = "0..*", description = "The steps, in order; the first is the baseline.")
+    List<String> variantNames = new ArrayList<>();
+
+    @Override
+    public Integer call() {
+        opts.settings(); // bad options fail before anything is built
+        try (Session s = Session.open(parent.global)) {
+            if (s.config.bench().isEmpty()) {
+                throw new UserError("there is no [[bench]] workload in " + s.config.file(),
+                        "add one: [[bench]] name = \"main\" command = \"{binary} input\"");
+            }
+            List<Variant> steps = !variantNames.isEmpty() ? BuildCommand.parse(variantNames)
+                    : s.config.ladder().isEmpty() ? Variant.LADDER : s.config.ladder();
+            if (steps.size() < 2) {
+                throw new UserError("a ladder needs at least two steps", "e.g. pgolab ladder release pgo pgo+lto");
+            }
+            var parsers = BenchCommand.parsers(s);
+            Pipeline.Outcome o = s.pipeline().build(steps, false, FailureMode.FAIL);
+            List<BuiltArtifact> built = new ArrayList<>();
+            for (Variant v : steps) {
+                built.add(o.build(v.name()).orElseThrow().artifact());
+            }
+            List<Ladder.Slowdown> slowdown = trainingSlowdown(s, o, built);
+            BenchRunner runner = new BenchRunner(opts, s.log, s.store.runs().resolve("ladder"));
+            BenchResults r = runner.run("pgolab ladder: " + s.config.name(), BenchCommand.workloads(s, built, parsers));
+            r = BenchCommand.withPotential(s, r, built, opts.deterministic);
+            Ladder ladder = Ladder.of(r, built, slowdown);
+            System.out.print(LadderReport.text(ladder));
+            System.out.println(r.summary(r.gated()) + " (against " + built.get(0).variant() + ")");
+            write(s, r, ladder, built);
+            return 0;
+        }
+    }
+
+    /**
+     * How much slower the instrumented binary ran its training workloads than release: the recorded
+     * training run against one release run of each command workload.
+     */
+    private static List<Ladder.Slowdown> trainingSlowdown(Session s, Pipeline.Outcome o, List<BuiltArtifact> built) {
+        List<Ladder.Slowdown> out = new ArrayList<>();
+        var release = built.stream().filter(a -> a.variant().equals("release")).findFirst();
+        var profile = o.profile();
+        if (release.isEmpty() || profile.isEmpty()) {
+            return out;
+        }
+        for (ProfileRecord.WorkloadRun run : profile.get().workloads()) {
+            WorkloadSpec w = s.config.trainWorkload(run.name()).orElse(null);
+            if (w == null || w.isService() || run.cpuSeconds() <= 0) {
+                continue;
+            }
+            s.console.started("training slowdown " + w.name(), "one run of release");
+            ShellRunner.Outcome r = s.runner.run(s.config.workloadCommand(w, release.get().binary()), s.config.configDir(),
+                    w.env(), w.timeout(), s.store.logs().resolve("ladder-release-" + w.name() + ".log"));
+            if (r.ok() && r.measurement().cpuSeconds() > 0) {
+                out.add(new Ladder.Slowdown(w.name(), run.cpuSeconds(), r.measurement().cpuSeconds()));
+            }
+        }
+        return out;
+    }
+
+    private void write(Session s, BenchResults r, Ladder ladder, List<BuiltArtifact> built) {
+        Path dir = parent.global.workDir();
+        if (opts.json != null) {
+            Map<String, Object> body = new LinkedHashMap<>();
+            List<Map<String, Object>> variants = new ArrayList<>();
+            for (BuiltArtifact a : built) {
+                Map<String, Object> v = new LinkedHashMap<>();
+                v.put("name", a.variant());
+                v.put("build_seconds", a.buildSeconds());
+                v.put("binary_bytes", a.binaryBytes());
+                v.put("binary", a.binary());
+                variants.add(v);
+            }
+            body.put("variants", variants);
+            body.put("ladder", ladder.json());
+            body.put("bench", BenchJson.body(r, r.gated()));
+            ResultsFile.write(dir.resolve(opts.json), s.config, s.toolchain, s.log, body);
+        }
+        writeText(dir, opts.markdown, LadderReport.markdown(ladder, "pgolab ladder: " + s.config.name()) + "\n"
+                + BenchMarkdown.render(r, r.gated()));
+        writeText(dir, opts.csv, io.pgolab.report.BenchCsv.render(r));
+    }
+
+    private static void writeText(Path dir, Path file, String text) {
+        if (file == null) {
+            return;
+        }
+        try {
+            Files.writeString(dir.resolve(file), text);
+        } catch (IOException e) {
+            throw new UserError("cannot write " + dir.resolve(file) + ": " + e.getMessage(), "pass a path in a writable directory");
+        }
+    }
+}

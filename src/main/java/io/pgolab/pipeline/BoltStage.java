@@ -1,0 +1,284 @@
+package io.pgolab.pipeline;
+
+import io.pgolab.UserError;
+import io.pgolab.config.BoltSpec;
+import io.pgolab.config.Config;
+import io.pgolab.config.Variant;
+import io.pgolab.config.WorkloadSpec;
+import io.pgolab.toolchain.Bolt;
+import io.pgolab.toolchain.NoLbrFdata;
+import io.pgolab.toolchain.ToolLocator;
+import io.pgolab.toolchain.Toolchain;
+import io.pgolab.util.Hashing;
+import io.pgolab.util.Json;
+import io.pgolab.util.Shell;
+import io.pgolab.workload.ServiceRun;
+import io.pgolab.workload.ShellRunner;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.OptionalInt;
+import java.util.function.Function;
+
+/**
+ * Turns a build linked with relocations into a BOLT variant: profile it (BOLT's instrumentation,
+ * or perf + perf2bolt) on the [[train]] workloads, optimize, smoke-test, publish. A function BOLT
+ * cannot rewrite is skipped and the step retried; a binary that fails its smoke test is discarded.
+ */
+public final class BoltStage {
+    static final int MAX_ATTEMPTS = 12;
+    private final Config config;
+    private final Toolchain toolchain;
+    private final ArtifactStore store;
+    private final ShellRunner runner;
+    private final Events events;
+    private final TrainStage training;
+
+    public BoltStage(Config config, Toolchain toolchain, ArtifactStore store, ShellRunner runner, Events events,
+                     TrainStage training) {
+        this.config = config;
+        this.toolchain = toolchain;
+        this.store = store;
+        this.runner = runner;
+        this.events = events;
+        this.training = training;
+    }
+
+    /** What BOLT did, kept beside the binary as bolt.json and shown in reports. */
+    public record Report(String mode, List<String> skipped, String coverage, Map<String, long[]> dynoStats,
+                         double profileSeconds, double optimizeSeconds, String tool) {
+    }
+
+    Bolt tools() {
+        OptionalInt major = toolchain.kind().equals("clang") ? ToolLocator.majorIn(toolchain.describe()) : OptionalInt.empty();
+        return Bolt.locate(major);
+    }
+
+    String mode(BoltSpec spec) {
+        if (!spec.profile().equals("auto")) {
+            return spec.profile();
+        }
+        return BranchRecords.available() ? "perf" : "instrument";
+    }
+
+    String key(Variant v, BuiltArtifact base, Bolt bolt, String mode) {
+        BoltSpec b = config.bolt();
+        StringBuilder s = new StringBuilder(String.join("\n", "pgolab-bolt-v1", v.name(), base.key(), bolt.describe(), mode,
+                b.options().toString(), b.skipFuncs().toString(), b.smoke().orElse("")));
+        for (WorkloadSpec w : config.train()) {
+            s.append('\n').append(w.name()).append('\t').append(w.command()).append('\t').append(w.env())
+                    .append('\t').append(w.service().map(Object::toString).orElse(""));
+        }
+        return Hashing.of(s.toString());
+    }
+
+    public BuildStage.Result run(Variant v, BuildStage.Result baseBuild) {
+        BuiltArtifact base = baseBuild.artifact();
+        Bolt bolt = tools();
+        String mode = mode(config.bolt());
+        String key = key(v, base, bolt, mode);
+        var cached = store.lookup(v.name(), java.util.Optional.of(key));
+        if (cached.isPresent()) {
+            return new BuildStage.Result(cached.get(), true);
+        }
+        store.invalidate(v.name());
+        Path dir = store.buildDir("bolt-" + v.dirName());
+        ArtifactStore.freshDir(dir);
+        Path input = Path.of(base.binary());
+        events.started("bolt " + v.name(), bolt.describe() + ", profile by " + (mode.equals("perf")
+                ? "perf record + perf2bolt" : "BOLT instrumentation") + ", from " + base.variant());
+        List<String> skip = new ArrayList<>(config.bolt().skipFuncs());
+        Instant t0 = Instant.now();
+        Path fdata = mode.equals("perf") ? merge(bolt, new BoltPerfProfile(config, runner, training, bolt).collect(input, dir), dir)
+                : instrumentProfile(bolt, input, dir, skip);
+        double profileSeconds = Duration.between(t0, Instant.now()).toMillis() / 1000.0;
+        Instant t1 = Instant.now();
+        Path out = dir.resolve("out").resolve(input.getFileName());
+        ArtifactStore.freshDir(out.getParent());
+        Path log = store.logs().resolve("bolt-" + v.name() + ".log");
+        ShellRunner.Outcome o = runBolt(s -> bolt.optimizeArgv(input, out, fdata, config.bolt().options(), s), skip, log,
+                "optimizing " + v.name(), input);
+        double optimizeSeconds = Duration.between(t1, Instant.now()).toMillis() / 1000.0;
+        smoke(v, out);
+        String output = o.output();
+        Report report = new Report(mode, List.copyOf(skip), coverage(output), Bolt.dynoStats(output), profileSeconds,
+                optimizeSeconds, bolt.describe());
+        Path bin = publish(key, out, report);
+        BuiltArtifact a = new BuiltArtifact(v.name(), "bolt", key, bin.resolve(out.getFileName()).toString(), "",
+                Hashing.sizeOf(out), base.buildSeconds() + profileSeconds + optimizeSeconds, base.profileSha256(),
+                base.profileMismatched(), base.profileMissing(), log.toString(), o.commandLine(), Instant.now().toString());
+        store.record(v.name(), a);
+        events.finished("bolt " + v.name(), Duration.between(t0, Instant.now()),
+                (skip.isEmpty() ? "" : "skipped " + skip.size() + " function(s): " + String.join(", ", skip) + "; ")
+                        + report.coverage());
+        return new BuildStage.Result(a, false, baseBuild.diagnostics());
+    }
+
+    /** BOLT's report for a published BOLT variant (bolt.json beside its binary), if any. */
+    public static java.util.Optional<Report> report(BuiltArtifact a) {
+        Path f = Path.of(a.binary()).resolveSibling("bolt.json");
+        try {
+            return Files.isRegularFile(f) ? java.util.Optional.of(Json.read(f, Report.class)) : java.util.Optional.empty();
+        } catch (IOException e) {
+            return java.util.Optional.empty();
+        }
+    }
+
+    private Path instrumentProfile(Bolt bolt, Path input, Path dir, List<String> skip) {
+        Path instrumented = dir.resolve("instrumented").resolve(input.getFileName());
+        Path fdataDir = dir.resolve("fdata");
+        ArtifactStore.freshDir(fdataDir);
+        ArtifactStore.freshDir(instrumented.getParent());
+        runBolt(s -> bolt.instrumentArgv(input, instrumented, fdataDir.resolve("prof"), s), skip,
+                store.logs().resolve("bolt-instrument-" + dir.getFileName() + ".log"), "instrumenting", input);
+        TrainStage.Collector collector = new TrainStage.Collector() {
+            @Override
+            public Map<String, String> env(Path raw) {
+                return Map.of();
+            }
+
+            @Override
+            public List<Path> files(Path raw) {
+                return moveInto(fdataDir, raw, ".fdata");
+            }
+        };
+        List<Path> files = new ArrayList<>();
+        for (WorkloadSpec w : config.train()) {
+            Path raw = dir.resolve("runs").resolve(w.name());
+            ArtifactStore.freshDir(raw);
+            try {
+                training.runOne(w, instrumented.toString(), raw, collector, "bolt-train-");
+            } catch (UserError e) {
+                throw new UserError("BOLT's instrumented binary failed in training workload '" + w.name() + "': "
+                        + e.getMessage(), "if the normal build passes this workload, BOLT's instrumentation broke it:"
+                        + " add the function it crashed in to [bolt] skip_funcs, or profile with perf instead"
+                        + " ([bolt] profile = \"perf\"). " + e.hint());
+            }
+            files.addAll(listFiles(raw, ".fdata"));
+        }
+        return merge(bolt, files, dir);
+    }
+
+    Path merge(Bolt bolt, List<Path> files, Path dir) {
+        Path merged = dir.resolve("merged.fdata");
+        if (!files.isEmpty() && NoLbrFdata.isNoLbr(files.get(0))) {
+            NoLbrFdata.merge(files, merged);
+            return merged;
+        }
+        String cmd = Shell.join(bolt.mergeArgv(files)) + " > " + Shell.quote(merged.toString());
+        ShellRunner.Outcome o = runner.run(cmd, dir, Map.of(), Duration.ofMinutes(10), store.logs().resolve("bolt-merge.log"));
+        if (!o.ok() || Hashing.sizeOf(merged) == 0) {
+            throw new UserError("merging BOLT profiles failed: " + ShellRunner.describeFailure(o, 15),
+                    "the raw .fdata files are in " + dir + "; rerun 'pgolab build' to record them again");
+        }
+        return merged;
+    }
+
+    /**
+     * Runs an llvm-bolt step; when BOLT names a function it cannot process, adds it to skip and
+     * tries again. Known input problems (stripped, no relocations) get their own message.
+     */
+    ShellRunner.Outcome runBolt(Function<List<String>, List<String>> argv, List<String> skip, Path log, String what,
+                                Path input) {
+        for (int attempt = 1; attempt <= MAX_ATTEMPTS; attempt++) {
+            ShellRunner.Outcome o = runner.run(Shell.join(argv.apply(skip)), store.root(), Map.of(), Duration.ofMinutes(30), log);
+            String output = o.output();
+            if (o.ok() && !output.contains("BOLT-ERROR")) {
+                return o;
+            }
+            var problem = Bolt.inputProblem(output, input);
+            if (problem.isPresent()) {
+                throw problem.get();
+            }
+            var fn = Bolt.functionToSkip(output);
+            if (fn.isPresent() && !skip.contains(fn.get())) {
+                events.warn("BOLT cannot rewrite function " + fn.get() + " (" + what + "); skipping it and retrying");
+                skip.add(fn.get());
+                continue;
+            }
+            throw new UserError("llvm-bolt failed " + what + ": " + ShellRunner.describeFailure(o, 25),
+                    fn.isPresent() ? "BOLT still fails on " + fn.get() + " after skipping it; leave BOLT variants out,"
+                            + " or try other [bolt] options"
+                            : "see the log; add the function BOLT names to [bolt] skip_funcs, or leave BOLT variants out");
+        }
+        throw new UserError("llvm-bolt failed " + what + " after skipping " + skip.size() + " functions: " + skip,
+                "BOLT cannot process this binary reliably; leave BOLT variants out");
+    }
+
+    private void smoke(Variant v, Path out) {
+        var smoke = config.bolt().smoke();
+        WorkloadSpec first = config.train().get(0);
+        String label = smoke.isPresent() ? "[bolt] smoke" : "the first training workload ('" + first.name() + "')";
+        try {
+            if (smoke.isEmpty() && first.isService()) {
+                ServiceRun.run(config, "bolt-smoke-" + v.name(), first.service().get(), out.toString(), first.env(),
+                        store.logs(), runner, first.timeout());
+                return;
+            }
+            String cmd = smoke.map(s -> config.render(s, out.toString(), 0)).orElse(config.workloadCommand(first, out.toString()));
+            ShellRunner.Outcome o = runner.run(cmd, config.configDir(), smoke.isPresent() ? Map.of() : first.env(),
+                    first.timeout(), store.logs().resolve("bolt-smoke-" + v.name() + ".log"));
+            if (!o.ok()) {
+                throw new UserError(ShellRunner.describeFailure(o, 15));
+            }
+        } catch (UserError e) {
+            throw new UserError("the BOLTed binary of '" + v.name() + "' failed its smoke test (" + label
+                    + ") and was discarded: " + e.getMessage(),
+                    "BOLT produced a broken binary: add the function at fault to [bolt] skip_funcs, try other [bolt]"
+                            + " options, or leave BOLT variants out");
+        }
+    }
+
+    private Path publish(String key, Path out, Report report) {
+        Path target = store.binDir(key);
+        Path staging = target.resolveSibling(target.getFileName() + ".tmp-" + ProcessHandle.current().pid());
+        ArtifactStore.freshDir(staging);
+        try {
+            Files.copy(out, staging.resolve(out.getFileName()), StandardCopyOption.COPY_ATTRIBUTES);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+        Json.write(staging.resolve("bolt.json"), report);
+        ArtifactStore.publishDir(staging, target);
+        return target;
+    }
+
+    private static String coverage(String output) {
+        var m = java.util.regex.Pattern.compile("(\\d+) out of (\\d+) functions in the binary \\(([0-9.]+)%\\) have non-empty"
+                + " execution profile").matcher(output);
+        return m.find() ? m.group(1) + " of " + m.group(2) + " functions profiled (" + m.group(3) + "%)" : "";
+    }
+
+    static List<Path> moveInto(Path from, Path raw, String suffix) {
+        List<Path> moved = new ArrayList<>();
+        for (Path f : listFiles(from, suffix)) {
+            try {
+                Path t = raw.resolve(f.getFileName());
+                Files.move(f, t, StandardCopyOption.REPLACE_EXISTING);
+                moved.add(t);
+            } catch (IOException e) {
+                throw new UncheckedIOException(e);
+            }
+        }
+        return moved.isEmpty() ? listFiles(raw, suffix) : moved;
+    }
+
+    static List<Path> listFiles(Path dir, String suffix) {
+        if (!Files.isDirectory(dir)) {
+            return List.of();
+        }
+        try (var s = Files.list(dir)) {
+            return s.filter(p -> p.getFileName().toString().endsWith(suffix) && Hashing.sizeOf(p) > 0).sorted().toList();
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+}

@@ -1,0 +1,144 @@
+package io.pgolab.report;
+
+import io.pgolab.measure.CampaignResult;
+import io.pgolab.measure.MetricInfo;
+import io.pgolab.pipeline.BuiltArtifact;
+import io.pgolab.stats.Comparison;
+import io.pgolab.stats.Direction;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+
+/**
+ * The optimization ladder: for each bench workload and its first primary metric, each step's gain
+ * over release and over the step before it (paired rounds, so both comparisons come from the same
+ * runs), with what the step cost to build and a recommendation.
+ */
+public record Ladder(List<Step> steps, List<Slowdown> trainingSlowdown) {
+
+    /** vsRelease and vsPrevious are null for the first step. Gains are positive when the step is better. */
+    public record Step(String workload, String metric, String variant, String previous, double buildSeconds,
+                       long binaryBytes, Comparison vsRelease, Comparison vsPrevious, String recommendation) {
+    }
+
+    /** One training workload run once by the instrumented binary (recorded) and once by release. */
+    public record Slowdown(String workload, double instrumentedCpuSeconds, double releaseCpuSeconds) {
+        public double factor() {
+            return instrumentedCpuSeconds / releaseCpuSeconds;
+        }
+    }
+
+    public static Ladder of(BenchResults bench, List<BuiltArtifact> built, List<Slowdown> slowdown) {
+        List<Step> steps = new ArrayList<>();
+        for (BenchResults.WorkloadResult w : bench.workloads()) {
+            String metric = w.primary().get(0);
+            CampaignResult c = w.campaign();
+            MetricInfo info = c.metrics().get(metric);
+            for (int i = 0; i < built.size(); i++) {
+                BuiltArtifact a = built.get(i);
+                if (i == 0) {
+                    steps.add(new Step(w.name(), metric, a.variant(), "", a.buildSeconds(), a.binaryBytes(), null, null,
+                            "baseline"));
+                    continue;
+                }
+                String prev = built.get(i - 1).variant();
+                Comparison vsRelease = w.comparisons().stream()
+                        .filter(x -> x.metric().equals(metric) && x.candidate().equals(a.variant())).findFirst().orElse(null);
+                double minEffect = vsRelease == null ? 0.01 : vsRelease.minEffect();
+                Comparison vsPrev = Comparison.of(metric, info.unit(), info.direction(), prev, a.variant(),
+                        c.samples(prev, metric), c.samples(a.variant(), metric), minEffect, c.seed());
+                steps.add(new Step(w.name(), metric, a.variant(), prev, a.buildSeconds(), a.binaryBytes(), vsRelease, vsPrev,
+                        recommendation(prev, a.variant(), vsPrev)));
+            }
+        }
+        return new Ladder(steps, slowdown);
+    }
+
+    /** Gain in percent: positive when the candidate is better in the metric's direction. */
+    public static double gain(Comparison c) {
+        double change = c.changePercent();
+        return c.direction() == Direction.HIGHER_IS_BETTER ? change : -change;
+    }
+
+    /** The gain's 95% CI, as [low, high] in gain terms. */
+    public static double[] gainCi(Comparison c) {
+        double lo = (c.ciLow() - 1) * 100;
+        double hi = (c.ciHigh() - 1) * 100;
+        return c.direction() == Direction.HIGHER_IS_BETTER ? new double[] {lo, hi} : new double[] {-hi, -lo};
+    }
+
+    static String recommendation(String previous, String variant, Comparison c) {
+        String what = stepName(previous, variant);
+        String figure = String.format("%+.1f%% ± %.1f%%", gain(c), c.halfWidthPercent());
+        String verdict = switch (c.verdict()) {
+            case IMPROVED -> "worth it";
+            case REGRESSED -> "makes it worse";
+            case NO_CHANGE -> String.format("not worth it (within ±%.1f%%)", c.minEffect() * 100);
+            default -> "not significant (a longer --budget may tell)";
+        };
+        return what + ": " + figure + " " + c.metric() + ", " + verdict;
+    }
+
+    /** "BOLT adds ... on top of pgo+lto", or "pgo instead of lto" when the step swaps optimizations. */
+    static String stepName(String previous, String variant) {
+        Set<String> prev = parts(previous);
+        Set<String> cur = parts(variant);
+        Set<String> added = new LinkedHashSet<>(cur);
+        added.removeAll(prev);
+        Set<String> removed = new LinkedHashSet<>(prev);
+        removed.removeAll(cur);
+        if (removed.isEmpty() && !added.isEmpty()) {
+            return String.join("+", added.stream().map(String::toUpperCase).toList()) + " on top of " + previous;
+        }
+        return variant + " instead of " + previous;
+    }
+
+    private static Set<String> parts(String variant) {
+        String base = variant.replaceAll("@.*", "");
+        Set<String> s = new LinkedHashSet<>(List.of(base.split("\\+")));
+        s.remove("release");
+        return s;
+    }
+
+    /** JSON form (see docs/results-schema.md, "ladder"). */
+    public Map<String, Object> json() {
+        List<Map<String, Object>> rows = new ArrayList<>();
+        for (Step s : steps) {
+            Map<String, Object> m = new LinkedHashMap<>();
+            m.put("workload", s.workload());
+            m.put("metric", s.metric());
+            m.put("variant", s.variant());
+            m.put("previous", s.previous());
+            m.put("build_seconds", s.buildSeconds());
+            m.put("binary_bytes", s.binaryBytes());
+            m.put("vs_release", s.vsRelease() == null ? null : gainJson(s.vsRelease()));
+            m.put("vs_previous", s.vsPrevious() == null ? null : gainJson(s.vsPrevious()));
+            m.put("recommendation", s.recommendation());
+            rows.add(m);
+        }
+        List<Map<String, Object>> slow = new ArrayList<>();
+        for (Slowdown d : trainingSlowdown) {
+            slow.add(Map.of("workload", d.workload(), "instrumented_cpu_seconds", d.instrumentedCpuSeconds(),
+                    "release_cpu_seconds", d.releaseCpuSeconds(), "factor", d.factor()));
+        }
+        Map<String, Object> out = new LinkedHashMap<>();
+        out.put("steps", rows);
+        out.put("training_slowdown", slow);
+        return out;
+    }
+
+    private static Map<String, Object> gainJson(Comparison c) {
+        double[] ci = gainCi(c);
+        Map<String, Object> m = new LinkedHashMap<>();
+        m.put("gain_percent", gain(c));
+        m.put("ci_low_percent", ci[0]);
+        m.put("ci_high_percent", ci[1]);
+        m.put("p_value", c.pValue());
+        m.put("verdict", c.verdict().json());
+        m.put("rounds", c.rounds());
+        return m;
+    }
+}

@@ -1,0 +1,73 @@
+package io.pgolab.report;
+
+import io.pgolab.stats.Comparison;
+import io.pgolab.util.Strings;
+
+/** The ladder as a terminal table and as Markdown. */
+public final class LadderReport {
+    private LadderReport() {
+    }
+
+    public static String text(Ladder l) {
+        StringBuilder s = new StringBuilder();
+        String workload = null;
+        for (Ladder.Step st : l.steps()) {
+            if (!st.workload().equals(workload)) {
+                workload = st.workload();
+                s.append(String.format("%nladder on '%s' (%s; gain > 0 is better; 95%% CI)%n", workload, st.metric()));
+                s.append(String.format("%-16s %8s %10s  %-24s %-24s %s%n", "variant", "build", "binary", "gain vs release",
+                        "gain vs previous step", "verdict vs previous"));
+            }
+            s.append(String.format("%-16s %7.1fs %10s  %-24s %-24s %s%n", st.variant(), st.buildSeconds(),
+                    Strings.humanBytes(st.binaryBytes()), cell(st.vsRelease()), cell(st.vsPrevious()),
+                    st.vsPrevious() == null ? "-" : st.vsPrevious().verdict().json()));
+        }
+        s.append("\n");
+        for (Ladder.Step st : l.steps()) {
+            if (st.vsPrevious() != null) {
+                s.append("  ").append(st.recommendation()).append('\n');
+            }
+        }
+        for (Ladder.Slowdown d : l.trainingSlowdown()) {
+            s.append(String.format("instrumented binary during training '%s': %.2fx the CPU time of release (%.2fs vs %.2fs,"
+                    + " one run each)%n", d.workload(), d.factor(), d.instrumentedCpuSeconds(), d.releaseCpuSeconds()));
+        }
+        return s.toString();
+    }
+
+    public static String markdown(Ladder l, String title) {
+        StringBuilder s = new StringBuilder("## ").append(title).append("\n");
+        String workload = null;
+        for (Ladder.Step st : l.steps()) {
+            if (!st.workload().equals(workload)) {
+                workload = st.workload();
+                s.append("\n### `").append(workload).append("` (").append(st.metric())
+                        .append("; gain > 0 is better; 95% CI)\n\n")
+                        .append("| variant | build | binary | gain vs release | gain vs previous step | verdict |\n")
+                        .append("|---|---:|---:|---|---|---|\n");
+            }
+            s.append(String.format("| %s | %.1f s | %s | %s | %s | %s |%n", st.variant(), st.buildSeconds(),
+                    Strings.humanBytes(st.binaryBytes()), cell(st.vsRelease()), cell(st.vsPrevious()),
+                    st.vsPrevious() == null ? "baseline" : st.vsPrevious().verdict().json()));
+        }
+        s.append("\n");
+        for (Ladder.Step st : l.steps()) {
+            if (st.vsPrevious() != null) {
+                s.append("- ").append(st.recommendation()).append('\n');
+            }
+        }
+        for (Ladder.Slowdown d : l.trainingSlowdown()) {
+            s.append(String.format("- instrumented binary during training `%s`: %.2f× the CPU time of release (one run each)%n",
+                    d.workload(), d.factor()));
+        }
+        return s.toString();
+    }
+
+    static String cell(Comparison c) {
+        if (c == null) {
+            return "-";
+        }
+        double[] ci = Ladder.gainCi(c);
+        return String.format("%+.1f%% [%+.1f, %+.1f]", Ladder.gain(c), ci[0], ci[1]);
+    }
+}
