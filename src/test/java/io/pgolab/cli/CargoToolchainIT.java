@@ -107,4 +107,22 @@ class CargoToolchainIT {
                 + "): raw format v10 read by both; install llvm-tools for an exact match: rustup component add llvm-tools");
         assertThat(build.out()).contains("0 mismatched");
     }
+
+    @Test
+    void boltVariantsLinkWithRelocationsAndKeepTheOtherBinaries() throws Exception {
+        assumeTrue(ToolLocator.llvmMajors().stream().anyMatch(m -> ToolLocator.llvmTool(m, "llvm-bolt").isPresent()), "no BOLT");
+        Path p = CargoProject.create(tmp.resolve("p"), CargoProject.config("\"release\", \"pgo+bolt\"", "",
+                "env = { RUSTFLAGS = \"--cfg from_env\" }"));
+        Cli.Result build = Cli.run(p, "build");
+        assertThat(build.exitCode()).as(build.all()).isZero();
+        assertThat(build.out()).contains("pgo+bolt").containsPattern("BOLT \\(\\w+\\): \\d+ of \\d+ functions profiled");
+        assertThat(Files.readString(p.resolve(".pgolab/logs/build-pgo+bolt.base.log")))
+                .contains("-Clink-arg=-Wl,--emit-relocs").contains("--cfg from_env").contains("-Cprofile-use=");
+        assertThat(Files.readString(p.resolve(".pgolab/logs/build-release.log"))).doesNotContain("emit-relocs");
+        assertThat(Files.readString(p.resolve(".pgolab/logs/build-instrumented.log"))).doesNotContain("emit-relocs");
+        for (Path m : CargoProject.published(p, "flagsdemo")) {
+            assertThat(run(m, "10")).contains("env=true");
+            assertThat(run(m.resolveSibling("helper"), "10")).contains("helper sum=");
+        }
+    }
 }
