@@ -88,8 +88,9 @@ final class LlvmProfileTool {
                 hint = "it was probably cut short by a crash or a kill; re-run 'pgolab train', or pass"
                         + " --failure-mode warn to merge the other files";
             } else if (v.get() > readable || (exactRaw && v.get() != readable)) {
-                problem = "raw profile " + f + " has format version " + v.get() + ", but llvm-profdata "
-                        + major + " reads version " + readable;
+                problem = "raw profile " + f + " has format version " + v.get() + (v.get() > readable ? ", newer than"
+                        + " llvm-profdata " + major + " reads (version " + readable + ")"
+                        : ", but llvm-profdata " + major + " reads only version " + readable);
                 hint = exactRaw ? "use an llvm-profdata of " + compiler + "'s LLVM: rustup component add llvm-tools"
                         : "the instrumented binary was built by a newer LLVM than " + compiler
                         + "; build and merge with one LLVM version";
