@@ -16,8 +16,7 @@ if [ "$what" = lua ]; then
   sed "s/^kind = \"clang\"/kind = \"$tc\"/" examples/lua/pgolab.toml > "$work/pgolab.toml"
   examples/lua/fetch.sh "$work/upstream/lua" >/dev/null
 else
-  # The demo writes its project (sources + pgolab.toml) before measuring; a minimal run is enough.
-  ./pgolab demo --toolchain "$tc" --dir "$work" --min-rounds 2 --max-rounds 2 --warmup 0 >/dev/null 2>&1
+  ./pgolab demo --toolchain "$tc" --dir "$work" --write-only >/dev/null
 fi
 echo "### ladder, $what, $tc ($(date -u +%FT%TZ), load: $(cut -d' ' -f1-3 /proc/loadavg))"
 ./pgolab -C "$work" ladder --json "$PWD/bench/out/ladder-$what-$tc.json" \

@@ -41,10 +41,7 @@ final class BenchCommand implements Callable<Integer> {
     public Integer call() {
         opts.settings(); // bad options fail before anything is built
         try (Session s = Session.open(parent.global)) {
-            if (s.config.bench().isEmpty()) {
-                throw new UserError("there is no [[bench]] workload in " + s.config.file(),
-                        "add one: [[bench]] name = \"main\" command = \"{binary} input\"");
-            }
+            requireBench(s);
             List<Variant> variants = variantNames.isEmpty() ? baselineFirst(s.config.variants())
                     : BuildCommand.parse(variantNames);
             if (variants.size() < 2) {
@@ -70,6 +67,13 @@ final class BenchCommand implements Callable<Integer> {
             BenchResults r = runner.run("pgolab bench: " + s.config.name(), workloads(s, built, parsers));
             r = withPotential(s, r, built, opts.deterministic);
             return runner.report(r, parent.global.workDir(), s.config, s.toolchain);
+        }
+    }
+
+    static void requireBench(Session s) {
+        if (s.config.bench().isEmpty()) {
+            throw new UserError("there is no [[bench]] workload in " + s.config.file(),
+                    "add one: [[bench]] name = \"main\" command = \"{binary} input\"");
         }
     }
 

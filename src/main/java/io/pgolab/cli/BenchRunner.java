@@ -94,7 +94,7 @@ final class BenchRunner {
         return body;
     }
 
-    private static void write(Path workDir, Path file, String text) {
+    static void write(Path workDir, Path file, String text) {
         if (file == null) {
             return;
         }

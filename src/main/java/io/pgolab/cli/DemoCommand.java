@@ -39,6 +39,10 @@ final class DemoCommand implements Callable<Integer> {
     @Option(names = "--dir", paramLabel = "DIR", description = "Where to put the demo project (default: $TMPDIR/pgolab-demo).")
     Path dir;
 
+    @Option(names = "--write-only", description = "Write the demo project (demo.c, pgolab.toml) and stop, e.g. to run"
+            + " 'pgolab -C DIR ladder' on it.")
+    boolean writeOnly;
+
     @Option(names = "--toolchain", paramLabel = "clang|gcc", description = "Toolchain (default: clang if a clang with its llvm-profdata is installed, else gcc).")
     String toolchain;
 
@@ -58,6 +62,10 @@ final class DemoCommand implements Callable<Integer> {
         Path project = dir != null ? parent.global.workDir().resolve(dir)
                 : Path.of(System.getProperty("java.io.tmpdir"), "pgolab-demo");
         Config config = writeProject(project, kind);
+        if (writeOnly) {
+            System.out.println("demo project written to " + project + "; try: pgolab -C " + project + " ladder");
+            return 0;
+        }
         try (Session s = Session.open(config, parent.global)) {
             s.console.note("demo project in " + project + " (" + s.toolchain.describe() + ")");
             Pipeline.Outcome built = s.pipeline().build(List.of(Variant.RELEASE, Variant.PGO), false, FailureMode.FAIL);

@@ -14,7 +14,7 @@ import picocli.CommandLine.Option;
 
 @Command(name = "init", mixinStandardHelpOptions = true,
         description = {"Write a commented starter pgolab.toml for this directory.",
-                "Looks at Cargo.toml / Makefile / CMakeLists.txt and at the compilers installed."})
+                "Looks at go.mod, Cargo.toml, Makefile / CMakeLists.txt and at the compilers installed."})
 final class InitCommand implements Callable<Integer> {
     @ParentCommand
     Main parent;
@@ -22,7 +22,7 @@ final class InitCommand implements Callable<Integer> {
     @Option(names = "--force", description = "Overwrite an existing config.")
     boolean force;
 
-    @Option(names = "--toolchain", paramLabel = "clang|gcc|cargo", description = "Toolchain to write (default: cargo beside a Cargo.toml; else clang when a clang with its llvm-profdata is installed, else gcc).")
+    @Option(names = "--toolchain", paramLabel = "clang|gcc|go|cargo", description = "Toolchain to write (default: go for a directory with go.mod, cargo beside a Cargo.toml; else clang when a clang with its llvm-profdata is installed, else gcc).")
     String toolchain;
 
     @Override
@@ -32,9 +32,9 @@ final class InitCommand implements Callable<Integer> {
             throw new UserError(file + " already exists", "pass --force to overwrite it");
         }
         String kind = toolchain != null ? toolchain
-                : Files.isRegularFile(parent.global.workDir().resolve("Cargo.toml")) ? "cargo" : defaultKind();
-        if (!kind.equals("clang") && !kind.equals("gcc") && !kind.equals("cargo")) {
-            throw new UserError("unknown --toolchain '" + kind + "'", "use --toolchain clang, gcc or cargo");
+                : StarterConfig.kindOf(parent.global.workDir()).orElseGet(InitCommand::defaultKind);
+        if (!kind.equals("clang") && !kind.equals("gcc") && !kind.equals("go") && !kind.equals("cargo")) {
+            throw new UserError("unknown --toolchain '" + kind + "'", "use --toolchain clang, gcc, go or cargo");
         }
         try {
             Files.writeString(file, StarterConfig.render(parent.global.workDir(), kind));

@@ -14,8 +14,6 @@ import io.pgolab.report.LadderReport;
 import io.pgolab.report.ResultsFile;
 import io.pgolab.toolchain.FailureMode;
 import io.pgolab.workload.ShellRunner;
-import java.io.IOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -46,10 +44,7 @@ final class LadderCommand implements Callable<Integer> {
     public Integer call() {
         opts.settings(); // bad options fail before anything is built
         try (Session s = Session.open(parent.global)) {
-            if (s.config.bench().isEmpty()) {
-                throw new UserError("there is no [[bench]] workload in " + s.config.file(),
-                        "add one: [[bench]] name = \"main\" command = \"{binary} input\"");
-            }
+            BenchCommand.requireBench(s);
             List<Variant> steps = !variantNames.isEmpty() ? BuildCommand.parse(variantNames)
                     : s.config.ladder().isEmpty() ? Variant.LADDER : s.config.ladder();
             if (steps.size() < 2) {
@@ -65,7 +60,7 @@ final class LadderCommand implements Callable<Integer> {
             BenchRunner runner = new BenchRunner(opts, s.log, s.store.runs().resolve("ladder"));
             BenchResults r = runner.run("pgolab ladder: " + s.config.name(), BenchCommand.workloads(s, built, parsers));
             r = BenchCommand.withPotential(s, r, built, opts.deterministic);
-            Ladder ladder = Ladder.of(r, built, slowdown);
+            Ladder ladder = Ladder.of(r, built, profileSeconds(o), slowdown);
             System.out.print(LadderReport.text(ladder));
             System.out.println(r.summary(r.gated()) + " (against " + built.get(0).variant() + ")");
             write(s, r, ladder, built);
@@ -99,6 +94,13 @@ final class LadderCommand implements Callable<Integer> {
         return out;
     }
 
+    /** What the profile cost before the optimized build: instrumented build, training (wall) and merge. */
+    private static double profileSeconds(Pipeline.Outcome o) {
+        double instr = o.instrumented().map(i -> i.artifact().buildSeconds()).orElse(0.0);
+        return instr + o.profile().map(p -> p.mergeSeconds()
+                + p.workloads().stream().mapToDouble(ProfileRecord.WorkloadRun::wallSeconds).sum()).orElse(0.0);
+    }
+
     private void write(Session s, BenchResults r, Ladder ladder, List<BuiltArtifact> built) {
         Path dir = parent.global.workDir();
         if (opts.json != null) {
@@ -117,19 +119,8 @@ final class LadderCommand implements Callable<Integer> {
             body.put("bench", BenchJson.body(r, r.gated()));
             ResultsFile.write(dir.resolve(opts.json), s.config, s.toolchain, s.log, body);
         }
-        writeText(dir, opts.markdown, LadderReport.markdown(ladder, "pgolab ladder: " + s.config.name()) + "\n"
+        BenchRunner.write(dir, opts.markdown, LadderReport.markdown(ladder, "pgolab ladder: " + s.config.name()) + "\n"
                 + BenchMarkdown.render(r, r.gated()));
-        writeText(dir, opts.csv, io.pgolab.report.BenchCsv.render(r));
-    }
-
-    private static void writeText(Path dir, Path file, String text) {
-        if (file == null) {
-            return;
-        }
-        try {
-            Files.writeString(dir.resolve(file), text);
-        } catch (IOException e) {
-            throw new UserError("cannot write " + dir.resolve(file) + ": " + e.getMessage(), "pass a path in a writable directory");
-        }
+        BenchRunner.write(dir, opts.csv, io.pgolab.report.BenchCsv.render(r));
     }
 }

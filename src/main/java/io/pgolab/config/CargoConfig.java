@@ -29,6 +29,32 @@ final class CargoConfig {
     private CargoConfig() {
     }
 
+    static boolean isCargo(String kind) {
+        return kind.equals("cargo");
+    }
+
+    /** cc/cxx/atomic_counters are C keys; llvm_profdata is a cargo key. */
+    static void checkToolchainKeys(TableReader toolchain, String kind, ConfigProblems problems) {
+        boolean cargo = isCargo(kind);
+        for (String k : cargo ? List.of("cc", "cxx", "atomic_counters") : List.of("llvm_profdata")) {
+            if (toolchain.has(k)) {
+                problems.add(toolchain.line(k), "toolchain." + k, "not used with toolchain.kind = \"" + kind + "\"",
+                        cargo ? "remove it: cargo builds with the rustc on PATH (rustup picks it)"
+                                : "remove it; llvm_profdata is a cargo key (clang uses the llvm-profdata of its own version)");
+            }
+        }
+    }
+
+    /** A cargo project's own target/ directory is build output, not source. */
+    static List<String> withTargetExcluded(List<String> exclude) {
+        if (exclude.contains("target")) {
+            return exclude;
+        }
+        List<String> out = new ArrayList<>(exclude);
+        out.add("target");
+        return out;
+    }
+
     static BuildSpec read(TableReader build, Path root, ConfigProblems problems) {
         for (String k : C_KEYS) {
             if (build.has(k)) {
@@ -66,7 +92,7 @@ final class CargoConfig {
         }
         CargoSpec spec = new CargoSpec(List.copyOf(bins), pkg, profile, features, args);
         return new BuildSpec(command(spec), Optional.empty(), artifact(spec), "", "", "",
-                build.duration("timeout", Duration.ofMinutes(30)), build.stringMap("env"), Optional.of(spec));
+                build.duration("timeout", Duration.ofMinutes(30)), build.stringMap("env"), "", Optional.of(spec));
     }
 
     /** The cargo command; {target} and {builddir} are filled in per build. */

@@ -34,14 +34,15 @@ public final class ConfigLoader {
     private static final Set<String> TOP = Set.of("project", "toolchain", "build", "train", "bench", "bolt");
     private static final Set<String> BOLT = Set.of("profile", "options", "skip_funcs", "smoke");
     private static final Set<String> PROJECT = Set.of("name", "root", "copy_sources", "exclude", "variants", "ladder");
-    private static final Set<String> TOOLCHAIN = Set.of("kind", "cc", "cxx", "atomic_counters", "llvm_profdata");
+    private static final Set<String> TOOLCHAIN = Set.of("kind", "cc", "cxx", "atomic_counters", "go", "profile_flag",
+            "llvm_profdata");
     private static final Set<String> BUILD = Set.of(
-            "command", "clean", "artifact", "cflags", "cxxflags", "ldflags", "timeout", "env");
+            "command", "clean", "artifact", "cflags", "cxxflags", "ldflags", "timeout", "env", "package", "goflags");
     private static final Set<String> WORKLOAD = union(Set.of("name", "command", "timeout", "weight", "env"), SERVICE);
     private static final Set<String> TRAIN = union(WORKLOAD, Set.of("profile"));
     private static final Set<String> BENCH = union(WORKLOAD, Set.of("parser", "metric", "min_effect", "primary"));
     private static final Set<String> METRIC = Set.of("name", "regex", "json_pointer", "unit", "direction", "scale");
-    private static final List<String> KINDS = List.of("clang", "gcc", "cargo");
+    private static final List<String> KINDS = List.of("clang", "gcc", "go", "cargo");
 
     private ConfigLoader() {
     }
@@ -94,47 +95,33 @@ public final class ConfigLoader {
         List<Variant> ladder = project.has("ladder") ? variants(project, "ladder", List.of(), problems) : List.of();
 
         toolchain.rejectUnknown(TOOLCHAIN);
-        String kind = toolchain.string("kind", "kind = \"clang\"   # or \"gcc\", \"cargo\"");
+        String kind = toolchain.string("kind", "kind = \"clang\"   # or \"gcc\", \"go\", \"cargo\"");
         if (!kind.isEmpty() && !KINDS.contains(kind)) {
             problems.add(toolchain.line("kind"), "toolchain.kind", "unknown toolchain '" + kind + "'",
                     Strings.closest(kind, KINDS).map(k -> "did you mean \"" + k + "\"? ").orElse("")
-                            + "supported: \"clang\", \"gcc\" or \"cargo\"");
+                            + "supported: \"clang\", \"gcc\", \"go\" or \"cargo\" (the JVM comes later)");
         }
         ToolchainSpec tc = new ToolchainSpec(kind, toolchain.optString("cc"), toolchain.optString("cxx"),
-                toolchain.bool("atomic_counters", kind.equals("gcc")), toolchain.optString("llvm_profdata"));
-        boolean cargo = kind.equals("cargo");
-        for (String k : cargo ? List.of("cc", "cxx", "atomic_counters") : List.of("llvm_profdata")) {
-            if (toolchain.has(k)) {
-                problems.add(toolchain.line(k), "toolchain." + k, "not used with toolchain.kind = \"" + kind + "\"",
-                        cargo ? "remove it: cargo builds with the rustc on PATH (rustup picks it)"
-                                : "remove it; llvm_profdata is a cargo key (clang uses the llvm-profdata of its own version)");
-            }
-        }
-        if (cargo) {
-            BuildSpec bs = CargoConfig.read(build, root, problems);
-            List<String> ex = exclude.contains("target") ? exclude : plus(exclude, "target");
-            return finish(toml, problems, file, name, root, copy, ex, variants, ladder, tc, bs, project,
-                    CargoConfig.binPlaceholders(bs));
-        }
-        build.rejectUnknown(BUILD);
-        String command = build.string("command", "command = \"make CC={cc} CFLAGS='{cflags}' LDFLAGS='{ldflags}'\"");
-        checkPlaceholders(build, "command", command, BUILD_PLACEHOLDERS, problems);
-        var clean = build.optString("clean");
-        clean.ifPresent(c -> checkPlaceholders(build, "clean", c, BUILD_PLACEHOLDERS, problems));
-        String artifact = build.string("artifact", "artifact = \"{builddir}/myprogram\"");
-        checkPlaceholders(build, "artifact", artifact, ARTIFACT_PLACEHOLDERS, problems);
-        BuildSpec bs = new BuildSpec(command, clean, artifact,
-                build.optString("cflags").orElse(""), build.optString("cxxflags").orElse(""),
-                build.optString("ldflags").orElse(""), build.duration("timeout", Duration.ofMinutes(30)),
-                build.stringMap("env"));
-        return finish(toml, problems, file, name, root, copy, exclude, variants, ladder, tc, bs, project, Set.of());
-    }
+                toolchain.bool("atomic_counters", kind.equals("gcc")), GoConfig.options(toolchain, kind, problems),
+                toolchain.optString("llvm_profdata"));
+        GoConfig.checkVariants(project, variants, kind, problems);
+        boolean cargo = CargoConfig.isCargo(kind);
+        CargoConfig.checkToolchainKeys(toolchain, kind, problems);
 
-    private static Config finish(TomlTable toml, ConfigProblems problems, Path file, String name, Path root, boolean copy,
-                                 List<String> exclude, List<Variant> variants, List<Variant> ladder, ToolchainSpec tc, BuildSpec bs,
-                                 TableReader project, Set<String> extraPlaceholders) {
-        List<WorkloadSpec> train = workloads(toml, "train", problems, extraPlaceholders);
-        List<WorkloadSpec> bench = workloads(toml, "bench", problems, extraPlaceholders);
+        BuildSpec bs;
+        if (cargo) {
+            bs = CargoConfig.read(build, root, problems);
+            exclude = CargoConfig.withTargetExcluded(exclude);
+        } else {
+            build.rejectUnknown(BUILD);
+            GoConfig.rejectGoBuildKeys(build, kind, problems);
+            bs = GoConfig.isGo(kind) ? GoConfig.build(build, name, problems) : cBuild(build, problems);
+        }
+
+        Set<String> bins = CargoConfig.binPlaceholders(bs);
+        Set<String> trainExtra = GoConfig.isGo(kind) ? GoConfig.TRAIN_PLACEHOLDERS : bins;
+        List<WorkloadSpec> train = workloads(toml, "train", trainExtra, problems);
+        List<WorkloadSpec> bench = workloads(toml, "bench", bins, problems);
         if (variants.stream().anyMatch(Variant::pgo) && train.isEmpty() && problems.isEmpty()) {
             problems.add(project.line("variants"), "project.variants",
                     "variant(s) with pgo need a training workload, but there is no [[train]] entry",
@@ -151,6 +138,20 @@ public final class ConfigLoader {
         }
         problems.throwIfAny();
         return new Config(file, name, root, copy, exclude, variants, ladder, tc, bs, train, bench, bolt);
+    }
+
+    private static BuildSpec cBuild(TableReader build, ConfigProblems problems) {
+        String command = build.string("command", "command = \"make CC={cc} CFLAGS='{cflags}' LDFLAGS='{ldflags}'\"");
+        checkPlaceholders(build, "command", command, BUILD_PLACEHOLDERS, problems);
+        var clean = build.optString("clean");
+        clean.ifPresent(c -> checkPlaceholders(build, "clean", c, BUILD_PLACEHOLDERS, problems));
+        String artifact = build.string("artifact", "artifact = \"{builddir}/myprogram\"");
+        checkPlaceholders(build, "artifact", artifact, ARTIFACT_PLACEHOLDERS, problems);
+        BuildSpec bs = new BuildSpec(command, clean, artifact,
+                build.optString("cflags").orElse(""), build.optString("cxxflags").orElse(""),
+                build.optString("ldflags").orElse(""), build.duration("timeout", Duration.ofMinutes(30)),
+                build.stringMap("env"));
+        return bs;
     }
 
     private static BoltSpec bolt(TomlTable toml, ConfigProblems problems) {
@@ -208,15 +209,8 @@ public final class ConfigLoader {
         return out;
     }
 
-    private static List<String> plus(List<String> list, String item) {
-        List<String> out = new ArrayList<>(list);
-        out.add(item);
-        return out;
-    }
-
-    private static List<WorkloadSpec> workloads(TomlTable toml, String key, ConfigProblems problems, Set<String> extra) {
-        Set<String> commandPlaceholders = union(WORKLOAD_PLACEHOLDERS, extra);
-        Set<String> servicePlaceholders = union(SERVICE_PLACEHOLDERS, extra);
+    private static List<WorkloadSpec> workloads(TomlTable toml, String key, Set<String> extraPlaceholders,
+                                                ConfigProblems problems) {
         List<WorkloadSpec> out = new ArrayList<>();
         Object v = toml.get(List.of(key));
         if (v == null) {
@@ -245,13 +239,12 @@ public final class ConfigLoader {
                         "give every [[" + key + "]] entry its own name");
             }
             TableReader named = new TableReader(t, key + "." + name, line, problems);
-            Optional<ServiceSpec> service = named.has("server")
-                    ? Optional.of(service(named, key + "." + name, problems, servicePlaceholders))
+            Optional<ServiceSpec> service = named.has("server") ? Optional.of(service(named, key + "." + name, extraPlaceholders, problems))
                     : Optional.empty();
             String command = service.isPresent() ? service.get().server()
                     : named.string("command", "command = \"{binary} --some-input\"   (or server = \"{binary} --port {port}\")");
             if (service.isEmpty()) {
-                checkPlaceholders(named, "command", command, commandPlaceholders, problems);
+                checkPlaceholders(named, "command", command, union(WORKLOAD_PLACEHOLDERS, extraPlaceholders), problems);
                 SERVICE.stream().filter(named::has).forEach(k -> problems.add(named.line(k), key + "." + name + "." + k,
                         "only a service workload (one with 'server = ...') takes this key",
                         "add server = \"{binary} --port {port}\", or remove " + k));
@@ -261,7 +254,7 @@ public final class ConfigLoader {
                         "move the load generator into clients = [\"...\"]");
             }
             if (!command.isEmpty() && Template.placeholders(command).stream()
-                    .noneMatch(n -> n.equals("binary") || extra.contains(n))) {
+                    .noneMatch(n -> n.equals("binary") || (n.startsWith("bin:") && extraPlaceholders.contains(n)))) {
                 String k = service.isPresent() ? "server" : "command";
                 problems.add(named.line(k), key + "." + name + "." + k,
                         "the " + k + " never runs the built program: {binary} is missing",
@@ -312,7 +305,10 @@ public final class ConfigLoader {
         }
     }
 
-    private static ServiceSpec service(TableReader r, String prefix, ConfigProblems problems, Set<String> allowed) {
+    private static ServiceSpec service(TableReader r, String prefix, Set<String> extraPlaceholders, ConfigProblems problems) {
+        // Cargo's {bin:NAME} may start clients and helpers too; other extras are for the server only.
+        Set<String> withBins = union(SERVICE_PLACEHOLDERS,
+                Set.copyOf(extraPlaceholders.stream().filter(n -> n.startsWith("bin:")).toList()));
         String server = r.string("server", "server = \"{binary} --port {port}\"");
         List<String> clients = r.stringList("clients", List.of());
         if (clients.isEmpty()) {
@@ -334,10 +330,11 @@ public final class ConfigLoader {
                     "one of " + String.join(", ", ServiceSpec.SIGNALS) + " (SIGKILL would lose the profile)");
         }
         for (String k : List.of("server", "setup", "teardown", "ready")) {
-            r.optString(k).ifPresent(v -> checkPlaceholders(r, k, v, allowed, problems));
+            r.optString(k).ifPresent(v -> checkPlaceholders(r, k, v,
+                    k.equals("server") ? union(SERVICE_PLACEHOLDERS, extraPlaceholders) : withBins, problems));
         }
         for (String c : clients) {
-            checkPlaceholders(r, "clients", c, allowed, problems);
+            checkPlaceholders(r, "clients", c, withBins, problems);
         }
         List<Integer> cpus = r.intList("client_cpus", "client_cpus = [1]   # or one CPU per client: [1, 0]");
         if (cpus.size() > 1 && cpus.size() != clients.size()) {
@@ -397,7 +394,7 @@ public final class ConfigLoader {
         return out;
     }
 
-    private static void checkPlaceholders(TableReader r, String key, String text, Set<String> allowed,
+    static void checkPlaceholders(TableReader r, String key, String text, Set<String> allowed,
                                           ConfigProblems problems) {
         for (String bad : Template.unknown(text, allowed)) {
             String guess = Strings.closest(bad, allowed).map(k -> "did you mean {" + k + "}? ").orElse("");

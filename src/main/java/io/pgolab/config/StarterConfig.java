@@ -17,6 +17,14 @@ public final class StarterConfig {
 
     public enum BuildSystem { CARGO, CMAKE, MAKE, OTHER }
 
+    /** The toolchain a directory's own files name: "go" for a Go module, "cargo" beside Cargo.toml, else empty. */
+    public static Optional<String> kindOf(Path dir) {
+        if (GoStarter.isGoModule(dir)) {
+            return Optional.of("go");
+        }
+        return Files.isRegularFile(dir.resolve("Cargo.toml")) ? Optional.of("cargo") : Optional.empty();
+    }
+
     public static BuildSystem detect(Path dir) {
         if (Files.isRegularFile(dir.resolve("Cargo.toml"))) {
             return BuildSystem.CARGO;
@@ -32,6 +40,9 @@ public final class StarterConfig {
     }
 
     public static String render(Path dir, String toolchainKind) {
+        if (toolchainKind.equals("go")) {
+            return GoStarter.render(dir);
+        }
         BuildSystem bs = detect(dir);
         if (toolchainKind.equals("cargo")) {
             return CargoStarter.render(dir);

@@ -40,6 +40,24 @@ public final class Template {
         return out.toString();
     }
 
+    /**
+     * Fills only the placeholders named in values and leaves everything else as it was (other
+     * placeholders, "{{" and "}}"), for a later {@link #render}.
+     */
+    public static String fill(String text, Map<String, String> values) {
+        StringBuilder out = new StringBuilder();
+        int[] last = {0};
+        scan(text, (name, start, end) -> {
+            String value = values.get(name);
+            if (value != null) {
+                out.append(text, last[0], start).append(value.replace("{", "{{").replace("}", "}}"));
+                last[0] = end;
+            }
+        });
+        out.append(text.substring(last[0]));
+        return out.toString();
+    }
+
     private static String unescape(String s) {
         return s.replace("{{", "{").replace("}}", "}");
     }

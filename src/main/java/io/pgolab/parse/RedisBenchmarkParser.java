@@ -14,7 +14,8 @@ import java.util.regex.Pattern;
  * {@code "test","rps","avg_latency_ms","min_latency_ms","p50_latency_ms","p95_latency_ms","p99_latency_ms","max_latency_ms"}
  * and one line per test; older versions print only {@code "TEST","rps"} lines, without a header.
  * The quiet form ({@code -q} without {@code --csv}: {@code SET: 81300.81 requests per second,
- * p50=0.295 msec}) is read too.
+ * p50=0.295 msec}) is read too, and so is the default verbose form, which alone gives p99.9
+ * ({@code <TEST>.p99_9_ms}, from its percentile distribution) and the completed request count.
  *
  * <p>Per test it reports {@code <TEST>.rps} (req/s, higher is better) and each latency column as
  * {@code <TEST>.<col>_ms} (avg, min, p50, p95, p99, max; ms, lower is better). The test name is
@@ -98,6 +99,9 @@ public final class RedisBenchmarkParser implements OutputParser {
     public List<ParsedMetric> parse(String output) {
         List<Row> rows = csvRows(output);
         if (rows.isEmpty()) {
+            rows = verboseRows(output);
+        }
+        if (rows.isEmpty()) {
             rows = quietRows(output);
         }
         if (rows.isEmpty()) {
@@ -122,13 +126,99 @@ public final class RedisBenchmarkParser implements OutputParser {
                 }
             }
         }
-        if (requestsPerTest > 0) {
+        long completed = rows.stream().mapToLong(Row::requests).sum();
+        if (completed > 0 && rows.stream().allMatch(r -> r.requests() > 0)) {
+            out.add(ParsedMetric.OPERATIONS, (double) completed, "ops", true);
+        } else if (requestsPerTest > 0) {
             out.add(ParsedMetric.OPERATIONS, (double) requestsPerTest * rows.size(), "ops", true);
         }
         return out.list();
     }
 
-    private record Row(String test, List<String> columns, List<Double> values) {
+    /** requests: the completed requests the output reports (verbose form only), else 0. */
+    private record Row(String test, List<String> columns, List<Double> values, long requests) {
+        Row(String test, List<String> columns, List<Double> values) {
+            this(test, columns, values, 0);
+        }
+    }
+
+    private static final Pattern SECTION = Pattern.compile("^====== (.+) ======$");
+    private static final Pattern COMPLETED = Pattern.compile("^([0-9]+) requests completed in ");
+    private static final Pattern PERCENTILE = Pattern.compile("^([0-9.]+)% <= ([0-9.]+) milliseconds");
+    private static final Pattern THROUGHPUT = Pattern.compile("^throughput summary: ([0-9.]+) requests per second");
+    private static final List<String> SUMMARY_COLUMNS = List.of("avg", "min", "p50", "p95", "p99", "max");
+
+    /**
+     * The default (verbose) output of redis-benchmark 6.2+: per test, "====== NAME ======", the
+     * completed requests, the HdrHistogram percentile distribution (p99.9 is the first row at or
+     * above 99.9%), the throughput and the latency summary (avg min p50 p95 p99 max).
+     */
+    private static List<Row> verboseRows(String output) {
+        List<Row> rows = new ArrayList<>();
+        String test = null;
+        long requests = 0;
+        boolean inPercentiles = false;
+        boolean summaryHeader = false;
+        List<String> columns = new ArrayList<>();
+        List<Double> values = new ArrayList<>();
+        Double p999 = null;
+        for (String raw : output.replace('\r', '\n').split("\n")) {
+            String line = raw.strip();
+            Matcher m = SECTION.matcher(line);
+            if (m.find()) {
+                if (test != null && !columns.isEmpty()) {
+                    rows.add(verboseRow(test, columns, values, p999, requests));
+                }
+                test = m.group(1).trim();
+                requests = 0;
+                p999 = null;
+                columns = new ArrayList<>();
+                values = new ArrayList<>();
+                inPercentiles = false;
+                continue;
+            }
+            if (test == null) {
+                continue;
+            }
+            if ((m = COMPLETED.matcher(line)).find()) {
+                requests = Long.parseLong(m.group(1));
+            } else if (line.startsWith("Latency by percentile distribution")) {
+                inPercentiles = true;
+            } else if (line.startsWith("Cumulative distribution")) {
+                inPercentiles = false;
+            } else if (inPercentiles && (m = PERCENTILE.matcher(line)).find()) {
+                if (p999 == null && Double.parseDouble(m.group(1)) >= 99.9) {
+                    p999 = Double.parseDouble(m.group(2));
+                }
+            } else if ((m = THROUGHPUT.matcher(line)).find()) {
+                columns.add("rps");
+                values.add(Double.parseDouble(m.group(1)));
+            } else if (line.replaceAll("\\s+", " ").equals(String.join(" ", SUMMARY_COLUMNS))) {
+                summaryHeader = true;
+            } else if (summaryHeader) {
+                summaryHeader = false;
+                String[] cells = line.split("\\s+");
+                for (int i = 0; i < cells.length && i < SUMMARY_COLUMNS.size(); i++) {
+                    Double v = ParseSupport.number(cells[i]);
+                    if (v != null) {
+                        columns.add(SUMMARY_COLUMNS.get(i) + "_latency_ms");
+                        values.add(v);
+                    }
+                }
+            }
+        }
+        if (test != null && !columns.isEmpty()) {
+            rows.add(verboseRow(test, columns, values, p999, requests));
+        }
+        return rows;
+    }
+
+    private static Row verboseRow(String test, List<String> columns, List<Double> values, Double p999, long requests) {
+        if (p999 != null) {
+            columns.add("p99_9_latency_ms");
+            values.add(p999);
+        }
+        return new Row(test, columns, values, requests);
     }
 
     private static List<Row> csvRows(String output) {

@@ -49,23 +49,10 @@ final class BoltPerfProfile {
             Path raw = dir.resolve("runs").resolve(w.name());
             ArtifactStore.freshDir(raw);
             Path perfData = raw.resolve("perf.data");
-            TrainStage.Collector perf = new TrainStage.Collector() {
-                @Override
-                public Map<String, String> env(Path r) {
-                    return Map.of();
-                }
-
-                @Override
-                public List<Path> files(Path r) {
-                    return Files.isRegularFile(perfData) && Hashing.sizeOf(perfData) > 0 ? List.of(perfData) : List.of();
-                }
-
-                @Override
-                public String wrap(String command, Path r) {
-                    return "perf record -q " + (lbr ? "-e cycles:u -j any,u" : "-e cpu-clock") + " -o "
-                            + Shell.quote(perfData.toString()) + " -- /bin/bash -c " + Shell.quote(command);
-                }
-            };
+            TrainStage.Collector perf = TrainStage.Collector.of(
+                    r -> Files.isRegularFile(perfData) && Hashing.sizeOf(perfData) > 0 ? List.of(perfData) : List.of(),
+                    (command, r) -> "perf record -q " + (lbr ? "-e cycles:u -j any,u" : "-e cpu-clock") + " -o "
+                            + Shell.quote(perfData.toString()) + " -- /bin/bash -c " + Shell.quote(command));
             training.runOne(w, input.toString(), raw, perf, "bolt-train-");
             Path out = raw.resolve("perf.fdata");
             ShellRunner.Outcome o = runner.run(Shell.join(bolt.perf2boltArgv(input, perfData, out, lbr)), raw, Map.of(),

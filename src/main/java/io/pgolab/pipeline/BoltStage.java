@@ -22,7 +22,6 @@ import java.nio.file.StandardCopyOption;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.OptionalInt;
@@ -115,7 +114,7 @@ public final class BoltStage {
         Path bin = publish(key, out, report);
         BuiltArtifact a = new BuiltArtifact(v.name(), "bolt", key, bin.resolve(out.getFileName()).toString(), "",
                 Hashing.sizeOf(out), base.buildSeconds() + profileSeconds + optimizeSeconds, base.profileSha256(),
-                base.profileMismatched(), base.profileMissing(), log.toString(), o.commandLine(), Instant.now().toString());
+                base.profileMismatched(), base.profileMissing(), log.toString(), o.commandLine(), Instant.now().toString(), "");
         store.record(v.name(), a);
         events.finished("bolt " + v.name(), Duration.between(t0, Instant.now()),
                 (skip.isEmpty() ? "" : "skipped " + skip.size() + " function(s): " + String.join(", ", skip) + "; ")
@@ -141,17 +140,7 @@ public final class BoltStage {
         runBolt(s -> bolt.instrumentArgv(input, instrumented, fdataDir.resolve("prof"), s), skip,
                 store.logs().resolve("bolt-instrument-" + dir.getFileName() + ".log"), "instrumenting", input);
         copySiblings(input, instrumented.getParent());
-        TrainStage.Collector collector = new TrainStage.Collector() {
-            @Override
-            public Map<String, String> env(Path raw) {
-                return Map.of();
-            }
-
-            @Override
-            public List<Path> files(Path raw) {
-                return moveInto(fdataDir, raw, ".fdata");
-            }
-        };
+        TrainStage.Collector collector = TrainStage.Collector.of(raw -> moveInto(fdataDir, raw, ".fdata"), (c, raw) -> c);
         List<Path> files = new ArrayList<>();
         for (WorkloadSpec w : config.train()) {
             Path raw = dir.resolve("runs").resolve(w.name());

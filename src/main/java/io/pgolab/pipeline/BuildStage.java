@@ -67,16 +67,22 @@ public final class BuildStage {
     }
 
     public String key(Variant v, Phase phase, Optional<ProfileData> profile) {
+        if (phase == Phase.INSTRUMENT && !toolchain.separateInstrumentedBuild()) {
+            return key(Variant.RELEASE, Phase.PLAIN, Optional.empty());
+        }
         var b = config.build();
         String material = String.join("\n", "pgolab-build-v1", toolchain.fingerprint(), phase.name(),
                 phase == Phase.INSTRUMENT ? "" : artifactName(v, phase), b.command(), b.clean().orElse(""), b.artifact(),
-                b.cflags(), b.cxxflags(), b.ldflags(), b.env().toString(), Boolean.toString(config.copySources()),
+                b.cflags(), b.cxxflags(), b.ldflags(), b.env().toString() + b.goflags(), Boolean.toString(config.copySources()),
                 config.root().toString(), sourceHash(), profile.map(ProfileData::sha256).orElse(""));
         return Hashing.of(material);
     }
 
     /** Builds (or reuses) the artifact. */
     public Result run(Variant v, Phase phase, Optional<ProfileData> profile) {
+        if (phase == Phase.INSTRUMENT && !toolchain.separateInstrumentedBuild()) {
+            return releaseAsInstrumented();
+        }
         toolchain.require(phase == Phase.INSTRUMENT ? Variant.PGO : v);
         String name = artifactName(v, phase);
         String key = key(v, phase, profile);
@@ -92,8 +98,8 @@ public final class BuildStage {
         Path srcDir = config.copySources() ? copySources(buildDir.resolve("src")) : config.root();
         BuildEnv env = toolchain.buildEnv(v, phase, profile,
                 new Toolchain.BuildFlags(config.build().cflags(), config.build().cxxflags(), config.build().ldflags(),
-                        srcDir, config.build().env()));
-        if (v.bolt() && phase != Phase.INSTRUMENT && env.compilerVars()) {
+                        config.build().goflags(), srcDir, config.build().env()));
+        if (v.bolt() && phase != Phase.INSTRUMENT && env.cCompiler()) {
             env = env.withLinkFlags(RELOCATIONS);   // cargo adds its own -Clink-arg (CargoToolchain.keepsRelocations)
         }
         Map<String, String> values = new LinkedHashMap<>(env.placeholders());
@@ -104,8 +110,8 @@ public final class BuildStage {
         values.put("jobs", Integer.toString(Runtime.getRuntime().availableProcessors()));
         Map<String, String> procEnv = new LinkedHashMap<>(env.conventionalEnv());
         procEnv.putAll(config.build().env());
-        if (!env.compilerVars()) {
-            procEnv.putAll(env.env());   // computed from build.env (cargo: the user's RUSTFLAGS plus pgolab's)
+        if (toolchain.kind().equals("cargo")) {
+            procEnv.putAll(env.env());   // computed from build.env: the user's RUSTFLAGS plus pgolab's
         }
         Path logFile = store.logs().resolve("build-" + name + ".log");
         Instant t0 = Instant.now();
@@ -135,15 +141,32 @@ public final class BuildStage {
                             + ", {srcdir} = " + srcDir + ")");
         }
         BuildDiagnostics diag = phase == Phase.OPTIMIZE ? toolchain.diagnostics(o.output()) : BuildDiagnostics.NONE;
+        String check = phase == Phase.OPTIMIZE ? toolchain.verifyOptimized(binary, profile.orElseThrow()).orElse("") : "";
         Path bin = publish(key, binary, siblings(binary, name), buildDir, phase);
         BuiltArtifact a = new BuiltArtifact(name, phase.name().toLowerCase(), key,
                 bin.resolve(binary.getFileName()).toString(),
                 phase == Phase.INSTRUMENT ? bin.resolve("notes").toString() : "",
                 sizeOf(binary), seconds, profile.map(ProfileData::sha256).orElse(""),
-                diag.mismatched(), diag.missing(), logFile.toString(), command, Instant.now().toString());
+                diag.mismatched(), diag.missing(), logFile.toString(), command, Instant.now().toString(), check);
         store.record(name, a);
         events.finished("build " + name, Duration.ofMillis(Math.round(seconds * 1000)), "");
         return new Result(a, false, diag);
+    }
+
+    /**
+     * For toolchains whose profiles come from the normal binary (go): the release build, built or
+     * reused, recorded as "instrumented" too, so nothing is built twice.
+     */
+    private Result releaseAsInstrumented() {
+        String key = key(Variant.RELEASE, Phase.PLAIN, Optional.empty());
+        Optional<BuiltArtifact> cached = store.lookup("instrumented", Optional.of(key));
+        if (cached.isPresent()) {
+            return new Result(cached.get(), true);
+        }
+        Result release = run(Variant.RELEASE, Phase.PLAIN, Optional.empty());
+        BuiltArtifact a = release.artifact().as("instrumented", Phase.INSTRUMENT.name().toLowerCase());
+        store.record("instrumented", a);
+        return new Result(a, release.cached());
     }
 
     public record Result(BuiltArtifact artifact, boolean cached, BuildDiagnostics diagnostics) {

@@ -58,8 +58,8 @@ public final class TrainStage {
         return Hashing.of(s.toString());
     }
 
-    private static String workloadKey(BuiltArtifact instrumented, WorkloadSpec w) {
-        return Hashing.of(String.join("\n", "pgolab-train-run-v1", instrumented.key(), w.name(), w.command(),
+    private String workloadKey(BuiltArtifact instrumented, WorkloadSpec w) {
+        return Hashing.of(String.join("\n", "pgolab-train-run-v1", instrumented.key(), w.name(), toolchain.trainingCommand(w.command()),
                 w.env().toString(), w.service().map(Object::toString).orElse(""), w.timeout().toString()));
     }
 
@@ -157,6 +157,27 @@ public final class TrainStage {
         default String wrap(String command, Path raw) {
             return command;
         }
+
+        /** A collector that sets no environment: the files function finds what a run left. */
+        static Collector of(java.util.function.Function<Path, List<Path>> files,
+                            java.util.function.BinaryOperator<String> wrap) {
+            return new Collector() {
+                @Override
+                public Map<String, String> env(Path raw) {
+                    return Map.of();
+                }
+
+                @Override
+                public List<Path> files(Path raw) {
+                    return files.apply(raw);
+                }
+
+                @Override
+                public String wrap(String command, Path raw) {
+                    return wrap.apply(command, raw.toString());
+                }
+            };
+        }
     }
 
     private Collector toolchainCollector() {
@@ -181,7 +202,7 @@ public final class TrainStage {
         if (w.isService()) {
             return runService(w, binary, raw, collector, logPrefix);
         }
-        String command = collector.wrap(config.workloadCommand(w, binary), raw);
+        String command = collector.wrap(config.render(withProfile(w.command(), raw), binary, 0), raw);
         Map<String, String> env = new LinkedHashMap<>(w.env());
         env.putAll(collector.env(raw));
         events.started("train " + w.name(), command);
@@ -195,18 +216,16 @@ public final class TrainStage {
             throw new UserError("training workload '" + w.name() + "' " + why + "\n"
                     + ShellRunner.describeFailure(o, 20),
                     m.timedOut() ? "raise timeout for [[train]] '" + w.name() + "' (line " + w.line() + ")"
-                            : "make the workload succeed with the normal build first; pgolab needs a clean exit"
-                                    + " so the instrumented program writes its profile");
+                            : toolchain.explainTrainingFailure(o.output()).orElse(
+                                    "make the workload succeed with the normal build first; pgolab needs a clean exit"
+                                    + " so the instrumented program writes its profile"));
         }
         List<Path> files = collector.files(raw);
         long bytes = files.stream().mapToLong(TrainStage::size).sum();
         if (files.isEmpty() || bytes == 0) {
             throw new UserError("training workload '" + w.name() + "' ran, but the instrumented program wrote no profile"
                     + " (nothing in " + raw + ")",
-                    "profiles are written when the program exits normally (return from main or exit()). A program"
-                            + " stopped by a signal (SIGTERM, SIGKILL), one that leaves through _exit() or abort(),"
-                            + " or a command that never runs {binary} writes nothing. Check that the command runs "
-                            + binary);
+                    toolchain.noProfileHint() + ". Check that the command runs " + binary);
         }
         events.finished("train " + w.name(), Duration.ofMillis(Math.round(m.wallSeconds() * 1000)),
                 files.size() + " raw file(s), cpu " + String.format("%.2fs", m.cpuSeconds()));
@@ -215,7 +234,10 @@ public final class TrainStage {
 
     private ProfileRecord.WorkloadRun runService(WorkloadSpec w, String binary, Path raw, Collector collector,
                                                  String logPrefix) {
-        var spec = w.service().orElseThrow();
+        var given = w.service().orElseThrow();
+        var spec = new io.pgolab.config.ServiceSpec(withProfile(given.server(), raw), given.ready(), given.readyTimeout(),
+                given.setup(), given.teardown(), given.clients(), given.concurrent(), given.stopSignal(), given.stopGrace(),
+                given.clientCpus());
         Map<String, String> env = new LinkedHashMap<>(w.env());
         env.putAll(collector.env(raw));
         events.started("train " + w.name(), "server " + spec.server() + " + " + spec.clients().size() + " client(s)");
@@ -228,7 +250,9 @@ public final class TrainStage {
         if (files.isEmpty() || bytes == 0) {
             throw new UserError("training workload '" + w.name() + "': the server wrote no profile ("
                     + howItEnded(r, spec) + ")\n  last lines of the server's output:\n    "
-                    + r.serverTail().replace("\n", "\n    "), noProfileHint(r, spec));
+                    + r.serverTail().replace("\n", "\n    "), toolchain.kind().equals("go")
+                    ? toolchain.noProfileHint() + "; the server must return from main on " + spec.stopSignal()
+                    : noProfileHint(r, spec));
         }
         if (m.exitCode() != 0) {
             events.warn("the server of '" + w.name() + "' exited with status " + m.exitCode() + " after " + spec.stopSignal());
@@ -238,6 +262,12 @@ public final class TrainStage {
                 + String.format("%.2fs", m.cpuSeconds()) + ", stopped by " + spec.stopSignal() + " in "
                 + io.pgolab.config.Durations.format(r.stopped().stopTook()));
         return new ProfileRecord.WorkloadRun(w.name(), spec.server(), seconds, m.cpuSeconds(), files.size(), bytes);
+    }
+
+    /** The toolchain's form of a training template, with {profile} (one file per workload) and {profile_dir} filled. */
+    private String withProfile(String template, Path raw) {
+        return io.pgolab.config.Template.fill(toolchain.trainingCommand(template),
+                Map.of("profile", raw.resolve("cpu.pprof").toString(), "profile_dir", raw.toString()));
     }
 
     static String howItEnded(ServiceRun.Result r, io.pgolab.config.ServiceSpec spec) {

@@ -24,7 +24,8 @@ public final class BuildReport {
         o.instrumented().ifPresent(i -> rows.add(i));
         for (BuildStage.Result r : rows) {
             BuiltArtifact a = r.artifact();
-            String prof = a.phase().equals("optimize")
+            String prof = a.phase().equals("optimize") && !a.profileCheck().isEmpty() ? a.profileCheck()
+                    : a.phase().equals("optimize")
                     ? a.profileMismatched() + " mismatched, " + a.profileMissing() + " missing"
                     : a.phase().equals("instrument") ? "(writes profiles)"
                     : a.phase().equals("bolt") ? BoltStage.report(a).map(BuildReport::boltNote).orElse("BOLT") : "-";
@@ -96,6 +97,7 @@ public final class BuildReport {
             v.put("profile_sha256", a.profileSha256());
             v.put("profile_mismatched", a.profileMismatched());
             v.put("profile_missing", a.profileMissing());
+            v.put("profile_check", a.profileCheck());
             v.put("build_command", a.command());
             if (a.phase().equals("bolt")) {
                 BoltStage.report(a).ifPresent(b -> v.put("bolt", b));

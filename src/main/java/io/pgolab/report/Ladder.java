@@ -20,8 +20,13 @@ import java.util.Set;
 public record Ladder(List<Step> steps, List<Slowdown> trainingSlowdown) {
 
     /** vsRelease and vsPrevious are null for the first step. Gains are positive when the step is better. */
+    /**
+     * buildSeconds: the variant's own build (for BOLT: base build + BOLT); pipelineSeconds: everything
+     * it takes from sources, with the instrumented build, training and merge of PGO variants.
+     */
     public record Step(String workload, String metric, String variant, String previous, double buildSeconds,
-                       long binaryBytes, Comparison vsRelease, Comparison vsPrevious, String recommendation) {
+                       double pipelineSeconds, long binaryBytes, Comparison vsRelease, Comparison vsPrevious,
+                       String recommendation) {
     }
 
     /** One training workload run once by the instrumented binary (recorded) and once by release. */
@@ -31,7 +36,7 @@ public record Ladder(List<Step> steps, List<Slowdown> trainingSlowdown) {
         }
     }
 
-    public static Ladder of(BenchResults bench, List<BuiltArtifact> built, List<Slowdown> slowdown) {
+    public static Ladder of(BenchResults bench, List<BuiltArtifact> built, double profileSeconds, List<Slowdown> slowdown) {
         List<Step> steps = new ArrayList<>();
         for (BenchResults.WorkloadResult w : bench.workloads()) {
             String metric = w.primary().get(0);
@@ -39,9 +44,10 @@ public record Ladder(List<Step> steps, List<Slowdown> trainingSlowdown) {
             MetricInfo info = c.metrics().get(metric);
             for (int i = 0; i < built.size(); i++) {
                 BuiltArtifact a = built.get(i);
+                double pipeline = a.buildSeconds() + (a.profileSha256().isEmpty() ? 0 : profileSeconds);
                 if (i == 0) {
-                    steps.add(new Step(w.name(), metric, a.variant(), "", a.buildSeconds(), a.binaryBytes(), null, null,
-                            "baseline"));
+                    steps.add(new Step(w.name(), metric, a.variant(), "", a.buildSeconds(), pipeline, a.binaryBytes(),
+                            null, null, "baseline"));
                     continue;
                 }
                 String prev = built.get(i - 1).variant();
@@ -50,8 +56,8 @@ public record Ladder(List<Step> steps, List<Slowdown> trainingSlowdown) {
                 double minEffect = vsRelease == null ? 0.01 : vsRelease.minEffect();
                 Comparison vsPrev = Comparison.of(metric, info.unit(), info.direction(), prev, a.variant(),
                         c.samples(prev, metric), c.samples(a.variant(), metric), minEffect, c.seed());
-                steps.add(new Step(w.name(), metric, a.variant(), prev, a.buildSeconds(), a.binaryBytes(), vsRelease, vsPrev,
-                        recommendation(prev, a.variant(), vsPrev)));
+                steps.add(new Step(w.name(), metric, a.variant(), prev, a.buildSeconds(), pipeline, a.binaryBytes(),
+                        vsRelease, vsPrev, recommendation(prev, a.variant(), vsPrev)));
             }
         }
         return new Ladder(steps, slowdown);
@@ -113,6 +119,7 @@ public record Ladder(List<Step> steps, List<Slowdown> trainingSlowdown) {
             m.put("variant", s.variant());
             m.put("previous", s.previous());
             m.put("build_seconds", s.buildSeconds());
+            m.put("pipeline_seconds", s.pipelineSeconds());
             m.put("binary_bytes", s.binaryBytes());
             m.put("vs_release", s.vsRelease() == null ? null : gainJson(s.vsRelease()));
             m.put("vs_previous", s.vsPrevious() == null ? null : gainJson(s.vsPrevious()));

@@ -20,10 +20,16 @@ public final class ProfileReport {
                 .append(Strings.humanBytes(s.bytes())).append(") from ").append(rec.workloads().size())
                 .append(" workload(s): ");
         b.append(String.join(", ", rec.workloads().stream().map(ProfileRecord.WorkloadRun::name).toList())).append('\n');
-        b.append(String.format("coverage  %d of %d instrumented functions have counts (%.0f%%)%n",
-                s.functionsWithCounts(), s.functionsInstrumented(), s.coveragePercent()));
+        if (s.sampled()) {
+            b.append(String.format("samples   %d CPU samples in %.1fs of profiled time; %d functions have samples%n",
+                    s.totalCount(), s.profiledSeconds().getAsDouble(), s.functionsWithCounts()));
+        } else {
+            b.append(String.format("coverage  %d of %d instrumented functions have counts (%.0f%%)%n",
+                    s.functionsWithCounts(), s.functionsInstrumented(), s.coveragePercent()));
+        }
         if (!s.hottest().isEmpty()) {
-            b.append("hottest functions (share of all counts):\n");
+            b.append(s.sampled() ? "hottest functions (share of all samples, own time):\n"
+                    : "hottest functions (share of all counts):\n");
             for (ProfileSummary.HotFunction f : s.hottest()) {
                 b.append(String.format("  %6.2f%%  %s%n", 100 * f.share(), displayName(f.name())));
             }
@@ -34,6 +40,9 @@ public final class ProfileReport {
         if (stale) {
             b.append("STALE     sources, flags, toolchain or [[train]] workloads changed since this profile was recorded;"
                     + " run 'pgolab train'\n");
+        }
+        if (s.sampled()) {
+            return sampledTail(b, optimized);
         }
         int mismatched = 0;
         int missing = 0;
@@ -49,6 +58,18 @@ public final class ProfileReport {
         } else {
             b.append(String.format("; %d mismatched; %d missing%n", mismatched, missing));
         }
+        return b.toString();
+    }
+
+    /** Sampled profiles (go): the compiler says nothing about stale profiles; show what proves use instead. */
+    private static String sampledTail(StringBuilder b, List<BuiltArtifact> optimized) {
+        for (BuiltArtifact a : optimized) {
+            b.append(String.format("build %-8s %s%n", a.variant(),
+                    a.profileCheck().isEmpty() ? "(no proof of profile use recorded)" : a.profileCheck()));
+        }
+        b.append("summary   the Go compiler gives no stale-profile warnings; pgolab marks a profile stale from its"
+                + " source fingerprint");
+        b.append(optimized.isEmpty() ? "; no optimized build with this profile yet\n" : "\n");
         return b.toString();
     }
 
@@ -71,6 +92,7 @@ public final class ProfileReport {
         p.put("functions_with_counts", s.functionsWithCounts());
         p.put("coverage_percent", s.coveragePercent());
         p.put("total_count", s.totalCount());
+        s.profiledSeconds().ifPresent(x -> p.put("profiled_seconds", x));
         p.put("hottest", s.hottest());
         p.put("stale", stale);
         p.put("workloads", BuildReport.workloadsJson(rec.workloads()));
@@ -81,6 +103,7 @@ public final class ProfileReport {
             Map<String, Object> b = new LinkedHashMap<>();
             b.put("mismatched", a.profileMismatched());
             b.put("missing", a.profileMissing());
+            b.put("profile_check", a.profileCheck());
             builds.put(a.variant(), b);
         }
         m.put("optimized_builds", builds);

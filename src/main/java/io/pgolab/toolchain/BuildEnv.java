@@ -5,30 +5,34 @@ import java.util.Map;
 
 /**
  * What a toolchain contributes to one build: compiler paths and complete flag strings (the user's
- * flags first, pgolab's appended) for the command template, plus environment variables. A toolchain
- * that drives its own build tool (cargo) contributes environment and placeholders only
- * ({@link #envOnly}): no CC/CFLAGS, which the cc crate would pick up, and its env is applied after
- * build.env because it was computed from it.
+ * flags first, pgolab's appended) for the command template, plus environment variables. Toolchains
+ * that are not C compilers (go) use {@link #of}: their own placeholders and no CC/CFLAGS variables.
  */
 public record BuildEnv(String cc, String cxx, String ar, String ranlib,
                        String cflags, String cxxflags, String ldflags, Map<String, String> env,
-                       Map<String, String> extraPlaceholders, boolean compilerVars) {
+                       Map<String, String> own) {
 
-    public BuildEnv(String cc, String cxx, String ar, String ranlib,
-                    String cflags, String cxxflags, String ldflags, Map<String, String> env) {
-        this(cc, cxx, ar, ranlib, cflags, cxxflags, ldflags, env, Map.of(), true);
+    public BuildEnv(String cc, String cxx, String ar, String ranlib, String cflags, String cxxflags, String ldflags,
+                    Map<String, String> env) {
+        this(cc, cxx, ar, ranlib, cflags, cxxflags, ldflags, env, Map.of());
     }
 
-    public static BuildEnv envOnly(Map<String, String> placeholders, Map<String, String> env) {
-        return new BuildEnv("", "", "", "", "", "", "", env, placeholders, false);
+    /** A build that is not a C compiler's: only these placeholders, and only this environment. */
+    public static BuildEnv of(Map<String, String> placeholders, Map<String, String> env) {
+        return new BuildEnv("", "", "", "", "", "", "", env, placeholders);
+    }
+
+    /** False for toolchains that drive their own build tool (go, cargo): no C placeholders or variables. */
+    public boolean cCompiler() {
+        return own.isEmpty();
     }
 
     /** Placeholder values for the build command template. */
     public Map<String, String> placeholders() {
-        Map<String, String> m = new LinkedHashMap<>(extraPlaceholders);
-        if (!compilerVars) {
-            return m;
+        if (!cCompiler()) {
+            return new LinkedHashMap<>(own);
         }
+        Map<String, String> m = new LinkedHashMap<>();
         m.put("cc", cc);
         m.put("cxx", cxx);
         m.put("ar", ar);
@@ -42,7 +46,7 @@ public record BuildEnv(String cc, String cxx, String ar, String ranlib,
     /** The conventional variables too, so CMake and autotools builds pick them up. */
     public Map<String, String> conventionalEnv() {
         Map<String, String> m = new LinkedHashMap<>(env);
-        if (!compilerVars) {
+        if (!cCompiler()) {
             return m;
         }
         m.put("CC", cc);
@@ -57,7 +61,7 @@ public record BuildEnv(String cc, String cxx, String ar, String ranlib,
 
     /** The same environment with extra link flags appended to {ldflags} and LDFLAGS. */
     public BuildEnv withLinkFlags(String extra) {
-        return new BuildEnv(cc, cxx, ar, ranlib, cflags, cxxflags, join(ldflags, extra), env, extraPlaceholders, compilerVars);
+        return new BuildEnv(cc, cxx, ar, ranlib, cflags, cxxflags, join(ldflags, extra), env, own);
     }
 
     static String join(String user, String ours) {

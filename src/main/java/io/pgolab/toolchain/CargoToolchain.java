@@ -112,7 +112,7 @@ public final class CargoToolchain implements Toolchain {
         }
         // A build script or test run by the build must not litter the tree with profiles.
         env.put("LLVM_PROFILE_FILE", scratch.resolve("build-%p-%m.profraw").toString());
-        return BuildEnv.envOnly(Map.of("target", rustc.host()), env);
+        return BuildEnv.of(Map.of("target", rustc.host()), env);
     }
 
     /** pgolab's rustflags for one build, appended after the user's. */

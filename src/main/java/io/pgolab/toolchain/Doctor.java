@@ -170,6 +170,7 @@ public final class Doctor {
         }
         sections.add(new Section(gcc.map(g -> "gcc " + g.major()).orElse("gcc"), gcc.map(Doctor::gccChecks).orElse(List.of(
                 DoctorCheck.info("gcc", "not installed", "apt-get install -y gcc g++")))));
+        sections.add(new Section("go", GoDoctor.checks()));
         sections.add(new Section("other LLVM tools", otherLlvm(majors, clangs)));
         Optional<DoctorRust.Found> rust = DoctorRust.find(configFile.toAbsolutePath().getParent());
         sections.add(new Section("rust (cargo)", DoctorRust.checks(rust)));
@@ -480,7 +481,7 @@ public final class Doctor {
             return out;
         }
         Optional<? extends Compiler> selected = select(spec, clangs, gcc);
-        String label = selected.map(Compiler::label).orElse(tc.kind());
+        String label = selected.map(Compiler::label).orElse(tc.describe());
         checks.add(DoctorCheck.ok("toolchain", asked + ": " + tc.describe()));
         List<Readiness> out = new ArrayList<>();
         for (Variant v : cfg.variants()) {
@@ -502,8 +503,8 @@ public final class Doctor {
 
     /** Mirrors ClangToolchain.detect / GccToolchain.detect to find the same compiler. */
     private static Optional<? extends Compiler> select(ToolchainSpec spec, List<ClangInfo> clangs, Optional<GccInfo> gcc) {
-        if (spec.kind().equals("cargo")) {
-            return Optional.empty();   // CargoToolchain.require says what a variant lacks
+        if (spec.kind().equals("go") || spec.kind().equals("cargo")) {
+            return Optional.empty(); // not a C compiler: the toolchain's own description and require() decide
         }
         if (spec.kind().equals("gcc")) {
             return spec.cc().isPresent() ? ToolLocator.onPath(spec.cc().get()).flatMap(Doctor::gccAt) : gcc;

@@ -12,7 +12,7 @@ import java.util.Optional;
  */
 public interface Toolchain {
 
-    /** "clang", "gcc" or "cargo". */
+    /** "clang", "gcc", "go" or "cargo". */
     String kind();
 
     /** Human description with versions and paths, e.g. "clang 19.1.7 (/usr/lib/llvm-19/bin/clang)". */
@@ -39,6 +39,42 @@ public interface Toolchain {
         return List.of();
     }
 
+    /**
+     * False when the binary that writes profiles is the release build itself (go: CPU profiles of the
+     * normal binary), so pgolab reuses the release build instead of building an instrumented one.
+     */
+    default boolean separateInstrumentedBuild() {
+        return true;
+    }
+
+    /**
+     * A [[train]] command (or server) template as the toolchain needs it to write a profile. Go adds
+     * its profile flag after {binary}; the {profile} and {profile_dir} placeholders are filled later.
+     */
+    default String trainingCommand(String template) {
+        return template;
+    }
+
+    /** What most likely went wrong when a training run failed with this output (empty: nothing specific). */
+    default Optional<String> explainTrainingFailure(String output) {
+        return Optional.empty();
+    }
+
+    /** How to fix a training run that exited cleanly but left no profile. */
+    default String noProfileHint() {
+        return "profiles are written when the program exits normally (return from main or exit()). A program"
+                + " stopped by a signal (SIGTERM, SIGKILL), one that leaves through _exit() or abort(),"
+                + " or a command that never runs {binary} writes nothing";
+    }
+
+    /**
+     * Checks an optimized binary for proof that it was built with the profile, and says what proves
+     * it (empty: this toolchain has no such check). Throws UserError when the profile was not used.
+     */
+    default Optional<String> verifyOptimized(Path binary, ProfileData profile) {
+        return Optional.empty();
+    }
+
     /** Environment that makes an instrumented binary write its raw profiles into rawDir. */
     Map<String, String> trainingEnv(Path rawDir);
 
@@ -55,12 +91,16 @@ public interface Toolchain {
     BuildDiagnostics diagnostics(String buildLog);
 
     /**
-     * The user's own flags from [build], the directory the build runs in and the build's extra
-     * environment (build.env): cargo reads the user's RUSTFLAGS and .cargo/config.toml from those.
+     * The user's own flags from [build]; goflags only for go. workDir (the directory the build runs
+     * in) and env (build.env) are where cargo reads the user's RUSTFLAGS and .cargo/config.toml.
      */
-    record BuildFlags(String cflags, String cxxflags, String ldflags, Path workDir, Map<String, String> env) {
+    record BuildFlags(String cflags, String cxxflags, String ldflags, String goflags, Path workDir, Map<String, String> env) {
         public BuildFlags(String cflags, String cxxflags, String ldflags) {
-            this(cflags, cxxflags, ldflags, Path.of("."), Map.of());
+            this(cflags, cxxflags, ldflags, "", Path.of("."), Map.of());
+        }
+
+        public BuildFlags(String cflags, String cxxflags, String ldflags, String goflags) {
+            this(cflags, cxxflags, ldflags, goflags, Path.of("."), Map.of());
         }
     }
 }

@@ -21,6 +21,7 @@ public final class Toolchains {
             case "clang" -> ClangToolchain.detect(spec, scratch, log);
             case "gcc" -> GccToolchain.detect(spec, scratch, log);
             case "cargo" -> CargoToolchain.detect(spec, cargo, scratch, log);
+            case "go" -> GoToolchain.detect(spec, log);
             default -> throw new IllegalArgumentException("unvalidated toolchain kind " + spec.kind());
         };
     }

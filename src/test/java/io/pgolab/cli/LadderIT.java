@@ -42,6 +42,6 @@ class LadderIT {
             assertThat(v.get("binary_bytes").asLong()).isPositive();
         }
         assertThat(tree.get("ladder").get("training_slowdown").get(0).get("factor").asDouble()).isPositive();
-        assertThat(Files.readString(md)).contains("| variant | build | binary | gain vs release |", "- BOLT on top of pgo:");
+        assertThat(Files.readString(md)).contains("| variant | build (total) | binary | gain vs release |", "`: BOLT on top of pgo:");
     }
 }

@@ -62,7 +62,11 @@ class LuaExampleIT {
         var tree = io.pgolab.util.Json.MAPPER.readTree(json.toFile());
         assertThat(tree.get("workloads")).hasSize(3);
         for (var c : tree.get("comparisons")) {
-            assertThat(c.get("ratio").asDouble()).isBetween(0.5, 2.0);
+            // Only the gated time is bounded: counts such as context switches swing far on a shared machine.
+            if (c.get("metric").asText().equals("cpu_time")) {
+                assertThat(c.get("ratio").asDouble()).isBetween(0.5, 2.0);
+            }
+            assertThat(c.get("ratio").asDouble()).isPositive();
             assertThat(c.get("ci_low").asDouble()).isLessThanOrEqualTo(c.get("ratio").asDouble());
             assertThat(c.get("verdict").asText()).isIn("improved", "regressed", "no_change", "inconclusive");
         }

@@ -45,6 +45,9 @@ class RedisExampleIT {
             var m = w.get("medians").get(v);
             assertThat(m.get("GET.rps").asDouble()).as(v).isPositive();
             assertThat(m.get("LRANGE_100.p99_ms").asDouble()).as(v).isPositive();
+            assertThat(m.get("GET.p99_9_ms").asDouble()).as(v).isGreaterThanOrEqualTo(m.get("GET.p99_ms").asDouble());
+            assertThat(m.get("operations").asDouble() % 50000).as(v).isZero();
+            assertThat(m.get("operations").asDouble()).as(v).isGreaterThanOrEqualTo(4 * 50000);
             assertThat(m.get("cpu_time_per_op").asDouble()).as(v).isPositive();
         }
         assertThat(w.get("pgo_potential").get("release").get("kernel_percent").asDouble()).isPositive();

@@ -15,6 +15,19 @@ class RedisBenchmarkParserTest {
     static final String GET_SET = "redis-benchmark/redis7-get-set-lpush-lrange.csv";
 
     @Test
+    void readsTheVerboseFormWithP999AndTheRequestCount() {
+        List<ParsedMetric> m = new RedisBenchmarkParser().parse(read("redis-benchmark/redis7-verbose-set-lrange.txt"));
+        assertMetric(m, "SET.rps", 59171.60, "req/s", true);
+        assertMetric(m, "SET.avg_ms", 0.559, "ms", false);
+        assertMetric(m, "SET.p99_ms", 0.871, "ms", false);
+        assertMetric(m, "SET.p99_9_ms", 4.719, "ms", false);
+        assertMetric(m, "LPUSH.rps", 57306.59, "req/s", true);
+        assertThat(names(m)).contains("LRANGE_100.p99_9_ms", "LRANGE_100.rps");
+        // three tests of 20000 completed requests each, counted from the output itself
+        assertMetric(m, ParsedMetric.OPERATIONS, 60000, "ops", true);
+    }
+
+    @Test
     void readsRedis7CsvWithLatencyColumns() {
         List<ParsedMetric> m = new RedisBenchmarkParser().parse(read(GET_SET));
         assertMetric(m, "GET.rps", 61919.50, "req/s", true);

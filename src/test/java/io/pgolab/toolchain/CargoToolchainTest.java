@@ -29,7 +29,7 @@ class CargoToolchainTest {
     }
 
     Toolchain.BuildFlags user(String rustflags) {
-        return new Toolchain.BuildFlags("", "", "", tmp, Map.of("RUSTFLAGS", rustflags));
+        return new Toolchain.BuildFlags("", "", "", "", tmp, Map.of("RUSTFLAGS", rustflags));
     }
 
     static List<String> flags(BuildEnv e) {

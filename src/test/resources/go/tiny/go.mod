@@ -1,0 +1,3 @@
+module example.com/pgolabtiny
+
+go 1.21

@@ -1,0 +1,5 @@
+//go:build !pgolabtag
+
+package main
+
+const tag = "off"
