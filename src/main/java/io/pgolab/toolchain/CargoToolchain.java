@@ -89,6 +89,9 @@ public final class CargoToolchain implements Toolchain {
             throw new UserError("variant '" + variant + "' needs an llvm-profdata that reads rustc's profiles: "
                     + profdata.problem(), profdata.fix());
         }
+        if (variant.bolt()) {
+            Bolt.locate(java.util.OptionalInt.empty());   // BOLT works on the linked ELF: any installed BOLT will do
+        }
     }
 
     @Override
