@@ -125,4 +125,50 @@ class CargoToolchainIT {
             assertThat(run(m.resolveSibling("helper"), "10")).contains("helper sum=");
         }
     }
+
+    @Test
+    void buildRustflagsAreKeptWhenNoTargetTableHidesThem() throws Exception {
+        Path p = CargoProject.create(tmp.resolve("p"), CargoProject.config("\"release\", \"pgo\"", "", ""));
+        Files.writeString(p.resolve(".cargo/config.toml"), "[build]\nrustflags = [\"--cfg\", \"from_config_build\"]\n");
+        Cli.Result build = Cli.run(p, "build");
+        assertThat(build.exitCode()).as(build.all()).isZero();
+        for (Path m : CargoProject.published(p, "flagsdemo")) {
+            assertThat(run(m, "10")).as(m.toString()).contains("env=false config_target=false config_cfg=false"
+                    + " config_build=true debug_assertions=true");
+        }
+    }
+
+    @Test
+    void aWorkspaceBuildsBinariesOfSeveralMembersByName() throws Exception {
+        Path w = tmp.resolve("ws");
+        Files.createDirectories(w);
+        Files.writeString(w.resolve("Cargo.toml"), "[workspace]\nmembers = [\"app\", \"tool\"]\nresolver = \"2\"\n");
+        for (String m : List.of("app", "tool")) {
+            Files.createDirectories(w.resolve(m).resolve("src"));
+            Files.writeString(w.resolve(m).resolve("Cargo.toml"), "[package]\nname = \"" + m
+                    + "\"\nversion = \"0.1.0\"\nedition = \"2021\"\npublish = false\n");
+            Files.writeString(w.resolve(m).resolve("src/main.rs"), "fn main() { let n: u64 = std::env::args().nth(1)"
+                    + ".and_then(|a| a.parse().ok()).unwrap_or(10); println!(\"" + m + " {}\", (0..n).map(|i| i % 7).sum::<u64>()); }\n");
+        }
+        Files.writeString(w.resolve("pgolab.toml"), """
+                [project]
+                variants = ["release", "pgo"]
+                [toolchain]
+                kind = "cargo"
+                [build]
+                bins = ["app", "tool"]
+                [[train]]
+                name = "both"
+                command = "{binary} 100000 && {bin:tool} 100000"
+                """);
+        Cli.Result build = Cli.run(w, "build");
+        assertThat(build.exitCode()).as(build.all()).isZero();
+        assertThat(build.out()).contains("0 mismatched");
+        List<Path> apps = CargoProject.published(w, "app");
+        assertThat(apps).hasSize(3);
+        for (Path a : apps) {
+            assertThat(run(a, "10")).contains("app 24");
+            assertThat(run(a.resolveSibling("tool"), "10")).contains("tool 24");
+        }
+    }
 }
