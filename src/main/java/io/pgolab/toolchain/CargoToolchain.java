@@ -71,11 +71,21 @@ public final class CargoToolchain implements Toolchain {
 
     @Override
     public String fingerprint() {
-        // The user's RUSTFLAGS live outside the source tree; a change must rebuild.
+        // The user's rustflags from outside the source tree (environment, $CARGO_HOME/config.toml)
+        // reach the build too: a change must rebuild. The project's own .cargo/ is in the source hash.
         Map<String, String> env = System.getenv();
-        return "cargo " + rustc.verbose() + " " + rustc.cargoVersion() + " rustflags-env="
-                + env.getOrDefault("RUSTFLAGS", "<unset>") + "|" + env.getOrDefault("CARGO_ENCODED_RUSTFLAGS", "<unset>")
-                + "|" + env.getOrDefault("CARGO_BUILD_RUSTFLAGS", "<unset>");
+        StringBuilder s = new StringBuilder("cargo ").append(rustc.verbose()).append(' ').append(rustc.cargoVersion());
+        String triple = "CARGO_TARGET_" + rustc.host().toUpperCase(java.util.Locale.ROOT).replace('-', '_') + "_RUSTFLAGS";
+        for (String k : List.of("RUSTFLAGS", "CARGO_ENCODED_RUSTFLAGS", "CARGO_BUILD_RUSTFLAGS", triple)) {
+            s.append('|').append(k).append('=').append(env.getOrDefault(k, "<unset>"));
+        }
+        RustFlags.configIn(cargoHome(env)).ifPresent(f -> s.append('|').append(f).append('=')
+                .append(io.pgolab.util.Hashing.ofPath(f)));
+        return s.toString();
+    }
+
+    private static Path cargoHome(Map<String, String> env) {
+        return Path.of(env.getOrDefault("CARGO_HOME", System.getProperty("user.home") + "/.cargo"));
     }
 
     @Override
@@ -98,7 +108,7 @@ public final class CargoToolchain implements Toolchain {
     public BuildEnv buildEnv(Variant variant, Phase phase, Optional<ProfileData> profile, BuildFlags user) {
         Map<String, String> seen = new HashMap<>(System.getenv());
         seen.putAll(user.env());
-        Path home = Path.of(seen.getOrDefault("CARGO_HOME", System.getProperty("user.home") + "/.cargo"));
+        Path home = cargoHome(seen);
         RustFlags.Effective mine = RustFlags.effective(seen, user.workDir(), home, rustc.host(), rustc.cfgs());
         for (String f : mine.flags()) {
             if (f.contains("profile-generate") || f.contains("profile-use")) {

@@ -104,7 +104,8 @@ public final class RustFlags {
         return new ArrayList<>(out);
     }
 
-    private static java.util.Optional<Path> configIn(Path dir) {
+    /** config.toml (or the older name config) in a .cargo directory or CARGO_HOME. */
+    static java.util.Optional<Path> configIn(Path dir) {
         for (String name : List.of("config.toml", "config")) {
             Path p = dir.resolve(name);
             if (Files.isRegularFile(p)) {
