@@ -64,7 +64,7 @@ final class LadderCommand implements Callable<Integer> {
             System.out.print(LadderReport.text(ladder));
             System.out.println(r.summary(r.gated()) + " (against " + built.get(0).variant() + ")");
             write(s, r, ladder, built);
-            return 0;
+            return opts.failOn != null && !r.regressions(r.gated()).isEmpty() ? 1 : 0;
         }
     }
 

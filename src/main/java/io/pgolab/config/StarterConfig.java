@@ -57,7 +57,7 @@ public final class StarterConfig {
         if (bs != BuildSystem.CMAKE) {
             s.append("copy_sources = true              # build each variant in its own copy (in-tree builds)\n");
         }
-        s.append("variants = [\"release\", \"pgo\"]   # any of: release, lto, pgo, pgo+lto\n\n");
+        s.append("variants = [\"release\", \"pgo\"]   # any of: release, lto, pgo, pgo+lto, bolt, pgo+bolt, pgo+lto+bolt\n\n");
         s.append("[toolchain]\nkind = \"").append(toolchainKind)
                 .append("\"                  # \"clang\" or \"gcc\"; cc = \"...\" overrides auto-detection\n\n");
         s.append("[build]\n");

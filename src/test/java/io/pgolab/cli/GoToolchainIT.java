@@ -157,8 +157,9 @@ class GoToolchainIT {
 
     private static Path rawProfile(Path profiles, String workload) throws IOException {
         try (Stream<Path> s = Files.walk(profiles)) {
+            // .pgolab/profiles/runs/<workload>-<key12>/raw/cpu.pprof
             return s.filter(f -> f.getFileName().toString().equals("cpu.pprof") && f.getParent().getParent().getFileName()
-                    .toString().equals(workload)).findFirst().orElseThrow();
+                    .toString().matches(java.util.regex.Pattern.quote(workload) + "-[0-9a-f]{12}")).findFirst().orElseThrow();
         }
     }
 
