@@ -14,7 +14,7 @@ import picocli.CommandLine.Option;
 
 @Command(name = "init", mixinStandardHelpOptions = true,
         description = {"Write a commented starter pgolab.toml for this directory.",
-                "Looks at go.mod, Makefile / CMakeLists.txt and at the compilers installed."})
+                "Looks at go.mod, Cargo.toml, Makefile / CMakeLists.txt and at the compilers installed."})
 final class InitCommand implements Callable<Integer> {
     @ParentCommand
     Main parent;
@@ -22,7 +22,7 @@ final class InitCommand implements Callable<Integer> {
     @Option(names = "--force", description = "Overwrite an existing config.")
     boolean force;
 
-    @Option(names = "--toolchain", paramLabel = "clang|gcc|go", description = "Toolchain to write (default: go for a directory with go.mod; else clang when a clang with its llvm-profdata is installed, else gcc).")
+    @Option(names = "--toolchain", paramLabel = "clang|gcc|go|cargo", description = "Toolchain to write (default: go for a directory with go.mod, cargo beside a Cargo.toml; else clang when a clang with its llvm-profdata is installed, else gcc).")
     String toolchain;
 
     @Override
@@ -33,8 +33,8 @@ final class InitCommand implements Callable<Integer> {
         }
         String kind = toolchain != null ? toolchain
                 : StarterConfig.kindOf(parent.global.workDir()).orElseGet(InitCommand::defaultKind);
-        if (!kind.equals("clang") && !kind.equals("gcc") && !kind.equals("go")) {
-            throw new UserError("unknown --toolchain '" + kind + "'", "use --toolchain clang, gcc or go");
+        if (!kind.equals("clang") && !kind.equals("gcc") && !kind.equals("go") && !kind.equals("cargo")) {
+            throw new UserError("unknown --toolchain '" + kind + "'", "use --toolchain clang, gcc, go or cargo");
         }
         try {
             Files.writeString(file, StarterConfig.render(parent.global.workDir(), kind));

@@ -26,7 +26,7 @@ final class Session implements AutoCloseable {
         this.console = console;
         this.store = new ArtifactStore(config.configDir());
         this.lock = ProjectLock.acquire(store.lockFile());
-        this.toolchain = Toolchains.detect(config.toolchain(), store.scratch(), log);
+        this.toolchain = Toolchains.detect(config.toolchain(), config.build().cargo(), store.scratch(), log);
         this.runner = new ShellRunner(log);
     }
 

@@ -1,12 +1,14 @@
 package io.pgolab.config;
 
 import java.time.Duration;
+import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 
 /**
  * The [build] table: how to build the user's project, as a command template. goflags are the
- * user's own 'go build' flags (kind = "go" only; empty otherwise).
+ * user's own 'go build' flags (kind = "go" only; empty otherwise). For cargo the command and
+ * artifact are composed by pgolab from the cargo keys (see CargoConfig).
  */
 public record BuildSpec(
         String command,
@@ -17,10 +19,21 @@ public record BuildSpec(
         String ldflags,
         Duration timeout,
         Map<String, String> env,
-        String goflags) {
+        String goflags,
+        Optional<CargoSpec> cargo) {
 
     public BuildSpec(String command, Optional<String> clean, String artifact, String cflags, String cxxflags,
                      String ldflags, Duration timeout, Map<String, String> env) {
-        this(command, clean, artifact, cflags, cxxflags, ldflags, timeout, env, "");
+        this(command, clean, artifact, cflags, cxxflags, ldflags, timeout, env, "", Optional.empty());
+    }
+
+    public BuildSpec(String command, Optional<String> clean, String artifact, String cflags, String cxxflags,
+                     String ldflags, Duration timeout, Map<String, String> env, String goflags) {
+        this(command, clean, artifact, cflags, cxxflags, ldflags, timeout, env, goflags, Optional.empty());
+    }
+
+    /** Programs built beside the artifact and kept with it (cargo bins after the first); names only. */
+    public List<String> siblingArtifacts() {
+        return cargo.map(c -> c.bins().subList(1, c.bins().size())).orElse(List.of());
     }
 }

@@ -34,8 +34,13 @@ public record Config(
 
     /** A workload template with {binary}, {root}, {config_dir}, {workdir} and, for services, {port}. */
     public String render(String template, String binary, int port) {
-        return Template.render(template, java.util.Map.of("binary", binary, "root", root.toString(),
-                "config_dir", configDir().toString(), "workdir", configDir().toString(), "port", Integer.toString(port)));
+        java.util.Map<String, String> values = new java.util.HashMap<>(java.util.Map.of("binary", binary,
+                "root", root.toString(), "config_dir", configDir().toString(), "workdir", configDir().toString(),
+                "port", Integer.toString(port)));
+        // Cargo builds every binary into one directory; {bin:NAME} is NAME beside {binary}.
+        build.cargo().ifPresent(c -> c.bins().forEach(b -> values.put("bin:" + b,
+                java.nio.file.Path.of(binary).resolveSibling(b).toString())));
+        return Template.render(template, values);
     }
 
     public boolean needsProfile() {

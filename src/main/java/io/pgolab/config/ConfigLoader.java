@@ -34,14 +34,15 @@ public final class ConfigLoader {
     private static final Set<String> TOP = Set.of("project", "toolchain", "build", "train", "bench", "bolt");
     private static final Set<String> BOLT = Set.of("profile", "options", "skip_funcs", "smoke");
     private static final Set<String> PROJECT = Set.of("name", "root", "copy_sources", "exclude", "variants", "ladder");
-    private static final Set<String> TOOLCHAIN = Set.of("kind", "cc", "cxx", "atomic_counters", "go", "profile_flag");
+    private static final Set<String> TOOLCHAIN = Set.of("kind", "cc", "cxx", "atomic_counters", "go", "profile_flag",
+            "llvm_profdata");
     private static final Set<String> BUILD = Set.of(
             "command", "clean", "artifact", "cflags", "cxxflags", "ldflags", "timeout", "env", "package", "goflags");
     private static final Set<String> WORKLOAD = union(Set.of("name", "command", "timeout", "weight", "env"), SERVICE);
     private static final Set<String> TRAIN = union(WORKLOAD, Set.of("profile"));
     private static final Set<String> BENCH = union(WORKLOAD, Set.of("parser", "metric", "min_effect", "primary"));
     private static final Set<String> METRIC = Set.of("name", "regex", "json_pointer", "unit", "direction", "scale");
-    private static final List<String> KINDS = List.of("clang", "gcc", "go");
+    private static final List<String> KINDS = List.of("clang", "gcc", "go", "cargo");
 
     private ConfigLoader() {
     }
@@ -94,23 +95,33 @@ public final class ConfigLoader {
         List<Variant> ladder = project.has("ladder") ? variants(project, "ladder", List.of(), problems) : List.of();
 
         toolchain.rejectUnknown(TOOLCHAIN);
-        String kind = toolchain.string("kind", "kind = \"clang\"   # or \"gcc\", \"go\"");
+        String kind = toolchain.string("kind", "kind = \"clang\"   # or \"gcc\", \"go\", \"cargo\"");
         if (!kind.isEmpty() && !KINDS.contains(kind)) {
             problems.add(toolchain.line("kind"), "toolchain.kind", "unknown toolchain '" + kind + "'",
                     Strings.closest(kind, KINDS).map(k -> "did you mean \"" + k + "\"? ").orElse("")
-                            + "supported: \"clang\", \"gcc\" or \"go\" (cargo and the JVM come later)");
+                            + "supported: \"clang\", \"gcc\", \"go\" or \"cargo\" (the JVM comes later)");
         }
         ToolchainSpec tc = new ToolchainSpec(kind, toolchain.optString("cc"), toolchain.optString("cxx"),
-                toolchain.bool("atomic_counters", kind.equals("gcc")), GoConfig.options(toolchain, kind, problems));
+                toolchain.bool("atomic_counters", kind.equals("gcc")), GoConfig.options(toolchain, kind, problems),
+                toolchain.optString("llvm_profdata"));
         GoConfig.checkVariants(project, variants, kind, problems);
+        boolean cargo = CargoConfig.isCargo(kind);
+        CargoConfig.checkToolchainKeys(toolchain, kind, problems);
 
-        build.rejectUnknown(BUILD);
-        GoConfig.rejectGoBuildKeys(build, kind, problems);
-        BuildSpec bs = GoConfig.isGo(kind) ? GoConfig.build(build, name, problems) : cBuild(build, problems);
+        BuildSpec bs;
+        if (cargo) {
+            bs = CargoConfig.read(build, root, problems);
+            exclude = CargoConfig.withTargetExcluded(exclude);
+        } else {
+            build.rejectUnknown(BUILD);
+            GoConfig.rejectGoBuildKeys(build, kind, problems);
+            bs = GoConfig.isGo(kind) ? GoConfig.build(build, name, problems) : cBuild(build, problems);
+        }
 
-        Set<String> trainExtra = GoConfig.isGo(kind) ? GoConfig.TRAIN_PLACEHOLDERS : Set.of();
+        Set<String> bins = CargoConfig.binPlaceholders(bs);
+        Set<String> trainExtra = GoConfig.isGo(kind) ? GoConfig.TRAIN_PLACEHOLDERS : bins;
         List<WorkloadSpec> train = workloads(toml, "train", trainExtra, problems);
-        List<WorkloadSpec> bench = workloads(toml, "bench", Set.of(), problems);
+        List<WorkloadSpec> bench = workloads(toml, "bench", bins, problems);
         if (variants.stream().anyMatch(Variant::pgo) && train.isEmpty() && problems.isEmpty()) {
             problems.add(project.line("variants"), "project.variants",
                     "variant(s) with pgo need a training workload, but there is no [[train]] entry",
@@ -242,7 +253,8 @@ public final class ConfigLoader {
                         "a service workload has 'server' and 'clients' instead of 'command'",
                         "move the load generator into clients = [\"...\"]");
             }
-            if (!command.isEmpty() && !Template.placeholders(command).contains("binary")) {
+            if (!command.isEmpty() && Template.placeholders(command).stream()
+                    .noneMatch(n -> n.equals("binary") || (n.startsWith("bin:") && extraPlaceholders.contains(n)))) {
                 String k = service.isPresent() ? "server" : "command";
                 problems.add(named.line(k), key + "." + name + "." + k,
                         "the " + k + " never runs the built program: {binary} is missing",
@@ -294,6 +306,9 @@ public final class ConfigLoader {
     }
 
     private static ServiceSpec service(TableReader r, String prefix, Set<String> extraPlaceholders, ConfigProblems problems) {
+        // Cargo's {bin:NAME} may start clients and helpers too; other extras are for the server only.
+        Set<String> withBins = union(SERVICE_PLACEHOLDERS,
+                Set.copyOf(extraPlaceholders.stream().filter(n -> n.startsWith("bin:")).toList()));
         String server = r.string("server", "server = \"{binary} --port {port}\"");
         List<String> clients = r.stringList("clients", List.of());
         if (clients.isEmpty()) {
@@ -316,10 +331,10 @@ public final class ConfigLoader {
         }
         for (String k : List.of("server", "setup", "teardown", "ready")) {
             r.optString(k).ifPresent(v -> checkPlaceholders(r, k, v,
-                    k.equals("server") ? union(SERVICE_PLACEHOLDERS, extraPlaceholders) : SERVICE_PLACEHOLDERS, problems));
+                    k.equals("server") ? union(SERVICE_PLACEHOLDERS, extraPlaceholders) : withBins, problems));
         }
         for (String c : clients) {
-            checkPlaceholders(r, "clients", c, SERVICE_PLACEHOLDERS, problems);
+            checkPlaceholders(r, "clients", c, withBins, problems);
         }
         List<Integer> cpus = r.intList("client_cpus", "client_cpus = [1]   # or one CPU per client: [1, 0]");
         if (cpus.size() > 1 && cpus.size() != clients.size()) {

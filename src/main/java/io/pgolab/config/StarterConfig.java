@@ -15,14 +15,20 @@ public final class StarterConfig {
     private StarterConfig() {
     }
 
-    public enum BuildSystem { CMAKE, MAKE, OTHER }
+    public enum BuildSystem { CARGO, CMAKE, MAKE, OTHER }
 
-    /** The toolchain a directory's own files name: "go" for a Go module, else empty. */
+    /** The toolchain a directory's own files name: "go" for a Go module, "cargo" beside Cargo.toml, else empty. */
     public static Optional<String> kindOf(Path dir) {
-        return GoStarter.isGoModule(dir) ? Optional.of("go") : Optional.empty();
+        if (GoStarter.isGoModule(dir)) {
+            return Optional.of("go");
+        }
+        return Files.isRegularFile(dir.resolve("Cargo.toml")) ? Optional.of("cargo") : Optional.empty();
     }
 
     public static BuildSystem detect(Path dir) {
+        if (Files.isRegularFile(dir.resolve("Cargo.toml"))) {
+            return BuildSystem.CARGO;
+        }
         if (Files.isRegularFile(dir.resolve("CMakeLists.txt"))) {
             return BuildSystem.CMAKE;
         }
@@ -38,6 +44,9 @@ public final class StarterConfig {
             return GoStarter.render(dir);
         }
         BuildSystem bs = detect(dir);
+        if (toolchainKind.equals("cargo")) {
+            return CargoStarter.render(dir);
+        }
         String name = dir.getFileName() == null ? "project" : dir.getFileName().toString();
         String program = guessProgram(dir, bs).orElse("CHANGE_ME");
         StringBuilder s = new StringBuilder();
@@ -89,6 +98,7 @@ public final class StarterConfig {
         return switch (bs) {
             case CMAKE -> "found CMakeLists.txt";
             case MAKE -> "found a Makefile";
+            case CARGO -> "found Cargo.toml";
             default -> "no Makefile or CMakeLists.txt found";
         };
     }

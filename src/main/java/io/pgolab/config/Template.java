@@ -6,7 +6,7 @@ import java.util.Map;
 import java.util.Set;
 
 /**
- * Command templates with {name} placeholders. "{{" and "}}" are literal braces, and "${...}" is
+ * Command templates with {name} placeholders ({bin:NAME} names one of several cargo binaries). "{{" and "}}" are literal braces, and "${...}" is
  * left alone so shell variables such as ${HOME} keep working.
  */
 public final class Template {
@@ -78,7 +78,7 @@ public final class Template {
             } else if (c == '{') {
                 int close = text.indexOf('}', i);
                 String name = close < 0 ? "" : text.substring(i + 1, close);
-                if (close > 0 && name.matches("[A-Za-z_][A-Za-z0-9_]*")) {
+                if (close > 0 && name.matches("[A-Za-z_][A-Za-z0-9_]*(:[A-Za-z0-9_-]+)?")) {
                     sink.accept(name, i, close + 1);
                     i = close + 1;
                 } else {

@@ -3,14 +3,19 @@ package io.pgolab.config;
 import java.util.Optional;
 
 /**
- * The [toolchain] table. kind is "clang", "gcc" or "go"; cc/cxx override auto-detection of a C
- * compiler; go holds the keys only kind = "go" takes.
+ * The [toolchain] table. kind is "clang", "gcc", "go" or "cargo"; cc/cxx override auto-detection of
+ * a C compiler; go holds the keys only kind = "go" takes; llvmProfdata (cargo) names the
+ * llvm-profdata to merge rustc's profiles with.
  */
 public record ToolchainSpec(String kind, Optional<String> cc, Optional<String> cxx, boolean atomicCounters,
-                            GoOptions go) {
+                            GoOptions go, Optional<String> llvmProfdata) {
 
     public ToolchainSpec(String kind, Optional<String> cc, Optional<String> cxx, boolean atomicCounters) {
-        this(kind, cc, cxx, atomicCounters, GoOptions.DEFAULT);
+        this(kind, cc, cxx, atomicCounters, GoOptions.DEFAULT, Optional.empty());
+    }
+
+    public ToolchainSpec(String kind, Optional<String> cc, Optional<String> cxx, boolean atomicCounters, GoOptions go) {
+        this(kind, cc, cxx, atomicCounters, go, Optional.empty());
     }
 
     /**

@@ -102,6 +102,7 @@ public final class BoltStage {
         Instant t1 = Instant.now();
         Path out = dir.resolve("out").resolve(input.getFileName());
         ArtifactStore.freshDir(out.getParent());
+        copySiblings(input, out.getParent());
         Path log = store.logs().resolve("bolt-" + v.name() + ".log");
         ShellRunner.Outcome o = runBolt(s -> bolt.optimizeArgv(input, out, fdata, config.bolt().options(), s), skip, log,
                 "optimizing " + v.name(), input);
@@ -138,6 +139,7 @@ public final class BoltStage {
         ArtifactStore.freshDir(instrumented.getParent());
         runBolt(s -> bolt.instrumentArgv(input, instrumented, fdataDir.resolve("prof"), s), skip,
                 store.logs().resolve("bolt-instrument-" + dir.getFileName() + ".log"), "instrumenting", input);
+        copySiblings(input, instrumented.getParent());
         TrainStage.Collector collector = TrainStage.Collector.of(raw -> moveInto(fdataDir, raw, ".fdata"), (c, raw) -> c);
         List<Path> files = new ArrayList<>();
         for (WorkloadSpec w : config.train()) {
@@ -226,12 +228,30 @@ public final class BoltStage {
         }
     }
 
+    /**
+     * The other programs of a cargo build ({bin:NAME}) go beside BOLT's binary unchanged, so that
+     * workloads can still run them: BOLT rewrites only the first of bins ({binary}).
+     */
+    private void copySiblings(Path input, Path toDir) {
+        try {
+            for (String sibling : config.build().siblingArtifacts()) {
+                Files.copy(input.resolveSibling(sibling), toDir.resolve(sibling), StandardCopyOption.REPLACE_EXISTING,
+                        StandardCopyOption.COPY_ATTRIBUTES);
+            }
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
     private Path publish(String key, Path out, Report report) {
         Path target = store.binDir(key);
         Path staging = target.resolveSibling(target.getFileName() + ".tmp-" + ProcessHandle.current().pid());
         ArtifactStore.freshDir(staging);
         try {
             Files.copy(out, staging.resolve(out.getFileName()), StandardCopyOption.COPY_ATTRIBUTES);
+            for (String sibling : config.build().siblingArtifacts()) {
+                Files.copy(out.resolveSibling(sibling), staging.resolve(sibling), StandardCopyOption.COPY_ATTRIBUTES);
+            }
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }

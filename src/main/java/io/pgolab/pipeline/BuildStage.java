@@ -98,9 +98,9 @@ public final class BuildStage {
         Path srcDir = config.copySources() ? copySources(buildDir.resolve("src")) : config.root();
         BuildEnv env = toolchain.buildEnv(v, phase, profile,
                 new Toolchain.BuildFlags(config.build().cflags(), config.build().cxxflags(), config.build().ldflags(),
-                        config.build().goflags()));
-        if (v.bolt() && phase != Phase.INSTRUMENT) {
-            env = env.withLinkFlags(RELOCATIONS);
+                        config.build().goflags(), srcDir, config.build().env()));
+        if (v.bolt() && phase != Phase.INSTRUMENT && env.cCompiler()) {
+            env = env.withLinkFlags(RELOCATIONS);   // cargo adds its own -Clink-arg (CargoToolchain.keepsRelocations)
         }
         Map<String, String> values = new LinkedHashMap<>(env.placeholders());
         values.put("builddir", buildDir.toString());
@@ -110,6 +110,9 @@ public final class BuildStage {
         values.put("jobs", Integer.toString(Runtime.getRuntime().availableProcessors()));
         Map<String, String> procEnv = new LinkedHashMap<>(env.conventionalEnv());
         procEnv.putAll(config.build().env());
+        if (toolchain.kind().equals("cargo")) {
+            procEnv.putAll(env.env());   // computed from build.env: the user's RUSTFLAGS plus pgolab's
+        }
         Path logFile = store.logs().resolve("build-" + name + ".log");
         Instant t0 = Instant.now();
         if (config.build().clean().isPresent() && !config.copySources()) {
@@ -139,7 +142,7 @@ public final class BuildStage {
         }
         BuildDiagnostics diag = phase == Phase.OPTIMIZE ? toolchain.diagnostics(o.output()) : BuildDiagnostics.NONE;
         String check = phase == Phase.OPTIMIZE ? toolchain.verifyOptimized(binary, profile.orElseThrow()).orElse("") : "";
-        Path bin = publish(key, binary, buildDir, phase);
+        Path bin = publish(key, binary, siblings(binary, name), buildDir, phase);
         BuiltArtifact a = new BuiltArtifact(name, phase.name().toLowerCase(), key,
                 bin.resolve(binary.getFileName()).toString(),
                 phase == Phase.INSTRUMENT ? bin.resolve("notes").toString() : "",
@@ -180,7 +183,7 @@ public final class BuildStage {
         if (phase == Phase.OPTIMIZE && (output.contains("coverage-mismatch") || output.contains("hash mismatch"))) {
             return "the profile no longer matches the sources or flags; run 'pgolab build --retrain' to record a fresh one and rebuild";
         }
-        if (output.contains("profile") && output.contains("No such file")) {
+        if ((output.contains("profile") && output.contains("No such file")) || output.contains("-C profile-use does not exist")) {
             return "the profile file is missing; run 'pgolab build --retrain'";
         }
         return "the command and its output are above; fix the build or build.command in " + config.file();
@@ -200,12 +203,29 @@ public final class BuildStage {
         }
     }
 
-    private Path publish(String key, Path binary, Path buildDir, Phase phase) {
+    /** Other programs of the same build (cargo bins after the first), published beside the artifact. */
+    private List<Path> siblings(Path binary, String name) {
+        List<Path> out = new java.util.ArrayList<>();
+        for (String s : config.build().siblingArtifacts()) {
+            Path p = binary.resolveSibling(s);
+            if (!Files.isRegularFile(p)) {
+                throw new UserError("the build of '" + name + "' succeeded but did not produce " + p,
+                        "check build.bins in " + config.file());
+            }
+            out.add(p);
+        }
+        return out;
+    }
+
+    private Path publish(String key, Path binary, List<Path> siblings, Path buildDir, Phase phase) {
         Path target = store.binDir(key);
         Path staging = target.resolveSibling(target.getFileName() + ".tmp-" + ProcessHandle.current().pid());
         try {
             ArtifactStore.freshDir(staging);
             Files.copy(binary, staging.resolve(binary.getFileName()), StandardCopyOption.COPY_ATTRIBUTES);
+            for (Path s : siblings) {
+                Files.copy(s, staging.resolve(s.getFileName()), StandardCopyOption.COPY_ATTRIBUTES);
+            }
             if (phase == Phase.INSTRUMENT) {
                 for (String glob : toolchain.instrumentedBuildNotes()) {
                     PathMatcher m = FileSystems.getDefault().getPathMatcher(glob);

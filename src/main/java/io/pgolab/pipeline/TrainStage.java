@@ -101,6 +101,7 @@ public final class TrainStage {
             runs.add(ensureRun(w, instrumented, dir, force));
             inputs.add(new RawInput(w.name(), dir.resolve("raw"), w.weight()));
         }
+        toolchain.notes().forEach(events::note);
         String label = profileSet.isEmpty() ? "merge" : "merge @" + profileSet;
         events.started(label, inputs.size() + " workload profile(s)");
         Instant t0 = Instant.now();

@@ -22,7 +22,8 @@ public record BuildEnv(String cc, String cxx, String ar, String ranlib,
         return new BuildEnv("", "", "", "", "", "", "", env, placeholders);
     }
 
-    private boolean cCompiler() {
+    /** False for toolchains that drive their own build tool (go, cargo): no C placeholders or variables. */
+    public boolean cCompiler() {
         return own.isEmpty();
     }
 
@@ -60,7 +61,7 @@ public record BuildEnv(String cc, String cxx, String ar, String ranlib,
 
     /** The same environment with extra link flags appended to {ldflags} and LDFLAGS. */
     public BuildEnv withLinkFlags(String extra) {
-        return new BuildEnv(cc, cxx, ar, ranlib, cflags, cxxflags, join(ldflags, extra), env);
+        return new BuildEnv(cc, cxx, ar, ranlib, cflags, cxxflags, join(ldflags, extra), env, own);
     }
 
     static String join(String user, String ours) {

@@ -6,7 +6,6 @@ import io.pgolab.config.Variant;
 import io.pgolab.util.CommandLog;
 import io.pgolab.util.Exec;
 import java.io.IOException;
-import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -14,7 +13,6 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
-import java.util.stream.Stream;
 
 /**
  * Clang with IR-level instrumentation (-fprofile-generate / -fprofile-use). IR instrumentation is
@@ -215,91 +213,23 @@ public final class ClangToolchain implements Toolchain {
 
     @Override
     public List<Path> rawProfiles(Path rawDir) {
-        if (!Files.isDirectory(rawDir)) {
-            return List.of();
-        }
-        try (Stream<Path> s = Files.list(rawDir)) {
-            return s.filter(p -> p.getFileName().toString().endsWith(".profraw")).sorted().toList();
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
-        }
+        return LlvmProfileTool.rawProfiles(rawDir);
     }
 
     @Override
     public MergeResult merge(List<RawInput> inputs, Path outDir, FailureMode mode) {
-        Path tool = profdata.orElseThrow(() -> new UserError("llvm-profdata " + major + " is not installed",
-                "apt-get install -y llvm-" + major));
-        List<String> dropped = new ArrayList<>();
-        List<String> weighted = new ArrayList<>();
-        for (RawInput in : inputs) {
-            List<Path> files = checkHeaders(rawProfiles(in.dir()), mode, dropped);
-            if (files.isEmpty()) {
-                dropped.add(in.workload() + " (no readable raw profile left)");
-                continue;
-            }
-            Path per = in.dir().resolveSibling(in.workload() + ".profdata");
-            new LlvmMerge(tool, log).mergeDroppingBad(files, per, mode, dropped);
-            weighted.add("--weighted-input=" + formatWeight(in.weight()) + "," + per);
-        }
-        if (weighted.isEmpty()) {
-            throw new UserError("no usable profile: every raw profile was dropped: " + String.join("; ", dropped),
-                    "re-run 'pgolab train'; if it happens again the instrumented program may be crashing");
-        }
-        Path tmp = outDir.resolve("merged.tmp.profdata");
-        List<String> argv = new ArrayList<>(List.of(tool.toString(), "merge", "-o", tmp.toString()));
-        argv.addAll(weighted);
-        Exec.Result r = Exec.capture(log, argv);
-        if (!r.ok()) {
-            throw new UserError("llvm-profdata could not merge the workload profiles:\n" + r.output().strip(),
-                    "this is unexpected after each workload merged alone; report it with --verbose output");
-        }
-        return new MergeResult(LlvmMerge.publish(tmp, outDir, "profdata"), dropped);
-    }
-
-    private List<Path> checkHeaders(List<Path> files, FailureMode mode, List<String> dropped) {
-        int readable = LlvmRawHeader.newestReadableBy(major);
-        List<Path> ok = new ArrayList<>();
-        for (Path f : files) {
-            Optional<Integer> v = LlvmRawHeader.version(f);
-            String problem = null;
-            String hint = "delete it and re-run 'pgolab train'";
-            if (v.isEmpty()) {
-                problem = "raw profile " + f + " is corrupt or truncated (no LLVM profile header)";
-                hint = "it was probably cut short by a crash or a kill; re-run 'pgolab train', or pass"
-                        + " --failure-mode warn to merge the other files";
-            } else if (v.get() > readable) {
-                problem = "raw profile " + f + " has format version " + v.get() + ", newer than llvm-profdata "
-                        + major + " reads (version " + readable + ")";
-                hint = "the instrumented binary was built by a newer LLVM than clang " + major
-                        + "; build and merge with one LLVM version";
-            }
-            if (problem == null) {
-                ok.add(f);
-            } else if (mode == FailureMode.WARN) {
-                dropped.add(problem);
-            } else {
-                throw new UserError(problem, hint);
-            }
-        }
-        return ok;
-    }
-
-    private static String formatWeight(double w) {
-        long rounded = Math.max(1, Math.round(w));
-        return Long.toString(rounded);
+        return profileTool().merge(inputs, outDir, mode);
     }
 
     @Override
     public ProfileSummary summarize(ProfileData profile, Path notes, int top) {
+        return profileTool().summarize(profile, top);
+    }
+
+    private LlvmProfileTool profileTool() {
         Path tool = profdata.orElseThrow(() -> new UserError("llvm-profdata " + major + " is not installed",
                 "apt-get install -y llvm-" + major));
-        Exec.Result r = Exec.capture(log, List.of(tool.toString(), "show", "--all-functions", "--counts",
-                profile.path().toString()));
-        if (!r.ok()) {
-            throw new UserError("llvm-profdata cannot read " + profile.path() + ":\n" + r.output().strip(),
-                    "the profile is damaged; re-run 'pgolab train'");
-        }
-        return LlvmProfileText.summarize(r.output(), top, profile.bytes());
+        return new LlvmProfileTool(tool, major, "clang " + major, log);
     }
 
     @Override

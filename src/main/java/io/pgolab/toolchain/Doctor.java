@@ -172,6 +172,8 @@ public final class Doctor {
                 DoctorCheck.info("gcc", "not installed", "apt-get install -y gcc g++")))));
         sections.add(new Section("go", GoDoctor.checks()));
         sections.add(new Section("other LLVM tools", otherLlvm(majors, clangs)));
+        Optional<DoctorRust.Found> rust = DoctorRust.find(configFile.toAbsolutePath().getParent());
+        sections.add(new Section("rust (cargo)", DoctorRust.checks(rust)));
 
         DoctorHost.Perf perf = DoctorHost.perf();
         List<DoctorCheck> measure = new ArrayList<>(perf.checks());
@@ -191,6 +193,15 @@ public final class Doctor {
                 variantChecks.add(variantCheck(c.kind() + " " + c.major() + " " + v, r));
             }
         }
+        rust.ifPresent(r -> {
+            for (Variant v : Variant.KNOWN) {
+                List<Gap> gaps = v.pgo() && !r.profdata().usable()
+                        ? List.of(new Gap("an llvm-profdata that reads rustc's profiles", "", r.profdata().fix())) : List.of();
+                Readiness rd = readiness("cargo", r.label(), v, gaps);
+                readiness.add(rd);
+                variantChecks.add(variantCheck("cargo " + v, rd));
+            }
+        });
         variantChecks.add(boltReadiness(clangs, perf));
         sections.add(new Section("variants on this machine", variantChecks));
 
@@ -458,7 +469,7 @@ public final class Doctor {
         String asked = "kind = " + spec.kind() + spec.cc().map(cc -> ", cc = " + cc).orElse(" (auto-detect)");
         Toolchain tc;
         try {
-            tc = Toolchains.detect(spec, SCRATCH, null);
+            tc = Toolchains.detect(spec, cfg.build().cargo(), SCRATCH, null);
         } catch (UserError e) {
             checks.add(DoctorCheck.missing("toolchain", asked + ": " + e.getMessage(), e.hint()));
             List<Readiness> out = new ArrayList<>();
@@ -492,7 +503,7 @@ public final class Doctor {
 
     /** Mirrors ClangToolchain.detect / GccToolchain.detect to find the same compiler. */
     private static Optional<? extends Compiler> select(ToolchainSpec spec, List<ClangInfo> clangs, Optional<GccInfo> gcc) {
-        if (spec.kind().equals("go")) {
+        if (spec.kind().equals("go") || spec.kind().equals("cargo")) {
             return Optional.empty(); // not a C compiler: the toolchain's own description and require() decide
         }
         if (spec.kind().equals("gcc")) {

@@ -12,7 +12,7 @@ import java.util.Optional;
  */
 public interface Toolchain {
 
-    /** "clang", "gcc" or "go". */
+    /** "clang", "gcc", "go" or "cargo". */
     String kind();
 
     /** Human description with versions and paths, e.g. "clang 19.1.7 (/usr/lib/llvm-19/bin/clang)". */
@@ -23,6 +23,11 @@ public interface Toolchain {
 
     /** Enters every build key: a new compiler version rebuilds everything. */
     String fingerprint();
+
+    /** Things the user should know about the tools chosen (e.g. an inexact version pairing); usually none. */
+    default List<String> notes() {
+        return List.of();
+    }
 
     /** Fails with an install hint when a tool that the variant needs is missing. */
     void require(Variant variant);
@@ -85,10 +90,17 @@ public interface Toolchain {
     /** Counts the compiler's stale-profile and missing-profile messages in an optimized build's log. */
     BuildDiagnostics diagnostics(String buildLog);
 
-    /** The user's own flags from [build]; goflags only for go. */
-    record BuildFlags(String cflags, String cxxflags, String ldflags, String goflags) {
+    /**
+     * The user's own flags from [build]; goflags only for go. workDir (the directory the build runs
+     * in) and env (build.env) are where cargo reads the user's RUSTFLAGS and .cargo/config.toml.
+     */
+    record BuildFlags(String cflags, String cxxflags, String ldflags, String goflags, Path workDir, Map<String, String> env) {
         public BuildFlags(String cflags, String cxxflags, String ldflags) {
-            this(cflags, cxxflags, ldflags, "");
+            this(cflags, cxxflags, ldflags, "", Path.of("."), Map.of());
+        }
+
+        public BuildFlags(String cflags, String cxxflags, String ldflags, String goflags) {
+            this(cflags, cxxflags, ldflags, goflags, Path.of("."), Map.of());
         }
     }
 }

@@ -1,0 +1,185 @@
+package io.pgolab.toolchain;
+
+import io.pgolab.UserError;
+import io.pgolab.config.CargoSpec;
+import io.pgolab.config.ToolchainSpec;
+import io.pgolab.config.Variant;
+import io.pgolab.util.CommandLog;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+
+/**
+ * Rust through cargo: -Cprofile-generate / -Cprofile-use added to the user's own rustflags (read
+ * the way cargo reads them, then passed as CARGO_ENCODED_RUSTFLAGS, which overrides every other
+ * source), --target &lt;host&gt; so build scripts and proc macros stay uninstrumented, LTO through
+ * the profile's lto setting, and an llvm-profdata paired with rustc's LLVM (RustProfdata).
+ */
+public final class CargoToolchain implements Toolchain {
+    private final RustcInfo rustc;
+    private final RustProfdata.Choice profdata;
+    private final Optional<CargoSpec> cargo;
+    private final Path scratch;
+    private final CommandLog log;
+
+    CargoToolchain(RustcInfo rustc, RustProfdata.Choice profdata, Optional<CargoSpec> cargo, Path scratch, CommandLog log) {
+        this.rustc = rustc;
+        this.profdata = profdata;
+        this.cargo = cargo;
+        this.scratch = scratch;
+        this.log = log;
+    }
+
+    public static CargoToolchain detect(ToolchainSpec spec, Optional<CargoSpec> cargo, Path scratch, CommandLog log) {
+        RustcInfo rc = RustcInfo.detect(scratch.getParent() == null ? scratch : scratch.getParent());
+        return new CargoToolchain(rc, RustProfdata.choose(rc, spec.llvmProfdata()), cargo, scratch, log);
+    }
+
+    public RustcInfo rustc() {
+        return rustc;
+    }
+
+    public RustProfdata.Choice profdata() {
+        return profdata;
+    }
+
+    @Override
+    public String kind() {
+        return "cargo";
+    }
+
+    @Override
+    public String describe() {
+        return "rustc " + rustc.release() + " (LLVM " + rustc.llvmVersion() + ", host " + rustc.host() + "), "
+                + rustc.cargoVersion() + profdata.tool().map(t -> ", llvm-profdata " + t.major() + " (" + t.path()
+                + ", " + t.origin() + ")").orElse(", no usable llvm-profdata")
+                + (profdata.note().isEmpty() ? "" : "; note: " + profdata.note());
+    }
+
+    @Override
+    public Map<String, String> versions() {
+        Map<String, String> m = new LinkedHashMap<>();
+        m.put("rustc", rustc.release() + " LLVM " + rustc.llvmVersion() + " " + rustc.rustc());
+        m.put("cargo", rustc.cargoVersion());
+        profdata.tool().ifPresent(t -> m.put("llvm-profdata", t.major() + " " + t.path()));
+        return m;
+    }
+
+    @Override
+    public String fingerprint() {
+        // The user's rustflags from outside the source tree (environment, $CARGO_HOME/config.toml)
+        // reach the build too: a change must rebuild. The project's own .cargo/ is in the source hash.
+        Map<String, String> env = System.getenv();
+        StringBuilder s = new StringBuilder("cargo ").append(rustc.verbose()).append(' ').append(rustc.cargoVersion());
+        String triple = "CARGO_TARGET_" + rustc.host().toUpperCase(java.util.Locale.ROOT).replace('-', '_') + "_RUSTFLAGS";
+        for (String k : List.of("RUSTFLAGS", "CARGO_ENCODED_RUSTFLAGS", "CARGO_BUILD_RUSTFLAGS", triple)) {
+            s.append('|').append(k).append('=').append(env.getOrDefault(k, "<unset>"));
+        }
+        RustFlags.configIn(cargoHome(env)).ifPresent(f -> s.append('|').append(f).append('=')
+                .append(io.pgolab.util.Hashing.ofPath(f)));
+        return s.toString();
+    }
+
+    private static Path cargoHome(Map<String, String> env) {
+        return Path.of(env.getOrDefault("CARGO_HOME", System.getProperty("user.home") + "/.cargo"));
+    }
+
+    @Override
+    public List<String> notes() {
+        return profdata.note().isEmpty() ? List.of() : List.of(profdata.note());
+    }
+
+    @Override
+    public void require(Variant variant) {
+        if (variant.pgo() && !profdata.usable()) {
+            throw new UserError("variant '" + variant + "' needs an llvm-profdata that reads rustc's profiles: "
+                    + profdata.problem(), profdata.fix());
+        }
+        if (variant.bolt()) {
+            Bolt.locate(java.util.OptionalInt.empty());   // BOLT works on the linked ELF: any installed BOLT will do
+        }
+    }
+
+    @Override
+    public BuildEnv buildEnv(Variant variant, Phase phase, Optional<ProfileData> profile, BuildFlags user) {
+        Map<String, String> seen = new HashMap<>(System.getenv());
+        seen.putAll(user.env());
+        Path home = cargoHome(seen);
+        RustFlags.Effective mine = RustFlags.effective(seen, user.workDir(), home, rustc.host(), rustc.cfgs());
+        for (String f : mine.flags()) {
+            if (f.contains("profile-generate") || f.contains("profile-use")) {
+                throw new UserError("your rustflags (" + mine.source() + ") already contain " + f,
+                        "remove it: pgolab adds the profile flags for each variant itself");
+            }
+        }
+        List<String> flags = new ArrayList<>(mine.flags());
+        flags.addAll(ours(variant, phase, profile));
+        Map<String, String> env = new LinkedHashMap<>();
+        env.put("CARGO_ENCODED_RUSTFLAGS", RustFlags.encode(flags));
+        if (variant.lto() && phase != Phase.INSTRUMENT) {
+            cargo.ifPresent(c -> env.put(c.profileEnv("LTO"), "fat"));
+        }
+        // A build script or test run by the build must not litter the tree with profiles.
+        env.put("LLVM_PROFILE_FILE", scratch.resolve("build-%p-%m.profraw").toString());
+        return BuildEnv.of(Map.of("target", rustc.host()), env);
+    }
+
+    /** pgolab's rustflags for one build, appended after the user's. */
+    List<String> ours(Variant variant, Phase phase, Optional<ProfileData> profile) {
+        List<String> f = new ArrayList<>();
+        if (phase == Phase.INSTRUMENT) {
+            f.add("-Cprofile-generate=" + scratch.toAbsolutePath());
+        } else if (phase == Phase.OPTIMIZE) {
+            Path p = profile.orElseThrow(() -> new IllegalStateException("optimized build without a profile")).path();
+            f.add("-Cprofile-use=" + p.toAbsolutePath());
+            f.add("-Cllvm-args=-pgo-warn-missing-function");
+        }
+        if (keepsRelocations(variant) && phase != Phase.INSTRUMENT) {
+            f.add("-Clink-arg=-Wl,--emit-relocs");
+        }
+        return f;
+    }
+
+    /** BOLT rewrites the linked binary and needs the link's relocations (-Wl,--emit-relocs). */
+    static boolean keepsRelocations(Variant variant) {
+        return variant.bolt();
+    }
+
+    @Override
+    public Map<String, String> trainingEnv(Path rawDir) {
+        return Map.of("LLVM_PROFILE_FILE", rawDir.resolve("%p-%m.profraw").toString());
+    }
+
+    @Override
+    public List<Path> rawProfiles(Path rawDir) {
+        return LlvmProfileTool.rawProfiles(rawDir);
+    }
+
+    @Override
+    public MergeResult merge(List<RawInput> inputs, Path outDir, FailureMode mode) {
+        return tool().merge(inputs, outDir, mode);
+    }
+
+    @Override
+    public ProfileSummary summarize(ProfileData profile, Path notes, int top) {
+        return tool().summarize(profile, top);
+    }
+
+    private LlvmProfileTool tool() {
+        if (!profdata.usable()) {
+            throw profdata.refusal();
+        }
+        RustProfdata.Candidate c = profdata.tool().get();
+        return new LlvmProfileTool(c.path(), c.major(), "rustc " + rustc.release() + " (LLVM " + rustc.llvmMajor() + ")",
+                log, true);
+    }
+
+    @Override
+    public BuildDiagnostics diagnostics(String buildLog) {
+        return LlvmProfileText.diagnostics(buildLog);
+    }
+}

@@ -1,0 +1,123 @@
+package io.pgolab.toolchain;
+
+import io.pgolab.UserError;
+import io.pgolab.util.CommandLog;
+import io.pgolab.util.Exec;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+import java.util.stream.Stream;
+
+/**
+ * One llvm-profdata and what the toolchains do with it: list raw profiles, check their headers,
+ * merge per workload then weighted across workloads, summarize. Shared by clang and cargo, which
+ * differ only in how they pick the tool. compiler names the compiler in messages ("clang 19").
+ */
+final class LlvmProfileTool {
+    private final Path tool;
+    private final int major;
+    private final String compiler;
+    private final CommandLog log;
+    private final boolean exactRaw;
+
+    LlvmProfileTool(Path tool, int major, String compiler, CommandLog log) {
+        this(tool, major, compiler, log, false);
+    }
+
+    /** exactRaw: refuse any raw version but the tool's own (the tool may be of another LLVM than the compiler). */
+    LlvmProfileTool(Path tool, int major, String compiler, CommandLog log, boolean exactRaw) {
+        this.tool = tool;
+        this.major = major;
+        this.compiler = compiler;
+        this.log = log;
+        this.exactRaw = exactRaw;
+    }
+
+    static List<Path> rawProfiles(Path rawDir) {
+        if (!Files.isDirectory(rawDir)) {
+            return List.of();
+        }
+        try (Stream<Path> s = Files.list(rawDir)) {
+            return s.filter(p -> p.getFileName().toString().endsWith(".profraw")).sorted().toList();
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    MergeResult merge(List<RawInput> inputs, Path outDir, FailureMode mode) {
+        List<String> dropped = new ArrayList<>();
+        List<String> weighted = new ArrayList<>();
+        for (RawInput in : inputs) {
+            List<Path> files = checkHeaders(rawProfiles(in.dir()), mode, dropped);
+            if (files.isEmpty()) {
+                dropped.add(in.workload() + " (no readable raw profile left)");
+                continue;
+            }
+            Path per = in.dir().resolveSibling(in.workload() + ".profdata");
+            new LlvmMerge(tool, log).mergeDroppingBad(files, per, mode, dropped);
+            weighted.add("--weighted-input=" + formatWeight(in.weight()) + "," + per);
+        }
+        if (weighted.isEmpty()) {
+            throw new UserError("no usable profile: every raw profile was dropped: " + String.join("; ", dropped),
+                    "re-run 'pgolab train'; if it happens again the instrumented program may be crashing");
+        }
+        Path tmp = outDir.resolve("merged.tmp.profdata");
+        List<String> argv = new ArrayList<>(List.of(tool.toString(), "merge", "-o", tmp.toString()));
+        argv.addAll(weighted);
+        Exec.Result r = Exec.capture(log, argv);
+        if (!r.ok()) {
+            throw new UserError("llvm-profdata could not merge the workload profiles:\n" + r.output().strip(),
+                    "this is unexpected after each workload merged alone; report it with --verbose output");
+        }
+        return new MergeResult(LlvmMerge.publish(tmp, outDir, "profdata"), dropped);
+    }
+
+    private List<Path> checkHeaders(List<Path> files, FailureMode mode, List<String> dropped) {
+        int readable = LlvmRawHeader.newestReadableBy(major);
+        List<Path> ok = new ArrayList<>();
+        for (Path f : files) {
+            Optional<Integer> v = LlvmRawHeader.version(f);
+            String problem = null;
+            String hint = "delete it and re-run 'pgolab train'";
+            if (v.isEmpty()) {
+                problem = "raw profile " + f + " is corrupt or truncated (no LLVM profile header)";
+                hint = "it was probably cut short by a crash or a kill; re-run 'pgolab train', or pass"
+                        + " --failure-mode warn to merge the other files";
+            } else if (v.get() > readable || (exactRaw && v.get() != readable)) {
+                problem = "raw profile " + f + " has format version " + v.get() + (v.get() > readable ? ", newer than"
+                        + " llvm-profdata " + major + " reads (version " + readable + ")"
+                        : ", but llvm-profdata " + major + " reads only version " + readable);
+                hint = exactRaw ? "use an llvm-profdata of " + compiler + "'s LLVM: rustup component add llvm-tools"
+                        : "the instrumented binary was built by a newer LLVM than " + compiler
+                        + "; build and merge with one LLVM version";
+            }
+            if (problem == null) {
+                ok.add(f);
+            } else if (mode == FailureMode.WARN) {
+                dropped.add(problem);
+            } else {
+                throw new UserError(problem, hint);
+            }
+        }
+        return ok;
+    }
+
+    private static String formatWeight(double w) {
+        long rounded = Math.max(1, Math.round(w));
+        return Long.toString(rounded);
+    }
+
+    ProfileSummary summarize(ProfileData profile, int top) {
+        Exec.Result r = Exec.capture(log, List.of(tool.toString(), "show", "--all-functions", "--counts",
+                profile.path().toString()));
+        if (!r.ok()) {
+            throw new UserError("llvm-profdata cannot read " + profile.path() + ":\n" + r.output().strip(),
+                    "the profile is damaged; re-run 'pgolab train'");
+        }
+        return LlvmProfileText.summarize(r.output(), top, profile.bytes());
+    }
+}

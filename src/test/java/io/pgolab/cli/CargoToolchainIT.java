@@ -1,0 +1,174 @@
+package io.pgolab.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
+
+import io.pgolab.toolchain.LlvmRawHeader;
+import io.pgolab.toolchain.RustcInfo;
+import io.pgolab.toolchain.ToolLocator;
+import io.pgolab.util.Exec;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+import java.util.OptionalInt;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * toolchain.kind = "cargo" on a small Rust project with the user's own RUSTFLAGS, .cargo/config.toml
+ * rustflags and a Cargo.toml profile setting: every variant builds with them intact (the programs
+ * print what reached rustc, and cargo -v shows each rustc command line), plus the llvm-profdata pairing.
+ */
+class CargoToolchainIT {
+    @TempDir
+    Path tmp;
+
+    @BeforeAll
+    static void needsCargo() {
+        assumeTrue(ToolLocator.onPath("cargo").isPresent() && ToolLocator.onPath("rustc").isPresent(), "no cargo/rustc");
+        assumeTrue(System.getenv("RUSTFLAGS") == null && System.getenv("CARGO_ENCODED_RUSTFLAGS") == null,
+                "the test environment sets its own RUSTFLAGS");
+    }
+
+    private static String run(Path program, String arg) {
+        Exec.Result r = Exec.capture(null, null, Map.of(), List.of(program.toString(), arg), 30);
+        assertThat(r.exitCode()).as(r.output()).isZero();
+        return r.output();
+    }
+
+    @Test
+    void everyVariantKeepsTheUsersRustflagsEnvAndProfile() throws Exception {
+        Path p = CargoProject.create(tmp.resolve("p"), CargoProject.config("\"release\", \"lto\", \"pgo\", \"pgo+lto\"", "",
+                "env = { RUSTFLAGS = \"--cfg from_env\" }"));
+        Cli.Result build = Cli.run(p, "build");
+        assertThat(build.exitCode()).as(build.all()).isZero();
+        assertThat(build.out()).contains("release", "lto", "pgo+lto", "instrumented");
+
+        List<Path> mains = CargoProject.published(p, "flagsdemo");
+        assertThat(mains).hasSize(5);   // release, lto, instrumented, pgo, pgo+lto
+        for (Path m : mains) {
+            // RUSTFLAGS set: cargo itself ignores .cargo/config.toml rustflags, and so must every variant.
+            assertThat(run(m, "10")).as(m.toString()).contains("flags: env=true config_target=false config_cfg=false"
+                    + " config_build=false debug_assertions=true");
+            assertThat(run(m.resolveSibling("helper"), "10")).contains("env=true");
+        }
+        String pgoLog = Files.readString(p.resolve(".pgolab/logs/build-pgo.log"));
+        assertThat(pgoLog).contains("--target x86_64").containsPattern("-Cprofile-use=\\S+merged-[0-9a-f]{12}\\.profdata")
+                .contains("-Cllvm-args=-pgo-warn-missing-function").contains("--cfg from_env");
+        String instrLog = Files.readString(p.resolve(".pgolab/logs/build-instrumented.log"));
+        assertThat(instrLog).contains("-Cprofile-generate=").contains("--cfg from_env");
+        assertThat(Files.readString(p.resolve(".pgolab/logs/build-lto.log"))).contains("-C lto");
+
+        Cli.Result prof = Cli.run(p, "profile", "--top", "5");
+        assertThat(prof.exitCode()).as(prof.all()).isZero();
+        assertThat(prof.out()).contains("hot_loop").contains("0 mismatched");
+    }
+
+    @Test
+    void configFileRustflagsAreKeptWhenThereIsNoRustflagsEnv() throws Exception {
+        Path p = CargoProject.create(tmp.resolve("p"), CargoProject.config("\"release\", \"pgo\"", "", ""));
+        Cli.Result build = Cli.run(p, "build");
+        assertThat(build.exitCode()).as(build.all()).isZero();
+        List<Path> mains = CargoProject.published(p, "flagsdemo");
+        assertThat(mains).hasSize(3);
+        for (Path m : mains) {
+            assertThat(run(m, "10")).as(m.toString()).contains("flags: env=false config_target=true config_cfg=true"
+                    + " config_build=false debug_assertions=true");
+        }
+    }
+
+    @Test
+    void anLlvmProfdataThatCannotReadRustcsProfilesIsRefusedWithTheFix() throws Exception {
+        Path llvm14 = Path.of("/usr/bin/llvm-profdata");
+        assumeTrue(Files.isExecutable(llvm14) && ToolLocator.llvmMajorOf(llvm14).equals(OptionalInt.of(14)), "no LLVM 14 tool");
+        Path p = CargoProject.create(tmp.resolve("p"), CargoProject.config("\"release\", \"pgo\"",
+                "llvm_profdata = \"" + llvm14 + "\"", ""));
+        Cli.Result build = Cli.run(p, "build");
+        assertThat(build.exitCode()).as(build.all()).isEqualTo(2);
+        assertThat(build.err()).contains("variant 'pgo' needs an llvm-profdata that reads rustc's profiles")
+                .contains("/usr/bin/llvm-profdata is LLVM 14 (raw format v8)")
+                .contains("rustup component add llvm-tools")
+                .doesNotContain("Exception");
+    }
+
+    @Test
+    void anOlderLlvmProfdataOfTheSameRawFormatIsUsedAndSaysSo() throws Exception {
+        Path llvm19 = Path.of("/usr/lib/llvm-19/bin/llvm-profdata");
+        assumeTrue(Files.isExecutable(llvm19), "no llvm-19");
+        RustcInfo rc = RustcInfo.detect(tmp);
+        assumeTrue(rc.llvmMajor() > 19 && LlvmRawHeader.newestReadableBy(rc.llvmMajor()) == 10, "rustc's LLVM is not 20-22");
+        Path p = CargoProject.create(tmp.resolve("p"), CargoProject.config("\"release\", \"pgo\"",
+                "llvm_profdata = \"" + llvm19 + "\"", ""));
+        Cli.Result build = Cli.run(p, "build");
+        assertThat(build.exitCode()).as(build.all()).isZero();
+        assertThat(build.all()).contains("llvm-profdata 19 used for rustc " + rc.release() + " (LLVM " + rc.llvmMajor()
+                + "): raw format v10 read by both; install llvm-tools for an exact match: rustup component add llvm-tools");
+        assertThat(build.out()).contains("0 mismatched");
+    }
+
+    @Test
+    void boltVariantsLinkWithRelocationsAndKeepTheOtherBinaries() throws Exception {
+        assumeTrue(ToolLocator.llvmMajors().stream().anyMatch(m -> ToolLocator.llvmTool(m, "llvm-bolt").isPresent()), "no BOLT");
+        Path p = CargoProject.create(tmp.resolve("p"), CargoProject.config("\"release\", \"pgo+bolt\"", "",
+                "env = { RUSTFLAGS = \"--cfg from_env\" }"));
+        Cli.Result build = Cli.run(p, "build");
+        assertThat(build.exitCode()).as(build.all()).isZero();
+        assertThat(build.out()).contains("pgo+bolt").containsPattern("BOLT \\(\\w+\\): \\d+ of \\d+ functions profiled");
+        assertThat(Files.readString(p.resolve(".pgolab/logs/build-pgo+bolt.base.log")))
+                .contains("-Clink-arg=-Wl,--emit-relocs").contains("--cfg from_env").contains("-Cprofile-use=");
+        assertThat(Files.readString(p.resolve(".pgolab/logs/build-release.log"))).doesNotContain("emit-relocs");
+        assertThat(Files.readString(p.resolve(".pgolab/logs/build-instrumented.log"))).doesNotContain("emit-relocs");
+        for (Path m : CargoProject.published(p, "flagsdemo")) {
+            assertThat(run(m, "10")).contains("env=true");
+            assertThat(run(m.resolveSibling("helper"), "10")).contains("helper sum=");
+        }
+    }
+
+    @Test
+    void buildRustflagsAreKeptWhenNoTargetTableHidesThem() throws Exception {
+        Path p = CargoProject.create(tmp.resolve("p"), CargoProject.config("\"release\", \"pgo\"", "", ""));
+        Files.writeString(p.resolve(".cargo/config.toml"), "[build]\nrustflags = [\"--cfg\", \"from_config_build\"]\n");
+        Cli.Result build = Cli.run(p, "build");
+        assertThat(build.exitCode()).as(build.all()).isZero();
+        for (Path m : CargoProject.published(p, "flagsdemo")) {
+            assertThat(run(m, "10")).as(m.toString()).contains("env=false config_target=false config_cfg=false"
+                    + " config_build=true debug_assertions=true");
+        }
+    }
+
+    @Test
+    void aWorkspaceBuildsBinariesOfSeveralMembersByName() throws Exception {
+        Path w = tmp.resolve("ws");
+        Files.createDirectories(w);
+        Files.writeString(w.resolve("Cargo.toml"), "[workspace]\nmembers = [\"app\", \"tool\"]\nresolver = \"2\"\n");
+        for (String m : List.of("app", "tool")) {
+            Files.createDirectories(w.resolve(m).resolve("src"));
+            Files.writeString(w.resolve(m).resolve("Cargo.toml"), "[package]\nname = \"" + m
+                    + "\"\nversion = \"0.1.0\"\nedition = \"2021\"\npublish = false\n");
+            Files.writeString(w.resolve(m).resolve("src/main.rs"), "fn main() { let n: u64 = std::env::args().nth(1)"
+                    + ".and_then(|a| a.parse().ok()).unwrap_or(10); println!(\"" + m + " {}\", (0..n).map(|i| i % 7).sum::<u64>()); }\n");
+        }
+        Files.writeString(w.resolve("pgolab.toml"), """
+                [project]
+                variants = ["release", "pgo"]
+                [toolchain]
+                kind = "cargo"
+                [build]
+                bins = ["app", "tool"]
+                [[train]]
+                name = "both"
+                command = "{binary} 100000 && {bin:tool} 100000"
+                """);
+        Cli.Result build = Cli.run(w, "build");
+        assertThat(build.exitCode()).as(build.all()).isZero();
+        assertThat(build.out()).contains("0 mismatched");
+        List<Path> apps = CargoProject.published(w, "app");
+        assertThat(apps).hasSize(3);
+        for (Path a : apps) {
+            assertThat(run(a, "10")).contains("app 24");
+            assertThat(run(a.resolveSibling("tool"), "10")).contains("tool 24");
+        }
+    }
+}

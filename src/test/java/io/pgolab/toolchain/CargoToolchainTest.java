@@ -1,0 +1,75 @@
+package io.pgolab.toolchain;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import io.pgolab.UserError;
+import io.pgolab.config.CargoSpec;
+import io.pgolab.config.Variant;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** What CargoToolchain hands to a build: the user's flags first, pgolab's per variant after them. */
+class CargoToolchainTest {
+    @TempDir
+    Path tmp;
+
+    CargoToolchain toolchain() {
+        RustcInfo rc = new RustcInfo(Path.of("/x/rustc"), Path.of("/x/cargo"), "1.95.0", "x86_64-unknown-linux-gnu",
+                "22.1.2", 22, Path.of("/x/sysroot"), Set.of("unix"), "cargo 1.95.0", "rustc 1.95.0");
+        var choice = new RustProfdata.Choice(Optional.of(new RustProfdata.Candidate(Path.of("/x/llvm-profdata"), 22, "test")),
+                "", "", "");
+        return new CargoToolchain(rc, choice, Optional.of(new CargoSpec(List.of("app"), Optional.empty(), "fast",
+                List.of(), List.of())), tmp.resolve("scratch"), null);
+    }
+
+    Toolchain.BuildFlags user(String rustflags) {
+        return new Toolchain.BuildFlags("", "", "", "", tmp, Map.of("RUSTFLAGS", rustflags));
+    }
+
+    static List<String> flags(BuildEnv e) {
+        return List.of(e.env().get("CARGO_ENCODED_RUSTFLAGS").split("\u001f"));
+    }
+
+    @Test
+    void releaseKeepsExactlyTheUsersFlagsAndSetsNoCVariables() {
+        BuildEnv e = toolchain().buildEnv(Variant.RELEASE, Phase.PLAIN, Optional.empty(), user("-C target-cpu=native"));
+        assertThat(flags(e)).containsExactly("-C", "target-cpu=native");
+        assertThat(e.conventionalEnv()).doesNotContainKeys("CC", "CFLAGS", "LDFLAGS").doesNotContainKey("CARGO_PROFILE_FAST_LTO");
+        assertThat(e.placeholders()).containsExactly(Map.entry("target", "x86_64-unknown-linux-gnu"));
+    }
+
+    @Test
+    void profileFlagsComeAfterTheUsersAndLtoUsesTheProfileSetting() {
+        ProfileData p = new ProfileData(tmp.resolve("merged-abc.profdata"), "ab".repeat(32), 10);
+        BuildEnv instr = toolchain().buildEnv(Variant.PGO, Phase.INSTRUMENT, Optional.empty(), user("--cfg u"));
+        assertThat(flags(instr)).containsExactly("--cfg", "u", "-Cprofile-generate=" + tmp.resolve("scratch"));
+        BuildEnv opt = toolchain().buildEnv(Variant.PGO_LTO, Phase.OPTIMIZE, Optional.of(p), user("--cfg u"));
+        assertThat(flags(opt)).containsExactly("--cfg", "u", "-Cprofile-use=" + p.path(),
+                "-Cllvm-args=-pgo-warn-missing-function");
+        assertThat(opt.env()).containsEntry("CARGO_PROFILE_FAST_LTO", "fat");
+    }
+
+    @Test
+    void boltBaseBuildsKeepRelocationsButTheInstrumentedBuildDoesNot() {
+        Variant pgoBolt = Variant.byName("pgo+bolt").orElseThrow();
+        ProfileData p = new ProfileData(tmp.resolve("merged-abc.profdata"), "ab".repeat(32), 10);
+        assertThat(flags(toolchain().buildEnv(pgoBolt, Phase.OPTIMIZE, Optional.of(p), user(""))))
+                .endsWith("-Clink-arg=-Wl,--emit-relocs");
+        assertThat(flags(toolchain().buildEnv(pgoBolt, Phase.INSTRUMENT, Optional.empty(), user(""))))
+                .doesNotContain("-Clink-arg=-Wl,--emit-relocs");
+    }
+
+    @Test
+    void aProfileFlagOfTheUsersIsRefused() {
+        assertThatThrownBy(() -> toolchain().buildEnv(Variant.RELEASE, Phase.PLAIN, Optional.empty(),
+                user("-Cprofile-use=/old.profdata")))
+                .isInstanceOf(UserError.class)
+                .hasMessageContaining("your rustflags (RUSTFLAGS) already contain -Cprofile-use=/old.profdata");
+    }
+}

@@ -1,0 +1,70 @@
+package io.pgolab.toolchain;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
+
+import io.pgolab.config.Config;
+import io.pgolab.config.ConfigLoader;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Optional;
+import java.util.OptionalInt;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** 'pgolab doctor' on the Rust side: rustc's LLVM, the llvm-profdata paired with it, a configured cargo project. */
+class DoctorCargoTest {
+    @TempDir
+    Path dir;
+
+    @Test
+    void reportsRustcAndTheLlvmProfdataPairedWithIt() {
+        assumeTrue(ToolLocator.onPath("cargo").isPresent(), "no cargo");
+        Doctor.Report r = Doctor.examine(Optional.empty(), dir.resolve("pgolab.toml"));
+        Doctor.Section rust = r.sections().stream().filter(s -> s.title().equals("rust (cargo)")).findFirst().orElseThrow();
+        RustcInfo rc = RustcInfo.detect(dir);
+        assertThat(rust.checks()).anySatisfy(c -> {
+            assertThat(c.subject()).isEqualTo("rustc " + rc.release());
+            assertThat(c.detail()).contains("LLVM " + rc.llvmVersion(), rc.host());
+        });
+        DoctorCheck pairing = rust.checks().stream().filter(c -> c.subject().equals("llvm-profdata for rustc"))
+                .findFirst().orElseThrow();
+        RustProfdata.Choice choice = RustProfdata.choose(rc, Optional.empty());
+        if (!choice.usable()) {
+            assertThat(pairing.status()).isEqualTo(DoctorCheck.Status.MISSING);
+            assertThat(pairing.fix()).startsWith("rustup component add llvm-tools");
+        } else if (choice.note().isEmpty()) {
+            assertThat(pairing.status()).isEqualTo(DoctorCheck.Status.OK);
+            assertThat(pairing.detail()).contains("LLVM " + rc.llvmMajor(), "same LLVM as rustc");
+        } else {
+            assertThat(pairing.status()).isEqualTo(DoctorCheck.Status.WARN);
+            assertThat(pairing.detail()).contains("raw format v");
+        }
+        assertThat(r.readiness()).anySatisfy(x -> {
+            assertThat(x.kind()).isEqualTo("cargo");
+            assertThat(x.variant()).isEqualTo("release");
+            assertThat(x.buildable()).isTrue();
+        });
+    }
+
+    @Test
+    void aConfiguredCargoProjectWithAnUnreadableProfdataCannotBuildPgo() throws Exception {
+        Path llvm14 = Path.of("/usr/bin/llvm-profdata");
+        assumeTrue(ToolLocator.onPath("cargo").isPresent(), "no cargo");
+        assumeTrue(Files.isExecutable(llvm14) && ToolLocator.llvmMajorOf(llvm14).equals(OptionalInt.of(14)), "no LLVM 14 tool");
+        String text = "[project]\nvariants = [\"release\", \"pgo\"]\n\n[toolchain]\nkind = \"cargo\"\nllvm_profdata = \""
+                + llvm14 + "\"\n\n[build]\nbins = [\"app\"]\n\n[[train]]\nname = \"t\"\ncommand = \"{binary} x\"\n";
+        Config cfg = ConfigLoader.parse(dir.resolve("pgolab.toml"), text);
+        Doctor.Report r = Doctor.examine(Optional.of(cfg), cfg.file());
+        assertThat(r.exitCode()).isEqualTo(1);
+        assertThat(r.configured()).anySatisfy(x -> {
+            assertThat(x.variant()).isEqualTo("pgo");
+            assertThat(x.buildable()).isFalse();
+            assertThat(x.fix()).contains("rustup component add llvm-tools");
+        });
+        assertThat(r.configured()).anySatisfy(x -> {
+            assertThat(x.variant()).isEqualTo("release");
+            assertThat(x.buildable()).isTrue();
+        });
+    }
+}
