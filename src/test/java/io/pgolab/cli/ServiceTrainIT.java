@@ -147,7 +147,7 @@ class ServiceTrainIT {
                 "-C", p.toString(), "bench", "--no-build").redirectErrorStream(true)
                 .redirectOutput(tmp.resolve("bench-out.txt").toFile()).start();
         long deadline = System.currentTimeMillis() + 30_000;
-        while (processesMentioning(".pgolab/bin/") == 0 && System.currentTimeMillis() < deadline) {
+        while (processesMentioning(p + "/.pgolab/bin/") == 0 && System.currentTimeMillis() < deadline) {
             Thread.sleep(100);
         }
         assertThat(processesMentioning(p + "/.pgolab/bin/")).as("a server is running").isPositive();
