@@ -46,7 +46,7 @@ final class LadderCommand implements Callable<Integer> {
         try (Session s = Session.open(parent.global)) {
             BenchCommand.requireBench(s);
             List<Variant> steps = !variantNames.isEmpty() ? BuildCommand.parse(variantNames)
-                    : s.config.ladder().isEmpty() ? Variant.LADDER : s.config.ladder();
+                    : s.config.ladder().isEmpty() ? buildable(s, Variant.LADDER) : s.config.ladder();
             if (steps.size() < 2) {
                 throw new UserError("a ladder needs at least two steps", "e.g. pgolab ladder release pgo pgo+lto");
             }
@@ -66,6 +66,24 @@ final class LadderCommand implements Callable<Integer> {
             write(s, r, ladder, built);
             return opts.failOn != null && !r.regressions(r.gated()).isEmpty() ? 1 : 0;
         }
+    }
+
+    /** The default ladder without the steps this toolchain cannot build here, each left out with its reason. */
+    private static List<Variant> buildable(Session s, List<Variant> ladder) {
+        List<Variant> out = new ArrayList<>();
+        for (Variant v : ladder) {
+            try {
+                s.toolchain.require(v);
+                if (v.bolt()) {
+                    io.pgolab.toolchain.Bolt.locate(java.util.OptionalInt.empty());
+                }
+                out.add(v);
+            } catch (UserError e) {
+                s.console.warn("ladder: leaving out " + v + ": " + e.getMessage()
+                        + (e.hint().isEmpty() ? "" : " (" + e.hint() + ")"));
+            }
+        }
+        return out;
     }
 
     /**

@@ -30,8 +30,8 @@ public final class LadderReport {
         }
         s.append(advice).append('\n');
         for (Ladder.Slowdown d : l.trainingSlowdown()) {
-            s.append(String.format("instrumented binary during training '%s': %.2fx the CPU time of release (%.2fs vs %.2fs,"
-                    + " one run each)%n", d.workload(), d.factor(), d.instrumentedCpuSeconds(), d.releaseCpuSeconds()));
+            s.append(String.format("training '%s' with profiling on (the instrumented binary; for Go, the profile flag): %.2fx the CPU time"
+                    + " of release (%.2fs vs %.2fs, one run each)%n", d.workload(), d.factor(), d.instrumentedCpuSeconds(), d.releaseCpuSeconds()));
         }
         return s.toString();
     }
@@ -58,7 +58,7 @@ public final class LadderReport {
             }
         }
         for (Ladder.Slowdown d : l.trainingSlowdown()) {
-            s.append(String.format("- instrumented binary during training `%s`: %.2f× the CPU time of release (one run each)%n",
+            s.append(String.format("- training `%s` with profiling on: %.2f× the CPU time of release (one run each)%n",
                     d.workload(), d.factor()));
         }
         return s.toString();

@@ -112,6 +112,10 @@ public final class GoToolchain implements Toolchain {
             throw new UserError("variant '" + variant + "' cannot be built with Go: the Go compiler has no link-time"
                     + " optimization", "use variants = [\"release\", \"pgo\"]");
         }
+        if (variant.bolt()) {
+            throw new UserError("variant '" + variant + "' cannot be built with Go: pgolab does not offer BOLT for Go"
+                    + " binaries", "use variants = [\"release\", \"pgo\"]");
+        }
     }
 
     @Override

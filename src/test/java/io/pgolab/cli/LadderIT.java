@@ -24,7 +24,7 @@ class LadderIT {
                 "--json", json.toString(), "--markdown", md.toString());
         assertThat(r.exitCode()).as(r.all()).isZero();
         assertThat(r.out()).contains("ladder on 'loop' (cpu_time", "gain vs previous step", "PGO on top of release:",
-                "BOLT on top of pgo:", "instrumented binary during training 'hot'");
+                "BOLT on top of pgo:", "training 'hot' with profiling on");
         var tree = Json.MAPPER.readTree(json.toFile());
         var steps = tree.get("ladder").get("steps");
         assertThat(steps).hasSize(3);
