@@ -53,9 +53,14 @@ final class BuildCommand implements Callable<Integer> {
     static List<Variant> parse(List<String> names) {
         List<Variant> out = new ArrayList<>();
         for (String n : names) {
-            out.add(Variant.byName(n).orElseThrow(() -> new UserError("unknown variant '" + n + "'",
+            Variant v = Variant.byName(n).orElseThrow(() -> new UserError("unknown variant '" + n + "'",
                     Strings.closest(n, Variant.knownNames()).map(k -> "did you mean '" + k + "'? ").orElse("")
-                            + "known variants: " + String.join(", ", Variant.knownNames()))));
+                            + "known variants: " + String.join(", ", Variant.knownNames())));
+            if (out.contains(v)) {
+                throw new UserError("variant '" + v + "' is named twice ('" + n + "' is the same variant)",
+                        "name each variant once");
+            }
+            out.add(v);
         }
         return out;
     }

@@ -60,7 +60,7 @@ final class LadderCommand implements Callable<Integer> {
             BenchRunner runner = new BenchRunner(opts, s.log, s.store.runs().resolve("ladder"));
             BenchResults r = runner.run("pgolab ladder: " + s.config.name(), BenchCommand.workloads(s, built, parsers));
             r = BenchCommand.withPotential(s, r, built, opts.deterministic);
-            Ladder ladder = Ladder.of(r, built, profileSeconds(o), slowdown);
+            Ladder ladder = Ladder.of(r, built, pipelineSeconds(o, steps, built), slowdown);
             System.out.print(LadderReport.text(ladder));
             System.out.println(r.summary(r.gated()) + " (against " + built.get(0).variant() + ")");
             write(s, r, ladder, built);
@@ -93,13 +93,17 @@ final class LadderCommand implements Callable<Integer> {
     private static List<Ladder.Slowdown> trainingSlowdown(Session s, Pipeline.Outcome o, List<BuiltArtifact> built) {
         List<Ladder.Slowdown> out = new ArrayList<>();
         var release = built.stream().filter(a -> a.variant().equals("release")).findFirst();
-        var profile = o.profile();
-        if (release.isEmpty() || profile.isEmpty()) {
+        if (release.isEmpty()) {
             return out;
         }
-        for (ProfileRecord.WorkloadRun run : profile.get().workloads()) {
+        Map<String, ProfileRecord.WorkloadRun> runs = new LinkedHashMap<>();
+        o.profiles().values().forEach(p -> p.workloads().forEach(run -> runs.putIfAbsent(run.name(), run)));
+        for (ProfileRecord.WorkloadRun run : runs.values()) {
             WorkloadSpec w = s.config.trainWorkload(run.name()).orElse(null);
-            if (w == null || w.isService() || run.cpuSeconds() <= 0) {
+            // Services are not rerun; a command that names the profile file ({profile}) has no plain form.
+            if (w == null || w.isService() || run.cpuSeconds() <= 0
+                    || !java.util.Collections.disjoint(io.pgolab.config.Template.placeholders(w.command()),
+                            List.of("profile", "profile_dir"))) {
                 continue;
             }
             s.console.started("training slowdown " + w.name(), "one run of release");
@@ -112,11 +116,21 @@ final class LadderCommand implements Callable<Integer> {
         return out;
     }
 
-    /** What the profile cost before the optimized build: instrumented build, training (wall) and merge. */
-    private static double profileSeconds(Pipeline.Outcome o) {
+    /**
+     * Per step: its own build plus, for profile-guided steps, what its profile set cost before the
+     * optimized build (instrumented build, training wall time, merge).
+     */
+    private static Map<String, Double> pipelineSeconds(Pipeline.Outcome o, List<Variant> steps, List<BuiltArtifact> built) {
         double instr = o.instrumented().map(i -> i.artifact().buildSeconds()).orElse(0.0);
-        return instr + o.profile().map(p -> p.mergeSeconds()
-                + p.workloads().stream().mapToDouble(ProfileRecord.WorkloadRun::wallSeconds).sum()).orElse(0.0);
+        Map<String, Double> out = new LinkedHashMap<>();
+        for (int i = 0; i < steps.size(); i++) {
+            Variant v = steps.get(i);
+            BuiltArtifact a = built.get(i);
+            ProfileRecord p = v.pgo() ? o.profiles().get(v.profileSet()) : null;
+            out.put(a.variant(), a.buildSeconds() + (p == null ? 0 : instr + p.mergeSeconds()
+                    + p.workloads().stream().mapToDouble(ProfileRecord.WorkloadRun::wallSeconds).sum()));
+        }
+        return out;
     }
 
     private void write(Session s, BenchResults r, Ladder ladder, List<BuiltArtifact> built) {

@@ -34,14 +34,14 @@ final class BoltPerfProfile {
     }
 
     /** One .fdata file per training workload. */
-    List<Path> collect(Path input, Path dir) {
+    List<Path> collect(Path input, Path dir, List<WorkloadSpec> workloads) {
         PerfShare.unavailableReason().ifPresent(r -> {
             throw new UserError("[bolt] profile = \"perf\" needs perf record, which cannot run here: " + r,
                     "set [bolt] profile = \"instrument\" (or \"auto\")");
         });
         boolean lbr = BranchRecords.available();
         List<Path> fdata = new ArrayList<>();
-        for (WorkloadSpec w : config.train()) {
+        for (WorkloadSpec w : workloads) {
             if (w.isService()) {
                 throw new UserError("[bolt] profile = \"perf\" cannot profile the service workload '" + w.name() + "' yet",
                         "set [bolt] profile = \"instrument\": BOLT's instrumentation works with servers that exit normally");

@@ -70,9 +70,10 @@ public final class BoltStage {
 
     String key(Variant v, BuiltArtifact base, Bolt bolt, String mode) {
         BoltSpec b = config.bolt();
-        StringBuilder s = new StringBuilder(String.join("\n", "pgolab-bolt-v1", v.name(), base.key(), bolt.describe(), mode,
-                b.options().toString(), b.skipFuncs().toString(), b.smoke().orElse("")));
-        for (WorkloadSpec w : config.train()) {
+        String source = mode.equals("perf") ? mode + (BranchRecords.available() ? "+lbr" : "+basic-samples") : mode;
+        StringBuilder s = new StringBuilder(String.join("\n", "pgolab-bolt-v2", v.name(), base.key(), bolt.fingerprint(),
+                source, Bolt.effectiveOptions(b.options()).toString(), b.skipFuncs().toString(), b.smoke().orElse("")));
+        for (WorkloadSpec w : training.workloads(v.profileSet())) {
             s.append('\n').append(w.name()).append('\t').append(w.command()).append('\t').append(w.env())
                     .append('\t').append(w.service().map(Object::toString).orElse(""));
         }
@@ -96,8 +97,10 @@ public final class BoltStage {
                 ? "perf record + perf2bolt" : "BOLT instrumentation") + ", from " + base.variant());
         List<String> skip = new ArrayList<>(config.bolt().skipFuncs());
         Instant t0 = Instant.now();
-        Path fdata = mode.equals("perf") ? merge(bolt, new BoltPerfProfile(config, runner, training, bolt).collect(input, dir), dir)
-                : instrumentProfile(bolt, input, dir, skip);
+        List<WorkloadSpec> workloads = training.workloads(v.profileSet());
+        Path fdata = mode.equals("perf")
+                ? merge(bolt, new BoltPerfProfile(config, runner, training, bolt).collect(input, dir, workloads), dir)
+                : instrumentProfile(bolt, input, dir, skip, workloads);
         double profileSeconds = Duration.between(t0, Instant.now()).toMillis() / 1000.0;
         Instant t1 = Instant.now();
         Path out = dir.resolve("out").resolve(input.getFileName());
@@ -107,7 +110,7 @@ public final class BoltStage {
         ShellRunner.Outcome o = runBolt(s -> bolt.optimizeArgv(input, out, fdata, config.bolt().options(), s), skip, log,
                 "optimizing " + v.name(), input);
         double optimizeSeconds = Duration.between(t1, Instant.now()).toMillis() / 1000.0;
-        smoke(v, out);
+        smoke(v, out, workloads.get(0));
         String output = o.output();
         Report report = new Report(mode, List.copyOf(skip), coverage(output), Bolt.dynoStats(output), profileSeconds,
                 optimizeSeconds, bolt.describe());
@@ -132,7 +135,7 @@ public final class BoltStage {
         }
     }
 
-    private Path instrumentProfile(Bolt bolt, Path input, Path dir, List<String> skip) {
+    private Path instrumentProfile(Bolt bolt, Path input, Path dir, List<String> skip, List<WorkloadSpec> workloads) {
         Path instrumented = dir.resolve("instrumented").resolve(input.getFileName());
         Path fdataDir = dir.resolve("fdata");
         ArtifactStore.freshDir(fdataDir);
@@ -142,7 +145,7 @@ public final class BoltStage {
         copySiblings(input, instrumented.getParent());
         TrainStage.Collector collector = TrainStage.Collector.of(raw -> moveInto(fdataDir, raw, ".fdata"), (c, raw) -> c);
         List<Path> files = new ArrayList<>();
-        for (WorkloadSpec w : config.train()) {
+        for (WorkloadSpec w : workloads) {
             Path raw = dir.resolve("runs").resolve(w.name());
             ArtifactStore.freshDir(raw);
             try {
@@ -204,14 +207,23 @@ public final class BoltStage {
                 "BOLT cannot process this binary reliably; leave BOLT variants out");
     }
 
-    private void smoke(Variant v, Path out) {
+    private void smoke(Variant v, Path out, WorkloadSpec first) {
         var smoke = config.bolt().smoke();
-        WorkloadSpec first = config.train().get(0);
         String label = smoke.isPresent() ? "[bolt] smoke" : "the first training workload ('" + first.name() + "')";
         try {
             if (smoke.isEmpty() && first.isService()) {
-                ServiceRun.run(config, "bolt-smoke-" + v.name(), first.service().get(), out.toString(), first.env(),
-                        store.logs(), runner, first.timeout());
+                var stopped = ServiceRun.run(config, "bolt-smoke-" + v.name(), first.service().get(), out.toString(),
+                        first.env(), store.logs(), runner, first.timeout()).stopped();
+                var m = stopped.measurement();
+                // Ending by the stop signal itself (no handler) or after the grace period is how the
+                // release build ends too; a crash (SIGSEGV, SIGILL...) or an error status is not.
+                boolean bySignal = m.signal() != 0 && !io.pgolab.workload.Signals.name(m.signal())
+                        .equals(first.service().get().stopSignal()) && !stopped.killedAfterGrace();
+                if (bySignal || m.signal() == 0 && m.exitCode() != 0) {
+                    throw new UserError("the server ended badly after " + first.service().get().stopSignal() + ": "
+                            + (m.signal() != 0 ? "killed by " + io.pgolab.workload.Signals.name(m.signal())
+                            : "exit status " + m.exitCode()));
+                }
                 return;
             }
             String cmd = smoke.map(s -> config.render(s, out.toString(), 0)).orElse(config.workloadCommand(first, out.toString()));

@@ -36,7 +36,9 @@ public record Ladder(List<Step> steps, List<Slowdown> trainingSlowdown) {
         }
     }
 
-    public static Ladder of(BenchResults bench, List<BuiltArtifact> built, double profileSeconds, List<Slowdown> slowdown) {
+    /** pipelineSeconds: per variant, its build with what its profile cost (see Step). */
+    public static Ladder of(BenchResults bench, List<BuiltArtifact> built, Map<String, Double> pipelineSeconds,
+                            List<Slowdown> slowdown) {
         List<Step> steps = new ArrayList<>();
         for (BenchResults.WorkloadResult w : bench.workloads()) {
             String metric = w.primary().get(0);
@@ -44,7 +46,7 @@ public record Ladder(List<Step> steps, List<Slowdown> trainingSlowdown) {
             MetricInfo info = c.metrics().get(metric);
             for (int i = 0; i < built.size(); i++) {
                 BuiltArtifact a = built.get(i);
-                double pipeline = a.buildSeconds() + (a.profileSha256().isEmpty() ? 0 : profileSeconds);
+                double pipeline = pipelineSeconds.getOrDefault(a.variant(), a.buildSeconds());
                 if (i == 0) {
                     steps.add(new Step(w.name(), metric, a.variant(), "", a.buildSeconds(), pipeline, a.binaryBytes(),
                             null, null, "baseline"));

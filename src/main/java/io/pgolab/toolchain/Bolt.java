@@ -62,6 +62,16 @@ public final class Bolt {
         return "llvm-bolt " + major + " (" + llvmBolt + ")";
     }
 
+    /** What enters a BOLT build key: the tool's own version output (an upgrade rebuilds). */
+    public String fingerprint() {
+        return describe() + " " + ToolLocator.versionLine(llvmBolt);
+    }
+
+    /** The optimization options actually used. */
+    public static List<String> effectiveOptions(List<String> options) {
+        return options.isEmpty() ? DEFAULT_OPTIONS : options;
+    }
+
     public Path llvmBolt() {
         return llvmBolt;
     }
@@ -80,7 +90,7 @@ public final class Bolt {
 
     public List<String> optimizeArgv(Path in, Path out, Path fdata, List<String> options, List<String> skip) {
         List<String> a = new ArrayList<>(List.of(llvmBolt.toString(), in.toString(), "-o", out.toString(), "-data=" + fdata));
-        a.addAll(options.isEmpty() ? DEFAULT_OPTIONS : options);
+        a.addAll(effectiveOptions(options));
         addSkip(a, skip);
         return a;
     }
@@ -124,6 +134,7 @@ public final class Bolt {
                             + " from build.command (for cargo: strip = false in the profile)"));
         }
         if (output.contains("relocations are enabled") || output.contains("does not have relocations")
+                || output.contains("require relocations")
                 || output.contains("non-relocation mode")) {
             return Optional.of(new UserError("BOLT cannot reorder functions in " + binary
                     + ": it was linked without relocations",

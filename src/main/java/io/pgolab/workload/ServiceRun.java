@@ -146,16 +146,45 @@ public final class ServiceRun {
         }
     }
 
-    /** The CPU of client i (client_cpus, else the fallback), checked against this machine's CPUs. */
+    /** The CPU of client i (client_cpus, else the fallback), checked against the CPUs pgolab may use. */
     static OptionalInt clientCpu(ServiceSpec spec, int i, OptionalInt fallback, String name) {
         OptionalInt cpu = spec.clientCpu(i, fallback);
-        int n = Runtime.getRuntime().availableProcessors();
-        if (cpu.isPresent() && cpu.getAsInt() >= n && !spec.clientCpus().isEmpty()) {
-            throw new UserError("client " + (i + 1) + " of '" + name + "' is pinned to CPU " + cpu.getAsInt()
-                    + " (client_cpus), but this machine has CPUs 0-" + (n - 1),
-                    "change client_cpus in the config to CPUs that exist here");
+        if (cpu.isPresent() && !spec.clientCpus().isEmpty()) {
+            java.util.Set<Integer> allowed = allowedCpus();
+            if (!allowed.contains(cpu.getAsInt())) {
+                throw new UserError("client " + (i + 1) + " of '" + name + "' is pinned to CPU " + cpu.getAsInt()
+                        + " (client_cpus), but pgolab may run only on CPUs " + allowed,
+                        "change client_cpus in the config to CPUs that exist here (and that taskset/cgroups allow)");
+            }
         }
         return cpu;
+    }
+
+    /** CPUs this process may run on (Cpus_allowed_list), else 0..n-1. */
+    static java.util.Set<Integer> allowedCpus() {
+        java.util.Set<Integer> cpus = new java.util.TreeSet<>();
+        try {
+            for (String line : java.nio.file.Files.readAllLines(Path.of("/proc/self/status"))) {
+                if (line.startsWith("Cpus_allowed_list:")) {
+                    for (String part : line.substring(line.indexOf(':') + 1).trim().split(",")) {
+                        String[] r = part.trim().split("-");
+                        int lo = Integer.parseInt(r[0]);
+                        int hi = r.length > 1 ? Integer.parseInt(r[1]) : lo;
+                        for (int c = lo; c <= hi; c++) {
+                            cpus.add(c);
+                        }
+                    }
+                }
+            }
+        } catch (java.io.IOException | NumberFormatException e) {
+            cpus.clear();
+        }
+        if (cpus.isEmpty()) {
+            for (int c = 0; c < Runtime.getRuntime().availableProcessors(); c++) {
+                cpus.add(c);
+            }
+        }
+        return cpus;
     }
 
     private static ShellRunner.Outcome step(ShellRunner runner, String command, Path cwd, Path log, Duration timeout,

@@ -55,6 +55,21 @@ class ProfileSetsIT {
     }
 
     @Test
+    void aTaggedBoltVariantIsProfiledOnItsOwnWorkloadsOnly() throws Exception {
+        String train = TinyProject.train("big", "{binary} run 3000000") + "profile = \"server\"\n"
+                + TinyProject.train("small", "{binary} run 1000") + "profile = \"client\"\n";
+        Path p = TinyProject.create(tmp.resolve("b"), "clang", "\"release\", \"pgo+bolt@server\"", train);
+        Cli.Result r = Cli.run(p, "build");
+        assertThat(r.exitCode()).as(r.all()).isZero();
+        assertThat(p.resolve(".pgolab/logs/bolt-train-big.log")).exists();
+        assertThat(p.resolve(".pgolab/logs/bolt-train-small.log")).doesNotExist();
+        // Naming a variant twice is an error, not a crash.
+        Cli.Result twice = Cli.run(p, "build", "release", "pgo+bolt@server", "PGO+BOLT@server");
+        assertThat(twice.exitCode()).isEqualTo(2);
+        assertThat(twice.err()).contains("named twice").doesNotContain("internal error");
+    }
+
+    @Test
     void aVariantNamingAMissingProfileIsAConfigError() throws Exception {
         Path p = TinyProject.create(tmp.resolve("q"), "clang", "\"release\", \"pgo@sever\"",
                 TinyProject.train("big", "{binary} run 1000") + "profile = \"server\"\n");

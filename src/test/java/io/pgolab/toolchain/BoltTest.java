@@ -21,6 +21,8 @@ class BoltTest {
         assertThat(Bolt.inputProblem("BOLT-ERROR: stripped binaries are not supported. If you know what you're doing, use"
                 + " --allow-stripped to proceed", Path.of("/x/app"))).hasValueSatisfying(e ->
                 assertThat(e.getMessage() + e.hint()).contains("stripped", "remove -s"));
+        assertThat(Bolt.inputProblem("BOLT-ERROR: instrumentation runtime libraries require relocations",
+                Path.of("/x/app"))).hasValueSatisfying(e -> assertThat(e.getMessage()).contains("without relocations"));
         assertThat(Bolt.inputProblem("BOLT-INFO: all good", Path.of("/x/app"))).isEmpty();
     }
 
