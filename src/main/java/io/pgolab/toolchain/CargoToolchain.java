@@ -151,7 +151,7 @@ public final class CargoToolchain implements Toolchain {
 
     @Override
     public Map<String, String> trainingEnv(Path rawDir) {
-        return Map.of("LLVM_PROFILE_FILE", rawDir.resolve("%p-%m.profraw").toString());
+        return LlvmProfileTool.trainingEnv(rawDir);
     }
 
     @Override

@@ -207,8 +207,7 @@ public final class ClangToolchain implements Toolchain {
 
     @Override
     public Map<String, String> trainingEnv(Path rawDir) {
-        // %p: one file per process, %m: per binary image; nothing can collide or be merged online.
-        return Map.of("LLVM_PROFILE_FILE", rawDir.resolve("%p-%m.profraw").toString());
+        return LlvmProfileTool.trainingEnv(rawDir);
     }
 
     @Override

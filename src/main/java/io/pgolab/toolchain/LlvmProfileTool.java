@@ -37,6 +37,11 @@ final class LlvmProfileTool {
         this.exactRaw = exactRaw;
     }
 
+    /** %p: one file per process, %m: per binary image; nothing can collide or be merged online. */
+    static java.util.Map<String, String> trainingEnv(Path rawDir) {
+        return java.util.Map.of("LLVM_PROFILE_FILE", rawDir.resolve("%p-%m.profraw").toString());
+    }
+
     static List<Path> rawProfiles(Path rawDir) {
         if (!Files.isDirectory(rawDir)) {
             return List.of();
