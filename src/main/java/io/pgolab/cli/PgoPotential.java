@@ -1,7 +1,7 @@
 package io.pgolab.cli;
 
 import io.pgolab.config.WorkloadSpec;
-import io.pgolab.measure.PerfShare;
+import io.pgolab.measure.perf.PerfShare;
 import io.pgolab.pipeline.BuiltArtifact;
 import io.pgolab.workload.ServiceRun;
 import java.nio.file.Path;

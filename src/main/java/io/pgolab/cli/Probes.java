@@ -1,8 +1,8 @@
 package io.pgolab.cli;
 
 import io.pgolab.measure.CachegrindProbe;
-import io.pgolab.measure.PerfCounters;
-import io.pgolab.measure.PerfProbe;
+import io.pgolab.measure.perf.PerfCounters;
+import io.pgolab.measure.perf.PerfProbe;
 import io.pgolab.measure.Probe;
 import java.util.List;
 

@@ -1,7 +1,11 @@
 package io.pgolab.measure;
 
+import io.pgolab.process.CommandMeasurer;
+import io.pgolab.process.Measurement;
+import io.pgolab.process.MeasuredCommand;
+import io.pgolab.process.RunnerBinary;
 import io.pgolab.UserError;
-import io.pgolab.util.Exec;
+import io.pgolab.process.Exec;
 
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
@@ -386,7 +390,7 @@ public final class Cachegrind {
                 PROBE_TIMEOUT_SECONDS);
         if (!r.ok()) {
             return Optional.of("valgrind cannot run Cachegrind here (`valgrind --tool=cachegrind " + t + "` exited with "
-                    + r.exitCode() + ")" + (r.output().isBlank() ? "" : ":\n" + RunnerBinary.tail(r.output(), 5)));
+                    + r.exitCode() + ")" + (r.output().isBlank() ? "" : ":\n" + io.pgolab.util.Strings.indentedTail(r.output(), 5)));
         }
         return Optional.empty();
     }
@@ -452,7 +456,7 @@ public final class Cachegrind {
             for (Path log : list(outDir, LOG_PREFIX, LOG_SUFFIX)) {
                 String text = Files.readString(log, StandardCharsets.UTF_8);
                 if (!text.isBlank()) {
-                    sb.append("\n").append(log.getFileName()).append(":\n").append(RunnerBinary.tail(text, 8));
+                    sb.append("\n").append(log.getFileName()).append(":\n").append(io.pgolab.util.Strings.indentedTail(text, 8));
                 }
             }
         } catch (IOException e) {

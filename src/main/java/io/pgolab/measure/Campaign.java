@@ -1,5 +1,8 @@
 package io.pgolab.measure;
 
+import io.pgolab.process.CommandMeasurer;
+import io.pgolab.process.Measurement;
+import io.pgolab.process.MeasuredCommand;
 import io.pgolab.UserError;
 import io.pgolab.parse.NoMatchException;
 import io.pgolab.parse.ParsedMetric;

@@ -1,6 +1,6 @@
 package io.pgolab.measure;
 
-import io.pgolab.util.Exec;
+import io.pgolab.process.Exec;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;

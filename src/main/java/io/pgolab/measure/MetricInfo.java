@@ -1,5 +1,6 @@
 package io.pgolab.measure;
 
+import io.pgolab.process.Measurement;
 import io.pgolab.stats.Direction;
 import java.util.LinkedHashMap;
 import java.util.Map;

@@ -1,5 +1,6 @@
 package io.pgolab.measure;
 
+import io.pgolab.process.Measurement;
 /**
  * One measured life of a server under load, for service subjects: the caller starts the server on
  * serverCpu, loads it from clientCpu and stops it. Metrics come from the server's rusage; the

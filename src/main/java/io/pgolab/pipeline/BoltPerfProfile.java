@@ -1,9 +1,10 @@
 package io.pgolab.pipeline;
 
+import io.pgolab.measure.perf.BranchRecords;
 import io.pgolab.UserError;
 import io.pgolab.config.Config;
 import io.pgolab.config.WorkloadSpec;
-import io.pgolab.measure.PerfShare;
+import io.pgolab.measure.perf.PerfShare;
 import io.pgolab.toolchain.Bolt;
 import io.pgolab.util.Hashing;
 import io.pgolab.util.Shell;

@@ -1,5 +1,6 @@
 package io.pgolab.pipeline;
 
+import io.pgolab.measure.perf.BranchRecords;
 import io.pgolab.UserError;
 import io.pgolab.config.BoltSpec;
 import io.pgolab.config.Config;

@@ -1,6 +1,6 @@
 package io.pgolab.pipeline;
 
-import io.pgolab.util.Exec;
+import io.pgolab.process.Exec;
 import io.pgolab.util.Hashing;
 import java.io.IOException;
 import java.io.UncheckedIOException;

@@ -4,7 +4,7 @@ import io.pgolab.UserError;
 import io.pgolab.config.ToolchainSpec;
 import io.pgolab.config.Variant;
 import io.pgolab.util.CommandLog;
-import io.pgolab.util.Exec;
+import io.pgolab.process.Exec;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;

@@ -4,7 +4,7 @@ import io.pgolab.UserError;
 import io.pgolab.config.ToolchainSpec;
 import io.pgolab.config.Variant;
 import io.pgolab.util.CommandLog;
-import io.pgolab.util.Exec;
+import io.pgolab.process.Exec;
 import io.pgolab.util.Hashing;
 import io.pgolab.util.Shell;
 import java.nio.file.Files;
@@ -26,7 +26,7 @@ import java.util.regex.Pattern;
  */
 public final class GoToolchain implements Toolchain {
     /** Go 1.21 made -pgo stable (and default.pgo automatic). */
-    static final int MIN_MINOR = 21;
+    public static final int MIN_MINOR = 21;
     private static final Pattern VERSION = Pattern.compile("go1\\.(\\d+)(?:\\.(\\d+))?");
     private static final Pattern PGO_SETTING = Pattern.compile("(?m)^\\s*build\\s+-pgo=(.+?)\\s*$");
 
@@ -65,7 +65,7 @@ public final class GoToolchain implements Toolchain {
         return new GoToolchain(go, v.replaceFirst("^go", ""), r.output().strip(), spec.go().profileFlag(), log);
     }
 
-    static Optional<Path> find(Optional<String> configured) {
+    public static Optional<Path> find(Optional<String> configured) {
         if (configured.isPresent()) {
             return ToolLocator.onPath(configured.get());
         }
@@ -75,7 +75,7 @@ public final class GoToolchain implements Toolchain {
     }
 
     /** 26 for "go1.26.8" (also "go1.21rc2", "devel go1.27-abc"); empty when it is not a Go 1.x version. */
-    static OptionalInt minor(String goVersion) {
+    public static OptionalInt minor(String goVersion) {
         Matcher m = VERSION.matcher(goVersion);
         return m.find() ? OptionalInt.of(Integer.parseInt(m.group(1))) : OptionalInt.empty();
     }

@@ -2,7 +2,7 @@ package io.pgolab.toolchain;
 
 import io.pgolab.UserError;
 import io.pgolab.util.CommandLog;
-import io.pgolab.util.Exec;
+import io.pgolab.process.Exec;
 import io.pgolab.util.Hashing;
 import java.io.IOException;
 import java.io.UncheckedIOException;

@@ -1,7 +1,7 @@
 package io.pgolab.toolchain;
 
 import io.pgolab.UserError;
-import io.pgolab.util.Exec;
+import io.pgolab.process.Exec;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;

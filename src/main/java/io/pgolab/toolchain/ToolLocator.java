@@ -1,6 +1,6 @@
 package io.pgolab.toolchain;
 
-import io.pgolab.util.Exec;
+import io.pgolab.process.Exec;
 import java.io.File;
 import java.io.IOException;
 import java.nio.file.DirectoryStream;

@@ -55,6 +55,23 @@ public final class Strings {
         return String.join("\n", java.util.Arrays.asList(lines).subList(start, end));
     }
 
+    /** The last lines of text, indented two spaces, with a count of the lines left out: for error messages. */
+    public static String indentedTail(String text, int lines) {
+        String[] all = text.strip().split("\n");
+        int from = Math.max(0, all.length - lines);
+        StringBuilder sb = new StringBuilder();
+        if (from > 0) {
+            sb.append("  ... (").append(from).append(" lines omitted)\n");
+        }
+        for (int i = from; i < all.length; i++) {
+            sb.append("  ").append(all[i]);
+            if (i + 1 < all.length) {
+                sb.append('\n');
+            }
+        }
+        return sb.toString();
+    }
+
     public static String humanBytes(long bytes) {
         if (bytes < 1024) {
             return bytes + " B";

@@ -1,7 +1,7 @@
 package io.pgolab.workload;
 
 import io.pgolab.UserError;
-import io.pgolab.measure.Measurement;
+import io.pgolab.process.Measurement;
 
 import java.io.File;
 import java.io.IOException;

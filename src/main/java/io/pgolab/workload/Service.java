@@ -1,9 +1,9 @@
 package io.pgolab.workload;
 
 import io.pgolab.UserError;
-import io.pgolab.measure.CommandMeasurer;
-import io.pgolab.measure.Measurement;
-import io.pgolab.measure.RunnerBinary;
+import io.pgolab.process.CommandMeasurer;
+import io.pgolab.process.Measurement;
+import io.pgolab.process.RunnerBinary;
 import io.pgolab.util.Strings;
 
 import java.io.File;

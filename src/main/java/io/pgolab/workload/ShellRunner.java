@@ -1,10 +1,10 @@
 package io.pgolab.workload;
 
 import io.pgolab.UserError;
-import io.pgolab.measure.CommandMeasurer;
-import io.pgolab.measure.MeasuredCommand;
-import io.pgolab.measure.Measurement;
-import io.pgolab.measure.RunnerBinary;
+import io.pgolab.process.CommandMeasurer;
+import io.pgolab.process.MeasuredCommand;
+import io.pgolab.process.Measurement;
+import io.pgolab.process.RunnerBinary;
 import io.pgolab.util.CommandLog;
 import io.pgolab.util.Shell;
 import io.pgolab.util.Strings;

@@ -6,7 +6,7 @@ import static org.junit.jupiter.api.Assumptions.assumeTrue;
 import io.pgolab.toolchain.LlvmRawHeader;
 import io.pgolab.toolchain.RustcInfo;
 import io.pgolab.toolchain.ToolLocator;
-import io.pgolab.util.Exec;
+import io.pgolab.process.Exec;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;

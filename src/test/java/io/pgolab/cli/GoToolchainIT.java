@@ -2,7 +2,7 @@ package io.pgolab.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.pgolab.util.Exec;
+import io.pgolab.process.Exec;
 import io.pgolab.util.Json;
 import java.io.IOException;
 import java.nio.file.Files;

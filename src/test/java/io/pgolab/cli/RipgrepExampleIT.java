@@ -4,7 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import io.pgolab.toolchain.ToolLocator;
-import io.pgolab.util.Exec;
+import io.pgolab.process.Exec;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;

@@ -1,5 +1,8 @@
 package io.pgolab.measure;
 
+import io.pgolab.process.CommandMeasurer;
+import io.pgolab.process.MeasuredCommand;
+import io.pgolab.process.RunnerBinary;
 import io.pgolab.UserError;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;

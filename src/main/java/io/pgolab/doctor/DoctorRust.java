@@ -1,5 +1,9 @@
-package io.pgolab.toolchain;
+package io.pgolab.doctor;
 
+import io.pgolab.toolchain.RustProfdata;
+import io.pgolab.toolchain.CargoToolchain;
+import io.pgolab.toolchain.RustcInfo;
+import io.pgolab.toolchain.ToolLocator;
 import io.pgolab.UserError;
 import java.nio.file.Files;
 import java.nio.file.Path;

@@ -1,6 +1,7 @@
-package io.pgolab.toolchain;
+package io.pgolab.doctor;
 
-import io.pgolab.util.Exec;
+import io.pgolab.toolchain.GoToolchain;
+import io.pgolab.process.Exec;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Optional;

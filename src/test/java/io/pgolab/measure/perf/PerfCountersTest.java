@@ -1,5 +1,9 @@
-package io.pgolab.measure;
+package io.pgolab.measure.perf;
 
+import io.pgolab.process.CommandMeasurer;
+import io.pgolab.process.Measurement;
+import io.pgolab.process.MeasuredCommand;
+import io.pgolab.process.RunnerBinary;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;

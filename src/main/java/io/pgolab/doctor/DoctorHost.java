@@ -1,6 +1,7 @@
-package io.pgolab.toolchain;
+package io.pgolab.doctor;
 
-import io.pgolab.util.Exec;
+import io.pgolab.toolchain.ToolLocator;
+import io.pgolab.process.Exec;
 import java.io.IOException;
 import java.nio.file.DirectoryStream;
 import java.nio.file.Files;

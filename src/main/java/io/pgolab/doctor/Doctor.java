@@ -1,10 +1,15 @@
-package io.pgolab.toolchain;
+package io.pgolab.doctor;
 
+import io.pgolab.toolchain.Toolchains;
+import io.pgolab.toolchain.Toolchain;
+import io.pgolab.toolchain.GccToolchain;
+import io.pgolab.toolchain.ToolLocator;
+import io.pgolab.toolchain.ClangToolchain;
 import io.pgolab.UserError;
 import io.pgolab.config.Config;
 import io.pgolab.config.ToolchainSpec;
 import io.pgolab.config.Variant;
-import io.pgolab.util.Exec;
+import io.pgolab.process.Exec;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;

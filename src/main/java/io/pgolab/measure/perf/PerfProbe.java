@@ -1,5 +1,7 @@
-package io.pgolab.measure;
+package io.pgolab.measure.perf;
 
+import io.pgolab.measure.MetricInfo;
+import io.pgolab.measure.Probe;
 import io.pgolab.UserError;
 import io.pgolab.stats.Direction;
 

@@ -1,4 +1,4 @@
-package io.pgolab.toolchain;
+package io.pgolab.doctor;
 
 import java.util.Objects;
 

@@ -1,4 +1,4 @@
-package io.pgolab.measure;
+package io.pgolab.process;
 
 import java.nio.file.Path;
 import java.time.Duration;

@@ -1,4 +1,4 @@
-package io.pgolab.measure;
+package io.pgolab.process;
 
 import io.pgolab.UserError;
 import org.junit.jupiter.api.Test;

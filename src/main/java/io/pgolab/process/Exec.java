@@ -1,5 +1,7 @@
-package io.pgolab.util;
+package io.pgolab.process;
 
+import io.pgolab.util.Shell;
+import io.pgolab.util.CommandLog;
 import io.pgolab.UserError;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;

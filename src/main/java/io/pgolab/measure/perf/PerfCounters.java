@@ -1,5 +1,6 @@
-package io.pgolab.measure;
+package io.pgolab.measure.perf;
 
+import io.pgolab.process.RunnerBinary;
 import java.io.File;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
@@ -301,7 +302,7 @@ public final class PerfCounters {
         if (lower.contains("not found for kernel")) {
             return "perf is installed but not built for the running kernel: " + firstLine(text) + " (" + INSTALL_HINT + ")";
         }
-        return "perf stat failed (exit " + exitCode + ")" + (text.isBlank() ? "" : ":\n" + RunnerBinary.tail(text, 5));
+        return "perf stat failed (exit " + exitCode + ")" + (text.isBlank() ? "" : ":\n" + io.pgolab.util.Strings.indentedTail(text, 5));
     }
 
     /** {@link #wrap(List, Path, List)} with the given events, one {@code -e} each. */

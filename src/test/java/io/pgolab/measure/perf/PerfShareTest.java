@@ -1,4 +1,4 @@
-package io.pgolab.measure;
+package io.pgolab.measure.perf;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;

@@ -1,5 +1,6 @@
-package io.pgolab.toolchain;
+package io.pgolab.doctor;
 
+import io.pgolab.toolchain.ToolLocator;
 import io.pgolab.config.Config;
 import io.pgolab.config.ConfigLoader;
 import io.pgolab.config.Variant;

@@ -1,7 +1,7 @@
-package io.pgolab.measure;
+package io.pgolab.measure.perf;
 
 import io.pgolab.UserError;
-import io.pgolab.util.Exec;
+import io.pgolab.process.Exec;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;

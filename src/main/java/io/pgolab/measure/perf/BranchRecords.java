@@ -1,6 +1,6 @@
-package io.pgolab.pipeline;
+package io.pgolab.measure.perf;
 
-import io.pgolab.util.Exec;
+import io.pgolab.process.Exec;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -8,13 +8,13 @@ import java.util.List;
 import java.util.Map;
 
 /** Whether perf can record taken branches (LBR) here: BOLT's best profile source when it can. */
-final class BranchRecords {
+public final class BranchRecords {
     private static volatile Boolean cached;
 
     private BranchRecords() {
     }
 
-    static boolean available() {
+    public static boolean available() {
         Boolean b = cached;
         if (b == null) {
             b = probe();

@@ -1,4 +1,4 @@
-package io.pgolab.measure;
+package io.pgolab.process;
 
 import io.pgolab.UserError;
 
@@ -154,7 +154,7 @@ public final class RunnerBinary {
                 throw new UserError(
                         "failed to build pgolab's process runner: `" + String.join(" ", cmd) + "` "
                                 + (done ? "exited with " + p.exitValue() : "timed out")
-                                + (text.isBlank() ? "" : ":\n" + tail(text, 30)),
+                                + (text.isBlank() ? "" : ":\n" + io.pgolab.util.Strings.indentedTail(text, 30)),
                         "check that " + compiler + " can build a C program (libc headers installed?)");
             }
             if (!tmp.toFile().setExecutable(true, false)) {
@@ -177,22 +177,6 @@ public final class RunnerBinary {
             deleteQuietly(src);
             deleteQuietly(tmp);
         }
-    }
-
-    static String tail(String text, int lines) {
-        String[] all = text.strip().split("\n");
-        int from = Math.max(0, all.length - lines);
-        StringBuilder sb = new StringBuilder();
-        if (from > 0) {
-            sb.append("  ... (").append(from).append(" lines omitted)\n");
-        }
-        for (int i = from; i < all.length; i++) {
-            sb.append("  ").append(all[i]);
-            if (i + 1 < all.length) {
-                sb.append('\n');
-            }
-        }
-        return sb.toString();
     }
 
     private static void deleteQuietly(Path p) {

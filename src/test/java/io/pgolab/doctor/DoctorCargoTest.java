@@ -1,5 +1,8 @@
-package io.pgolab.toolchain;
+package io.pgolab.doctor;
 
+import io.pgolab.toolchain.RustProfdata;
+import io.pgolab.toolchain.RustcInfo;
+import io.pgolab.toolchain.ToolLocator;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 

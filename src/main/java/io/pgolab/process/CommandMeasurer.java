@@ -1,4 +1,4 @@
-package io.pgolab.measure;
+package io.pgolab.process;
 
 import io.pgolab.UserError;
 
@@ -166,7 +166,7 @@ public final class CommandMeasurer {
         }
         try {
             String err = Files.readString(c.stderrFile(), StandardCharsets.UTF_8);
-            return err.isBlank() ? "" : ":\n" + RunnerBinary.tail(err, 5);
+            return err.isBlank() ? "" : ":\n" + io.pgolab.util.Strings.indentedTail(err, 5);
         } catch (NoSuchFileException e) {
             return "";
         } catch (IOException e) {
