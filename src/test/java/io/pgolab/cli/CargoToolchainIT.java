@@ -1,7 +1,7 @@
 package io.pgolab.cli;
 
+import io.pgolab.Tool;
 import static org.assertj.core.api.Assertions.assertThat;
-import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import io.pgolab.toolchain.LlvmRawHeader;
 import io.pgolab.toolchain.RustcInfo;
@@ -27,8 +27,8 @@ class CargoToolchainIT {
 
     @BeforeAll
     static void needsCargo() {
-        assumeTrue(ToolLocator.onPath("cargo").isPresent() && ToolLocator.onPath("rustc").isPresent(), "no cargo/rustc");
-        assumeTrue(System.getenv("RUSTFLAGS") == null && System.getenv("CARGO_ENCODED_RUSTFLAGS") == null,
+        Tool.assumeHere(ToolLocator.onPath("cargo").isPresent() && ToolLocator.onPath("rustc").isPresent(), "no cargo/rustc");
+        Tool.assumeHere(System.getenv("RUSTFLAGS") == null && System.getenv("CARGO_ENCODED_RUSTFLAGS") == null,
                 "the test environment sets its own RUSTFLAGS");
     }
 
@@ -82,7 +82,7 @@ class CargoToolchainIT {
     @Test
     void anLlvmProfdataThatCannotReadRustcsProfilesIsRefusedWithTheFix() throws Exception {
         Path llvm14 = Path.of("/usr/bin/llvm-profdata");
-        assumeTrue(Files.isExecutable(llvm14) && ToolLocator.llvmMajorOf(llvm14).equals(OptionalInt.of(14)), "no LLVM 14 tool");
+        Tool.assumeHere(Files.isExecutable(llvm14) && ToolLocator.llvmMajorOf(llvm14).equals(OptionalInt.of(14)), "no LLVM 14 tool");
         Path p = CargoProject.create(tmp.resolve("p"), CargoProject.config("\"release\", \"pgo\"",
                 "llvm_profdata = \"" + llvm14 + "\"", ""));
         Cli.Result build = Cli.run(p, "build");
@@ -96,9 +96,9 @@ class CargoToolchainIT {
     @Test
     void anOlderLlvmProfdataOfTheSameRawFormatIsUsedAndSaysSo() throws Exception {
         Path llvm19 = Path.of("/usr/lib/llvm-19/bin/llvm-profdata");
-        assumeTrue(Files.isExecutable(llvm19), "no llvm-19");
+        Tool.require(Files.isExecutable(llvm19), "no llvm-19");
         RustcInfo rc = RustcInfo.detect(tmp);
-        assumeTrue(rc.llvmMajor() > 19 && LlvmRawHeader.newestReadableBy(rc.llvmMajor()) == 10, "rustc's LLVM is not 20-22");
+        Tool.assumeHere(rc.llvmMajor() > 19 && LlvmRawHeader.newestReadableBy(rc.llvmMajor()) == 10, "rustc's LLVM is not 20-22");
         Path p = CargoProject.create(tmp.resolve("p"), CargoProject.config("\"release\", \"pgo\"",
                 "llvm_profdata = \"" + llvm19 + "\"", ""));
         Cli.Result build = Cli.run(p, "build");
@@ -110,7 +110,7 @@ class CargoToolchainIT {
 
     @Test
     void boltVariantsLinkWithRelocationsAndKeepTheOtherBinaries() throws Exception {
-        assumeTrue(ToolLocator.llvmMajors().stream().anyMatch(m -> ToolLocator.llvmTool(m, "llvm-bolt").isPresent()), "no BOLT");
+        Tool.require(ToolLocator.llvmMajors().stream().anyMatch(m -> ToolLocator.llvmTool(m, "llvm-bolt").isPresent()), "no BOLT");
         Path p = CargoProject.create(tmp.resolve("p"), CargoProject.config("\"release\", \"pgo+bolt\"", "",
                 "env = { RUSTFLAGS = \"--cfg from_env\" }"));
         Cli.Result build = Cli.run(p, "build");

@@ -1,7 +1,7 @@
 package io.pgolab.cli;
 
+import io.pgolab.Tool;
 import static org.assertj.core.api.Assertions.assertThat;
-import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import io.pgolab.toolchain.ToolLocator;
 import io.pgolab.process.Exec;
@@ -23,7 +23,7 @@ class RipgrepExampleIT {
 
     @Test
     void ripgrepBuildsTrainsAndBenchesFromTheExampleConfig() throws Exception {
-        assumeTrue(ToolLocator.onPath("cargo").isPresent(), "no cargo");
+        Tool.assumeHere(ToolLocator.onPath("cargo").isPresent(), "no cargo");
         Path example = Path.of("examples/ripgrep").toAbsolutePath();
         Path p = tmp.resolve("ripgrep");
         Files.createDirectories(p);

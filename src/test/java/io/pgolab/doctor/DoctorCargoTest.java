@@ -1,10 +1,10 @@
 package io.pgolab.doctor;
 
+import io.pgolab.Tool;
 import io.pgolab.toolchain.RustProfdata;
 import io.pgolab.toolchain.RustcInfo;
 import io.pgolab.toolchain.ToolLocator;
 import static org.assertj.core.api.Assertions.assertThat;
-import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import io.pgolab.config.Config;
 import io.pgolab.config.ConfigLoader;
@@ -22,7 +22,7 @@ class DoctorCargoTest {
 
     @Test
     void reportsRustcAndTheLlvmProfdataPairedWithIt() {
-        assumeTrue(ToolLocator.onPath("cargo").isPresent(), "no cargo");
+        Tool.assumeHere(ToolLocator.onPath("cargo").isPresent(), "no cargo");
         Doctor.Report r = Doctor.examine(Optional.empty(), dir.resolve("pgolab.toml"));
         Doctor.Section rust = r.sections().stream().filter(s -> s.title().equals("rust (cargo)")).findFirst().orElseThrow();
         RustcInfo rc = RustcInfo.detect(dir);
@@ -53,8 +53,8 @@ class DoctorCargoTest {
     @Test
     void aConfiguredCargoProjectWithAnUnreadableProfdataCannotBuildPgo() throws Exception {
         Path llvm14 = Path.of("/usr/bin/llvm-profdata");
-        assumeTrue(ToolLocator.onPath("cargo").isPresent(), "no cargo");
-        assumeTrue(Files.isExecutable(llvm14) && ToolLocator.llvmMajorOf(llvm14).equals(OptionalInt.of(14)), "no LLVM 14 tool");
+        Tool.assumeHere(ToolLocator.onPath("cargo").isPresent(), "no cargo");
+        Tool.assumeHere(Files.isExecutable(llvm14) && ToolLocator.llvmMajorOf(llvm14).equals(OptionalInt.of(14)), "no LLVM 14 tool");
         String text = "[project]\nvariants = [\"release\", \"pgo\"]\n\n[toolchain]\nkind = \"cargo\"\nllvm_profdata = \""
                 + llvm14 + "\"\n\n[build]\nbins = [\"app\"]\n\n[[train]]\nname = \"t\"\ncommand = \"{binary} x\"\n";
         Config cfg = ConfigLoader.parse(dir.resolve("pgolab.toml"), text);

@@ -1,5 +1,6 @@
 package io.pgolab.doctor;
 
+import io.pgolab.Tool;
 import io.pgolab.toolchain.ToolLocator;
 import io.pgolab.config.Config;
 import io.pgolab.config.ConfigLoader;
@@ -15,7 +16,6 @@ import java.util.Optional;
 import java.util.OptionalInt;
 
 import static org.assertj.core.api.Assertions.assertThat;
-import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 /** Runs doctor on this machine (Debian 12 with clang-19/llvm-19 and gcc 12), no mocks. */
 class DoctorTest {
@@ -31,8 +31,8 @@ class DoctorTest {
 
     @Test
     void findsClang19WithProfdataOfItsOwnMajor() {
-        assumeTrue(Files.isExecutable(CLANG19), "clang-19 is not installed here");
-        assumeTrue(Files.isExecutable(PROFDATA19), "llvm-19 is not installed here");
+        Tool.require(Files.isExecutable(CLANG19), "clang-19 is not installed here");
+        Tool.require(Files.isExecutable(PROFDATA19), "llvm-19 is not installed here");
 
         Doctor.Section clang = section("clang 19");
         assertThat(check(clang, "clang 19.")).satisfies(c -> {
@@ -48,7 +48,7 @@ class DoctorTest {
 
     @Test
     void findsGcc12AndItsGcovTool() {
-        assumeTrue(ToolLocator.onPath("gcc-12").isPresent(), "gcc 12 is not installed here");
+        Tool.require(ToolLocator.onPath("gcc-12").isPresent(), "gcc 12 is not installed here");
 
         Doctor.Section gcc = section("gcc 12");
         assertThat(check(gcc, "gcc 12.").status()).isEqualTo(DoctorCheck.Status.OK);
@@ -62,8 +62,8 @@ class DoctorTest {
     @Test
     void warnsAboutDebiansLlvm14ProfdataOnlyWhenItIsThere() {
         Path plain = Path.of("/usr/bin/llvm-profdata");
-        assumeTrue(Files.isExecutable(CLANG19) && Files.isExecutable(PROFDATA19), "clang-19/llvm-19 not installed");
-        assumeTrue(ToolLocator.onPath("llvm-profdata").equals(Optional.of(plain))
+        Tool.require(Files.isExecutable(CLANG19) && Files.isExecutable(PROFDATA19), "clang-19/llvm-19 not installed");
+        Tool.assumeHere(ToolLocator.onPath("llvm-profdata").equals(Optional.of(plain))
                 && ToolLocator.llvmMajorOf(plain).equals(OptionalInt.of(14)), "no LLVM 14 /usr/bin/llvm-profdata here");
 
         DoctorCheck c = check(section("other LLVM tools"), "llvm-profdata (unversioned)");
@@ -74,7 +74,7 @@ class DoctorTest {
 
     @Test
     void releaseAndPgoAreBuildableWithBothKinds() {
-        assumeTrue(Files.isExecutable(CLANG19) && ToolLocator.onPath("gcc-12").isPresent(), "needs clang-19 and gcc 12");
+        Tool.require(Files.isExecutable(CLANG19) && ToolLocator.onPath("gcc-12").isPresent(), "needs clang-19 and gcc 12");
 
         for (String kind : List.of("clang", "gcc")) {
             for (Variant v : List.of(Variant.RELEASE, Variant.PGO)) {
@@ -97,7 +97,7 @@ class DoctorTest {
 
     @Test
     void configuredGccBuildsItsVariants(@TempDir Path dir) {
-        assumeTrue(ToolLocator.onPath("gcc-12").isPresent(), "gcc 12 is not installed here");
+        Tool.require(ToolLocator.onPath("gcc-12").isPresent(), "gcc 12 is not installed here");
         Doctor.Report r = Doctor.examine(Optional.of(config(dir, "kind = \"gcc\"")), dir.resolve("pgolab.toml"));
 
         assertThat(r.configured()).extracting(Doctor.Readiness::variant).containsExactly("release", "pgo");

@@ -1,5 +1,7 @@
 package io.pgolab.measure;
 
+import io.pgolab.Tool;
+
 import io.pgolab.process.CommandMeasurer;
 import io.pgolab.process.MeasuredCommand;
 import io.pgolab.process.RunnerBinary;
@@ -20,7 +22,6 @@ import java.util.concurrent.TimeUnit;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.assertj.core.api.Assertions.entry;
-import static org.assertj.core.api.Assumptions.assumeThat;
 
 /**
  * Parsing tests use real Cachegrind/Callgrind output captured with valgrind 3.19 from
@@ -188,7 +189,7 @@ class CachegrindTest {
 
     @Test
     void instructionCountsRepeatExactlyRunToRun() throws Exception {
-        assumeThat(Cachegrind.unavailableReason()).isEmpty();
+        Tool.require(Cachegrind.unavailableReason().isEmpty(), "valgrind (" + Cachegrind.unavailableReason().orElse("") + ")");
         Cachegrind.Result a = Cachegrind.measure(measurer, cmd(program.toString(), "20000"), work.resolve("a"), Cachegrind.Options.DEFAULT);
         Cachegrind.Result b = Cachegrind.measure(measurer, cmd(program.toString(), "20000"), work.resolve("b"), Cachegrind.Options.DEFAULT);
         Cachegrind.Result noAslr = Cachegrind.measure(measurer, cmd(program.toString(), "20000"), work.resolve("c"),
@@ -212,7 +213,7 @@ class CachegrindTest {
 
     @Test
     void sumsChildProcessesOfAShell() throws Exception {
-        assumeThat(Cachegrind.unavailableReason()).isEmpty();
+        Tool.require(Cachegrind.unavailableReason().isEmpty(), "valgrind (" + Cachegrind.unavailableReason().orElse("") + ")");
         Path out = work.resolve("cg");
         String p = program.toString();
         Cachegrind.Result one = Cachegrind.measure(measurer, cmd(p, "1000"), work.resolve("one"), null);
@@ -227,7 +228,7 @@ class CachegrindTest {
 
     @Test
     void aMissingProgramIsAUserError() throws Exception {
-        assumeThat(Cachegrind.unavailableReason()).isEmpty();
+        Tool.require(Cachegrind.unavailableReason().isEmpty(), "valgrind (" + Cachegrind.unavailableReason().orElse("") + ")");
         assertThatThrownBy(() -> Cachegrind.measure(measurer, cmd("./no-such-program"), work.resolve("x"), null))
                 .isInstanceOf(UserError.class)
                 .hasMessageContaining("./no-such-program")

@@ -1,8 +1,8 @@
 package io.pgolab.toolchain;
 
+import io.pgolab.Tool;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
-import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import io.pgolab.UserError;
 import java.nio.file.Files;
@@ -54,11 +54,11 @@ class RustProfdataTest {
     @Test
     void debiansLlvm14IsRefusedWhenConfiguredExplicitly() {
         Path plain = Path.of("/usr/bin/llvm-profdata");
-        assumeTrue(Files.isExecutable(plain) && ToolLocator.llvmMajorOf(plain).equals(OptionalInt.of(14)),
+        Tool.assumeHere(Files.isExecutable(plain) && ToolLocator.llvmMajorOf(plain).equals(OptionalInt.of(14)),
                 "no LLVM 14 /usr/bin/llvm-profdata here");
-        assumeTrue(ToolLocator.onPath("rustc").isPresent(), "no rustc");
+        Tool.assumeHere(ToolLocator.onPath("rustc").isPresent(), "no rustc");
         RustcInfo rc = RustcInfo.detect(Path.of("."));
-        assumeTrue(LlvmRawHeader.newestReadableBy(rc.llvmMajor()) != 8, "rustc's LLVM writes the raw format LLVM 14 reads");
+        Tool.assumeHere(LlvmRawHeader.newestReadableBy(rc.llvmMajor()) != 8, "rustc's LLVM writes the raw format LLVM 14 reads");
         var choice = RustProfdata.choose(rc, Optional.of(plain.toString()));
         assertThat(choice.usable()).isFalse();
         assertThat(choice.problem()).startsWith("toolchain.llvm_profdata does not fit rustc " + rc.release());

@@ -1,5 +1,7 @@
 package io.pgolab.measure.perf;
 
+import io.pgolab.Tool;
+
 import io.pgolab.process.CommandMeasurer;
 import io.pgolab.process.Measurement;
 import io.pgolab.process.MeasuredCommand;
@@ -18,7 +20,6 @@ import java.util.Map;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.assertj.core.api.Assertions.entry;
-import static org.assertj.core.api.Assumptions.assumeThat;
 
 /**
  * perf's CSV parsing against output captured with perf 6.1 on this project's VM (software events
@@ -185,7 +186,7 @@ class PerfCountersTest {
     @Test
     void detectsWhatThisMachineCanCount() {
         PerfCounters.Support s = PerfCounters.detect();
-        assumeThat(s.problem()).as("perf unusable here").isEmpty();
+        Tool.require(s.problem().isEmpty(), "a usable perf (" + s.problem().orElse("") + ")");
         System.out.println(s.describe());
         assertThat(PerfCounters.detect()).isSameAs(s); // cached
         assertThat(s.hardware().keySet()).containsExactlyElementsOf(PerfCounters.HARDWARE_EVENTS);
@@ -205,7 +206,7 @@ class PerfCountersTest {
 
     @Test
     void countsSoftwareEventsOfARealCommandThroughTheRunner() throws Exception {
-        assumeThat(PerfCounters.detect().problem()).isEmpty();
+        Tool.require(PerfCounters.detect().problem().isEmpty(), "a usable perf (" + PerfCounters.detect().problem().orElse("") + ")");
         Path csv = work.resolve("perf.csv");
         List<String> events = List.of("task-clock", "context-switches", "page-faults", "cpu-migrations", "instructions:u");
         MeasuredCommand c = MeasuredCommand.of(
@@ -225,7 +226,7 @@ class PerfCountersTest {
 
     @Test
     void probeForThisMachineUsesTheDetectedEvents() throws Exception {
-        assumeThat(PerfCounters.detect().problem()).isEmpty();
+        Tool.require(PerfCounters.detect().problem().isEmpty(), "a usable perf (" + PerfCounters.detect().problem().orElse("") + ")");
         PerfProbe probe = PerfProbe.forThisMachine();
         assertThat(probe.events()).isEqualTo(PerfCounters.detect().supportedEvents());
         Path scratch = work.resolve("probe");

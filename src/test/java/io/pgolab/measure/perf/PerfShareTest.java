@@ -1,9 +1,9 @@
 package io.pgolab.measure.perf;
 
+import io.pgolab.Tool;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.assertj.core.api.Assertions.within;
-import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import io.pgolab.UserError;
 import java.io.IOException;
@@ -80,7 +80,7 @@ class PerfShareTest {
 
     @Test
     void liveRecordingOfSpinThenSyscalls() throws Exception {
-        assumeTrue(PerfShare.unavailableReason().isEmpty(), () -> PerfShare.unavailableReason().orElse(""));
+        Tool.require(PerfShare.unavailableReason().isEmpty(), "a usable perf (" + PerfShare.unavailableReason().orElse("") + ")");
         Path src = tmp.resolve("spinwrite.c");
         Files.writeString(src, fixture("spinwrite.c"));
         Path bin = tmp.resolve("spinwrite");
@@ -107,7 +107,7 @@ class PerfShareTest {
 
     @Test
     void stopEndsPerfWhileTargetStillRuns() throws Exception {
-        assumeTrue(PerfShare.unavailableReason().isEmpty());
+        Tool.require(PerfShare.unavailableReason().isEmpty(), "a usable perf (" + PerfShare.unavailableReason().orElse("") + ")");
         Process target = new ProcessBuilder("sleep", "30").start();
         try {
             Path data = tmp.resolve("idle.data");
