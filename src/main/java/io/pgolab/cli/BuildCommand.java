@@ -1,12 +1,10 @@
 package io.pgolab.cli;
 
-import io.pgolab.UserError;
 import io.pgolab.config.Variant;
 import io.pgolab.pipeline.Pipeline;
 import io.pgolab.report.BuildReport;
 import io.pgolab.report.ResultsFile;
 import io.pgolab.toolchain.FailureMode;
-import io.pgolab.util.Strings;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -40,36 +38,13 @@ final class BuildCommand implements Callable<Integer> {
     @Override
     public Integer call() {
         try (Session s = Session.open(parent.global)) {
-            List<Variant> chosen = variants.isEmpty() ? s.config.variants() : parse(variants);
-            Pipeline.Outcome o = s.pipeline().build(chosen, retrain, failureMode(failureMode));
+            List<Variant> chosen = variants.isEmpty() ? s.config.variants() : VariantArgs.parse(variants);
+            Pipeline.Outcome o = s.pipeline().build(chosen, retrain, FailureMode.parse(failureMode));
             System.out.print(BuildReport.text(o));
             if (json != null) {
                 ResultsFile.write(parent.global.workDir().resolve(json), s.config, s.toolchain, s.log, BuildReport.json(o));
             }
             return 0;
         }
-    }
-
-    static List<Variant> parse(List<String> names) {
-        List<Variant> out = new ArrayList<>();
-        for (String n : names) {
-            Variant v = Variant.byName(n).orElseThrow(() -> new UserError("unknown variant '" + n + "'",
-                    Strings.closest(n, Variant.knownNames()).map(k -> "did you mean '" + k + "'? ").orElse("")
-                            + "known variants: " + String.join(", ", Variant.knownNames())));
-            if (out.contains(v)) {
-                throw new UserError("variant '" + v + "' is named twice ('" + n + "' is the same variant)",
-                        "name each variant once");
-            }
-            out.add(v);
-        }
-        return out;
-    }
-
-    static FailureMode failureMode(String s) {
-        return switch (s) {
-            case "fail" -> FailureMode.FAIL;
-            case "warn" -> FailureMode.WARN;
-            default -> throw new UserError("unknown --failure-mode '" + s + "'", "use --failure-mode fail or --failure-mode warn");
-        };
     }
 }

@@ -4,7 +4,10 @@ import io.pgolab.UserError;
 import io.pgolab.measure.Subject;
 import io.pgolab.parse.OutputParser;
 import io.pgolab.parse.Parsers;
-import io.pgolab.report.BenchResults;
+import io.pgolab.bench.BenchEngine;
+import io.pgolab.bench.BenchResults;
+import io.pgolab.bench.BenchWorkload;
+import io.pgolab.util.CommandLog;
 import io.pgolab.util.Shell;
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -68,11 +71,12 @@ final class CompareCommand implements Callable<Integer> {
             throw new UncheckedIOException(e);
         }
         try {
-            BenchRunner runner = new BenchRunner(opts, Session.commandLog(parent.global), scratch);
+            CommandLog log = Session.commandLog(parent.global);
+            BenchEngine engine = new BenchEngine(opts.benchOptions(), log, scratch, new TerminalBenchListener(System.err));
             String title = aa ? "A/A noise check: " + cmds.get(0) : "pgolab compare";
-            BenchResults r = runner.run(title, List.of(new BenchRunner.Workload(aa ? "aa" : "compare",
+            BenchResults r = engine.run(title, List.of(new BenchWorkload(aa ? "aa" : "compare",
                     String.join(" | ", cmds), subjects)));
-            return runner.report(r, cwd, null, null);
+            return Outputs.bench(opts, r, cwd, null, null, log);
         } finally {
             io.pgolab.util.Dirs.deleteTree(scratch);
         }

@@ -6,7 +6,8 @@ import io.pgolab.config.ConfigLoader;
 import io.pgolab.config.Variant;
 import io.pgolab.measure.Subject;
 import io.pgolab.pipeline.Pipeline;
-import io.pgolab.report.BenchResults;
+import io.pgolab.bench.BenchResults;
+import io.pgolab.bench.BenchWorkload;
 import io.pgolab.report.BuildReport;
 import io.pgolab.report.ResultsFile;
 import io.pgolab.toolchain.FailureMode;
@@ -61,7 +62,7 @@ final class DemoCommand implements Callable<Integer> {
         }
         Path project = dir != null ? parent.global.workDir().resolve(dir)
                 : Path.of(System.getProperty("java.io.tmpdir"), "pgolab-demo");
-        Config config = writeProject(project, kind);
+        Config config = DemoProject.write(project, kind);
         if (writeOnly) {
             System.out.println("demo project written to " + project + "; try: pgolab -C " + project + " ladder");
             return 0;
@@ -77,52 +78,21 @@ final class DemoCommand implements Callable<Integer> {
                 subjects.add(new Subject(v, Shell.bash(s.config.workloadCommand(bench, binary)), project, Map.of(),
                         Optional.of(new DemoOutputParser())));
             }
-            BenchRunner runner = new BenchRunner(opts, s.log, s.store.runs().resolve("demo"));
-            BenchResults r = runner.run("pgolab demo: release vs pgo (" + s.toolchain.describe() + ")",
-                    List.of(new BenchRunner.Workload(bench.name(), bench.command(), subjects)));
+            BenchResults r = s.engine(opts, "demo").run("pgolab demo: release vs pgo (" + s.toolchain.describe() + ")",
+                    List.of(new BenchWorkload(bench.name(), bench.command(), subjects)));
             DemoOutputParser.requireSameOutput(r);
             Path json = opts.json;
             if (json != null) {
                 // one results file with the builds and the comparison
                 opts.json = null;
-                int code = runner.report(r, parent.global.workDir(), s.config, s.toolchain);
+                int code = Outputs.bench(opts, r, parent.global.workDir(), s.config, s.toolchain, s.log);
                 Map<String, Object> body = BuildReport.json(built);
                 body.putAll(io.pgolab.report.BenchJson.body(r, r.gated()));
                 ResultsFile.write(parent.global.workDir().resolve(json), s.config, s.toolchain, s.log, body);
                 s.console.note("results written to " + parent.global.workDir().resolve(json));
                 return code;
             }
-            return runner.report(r, parent.global.workDir(), s.config, s.toolchain);
-        }
-    }
-
-    /** Writes demo.c and pgolab.toml (only when they differ, so a second demo reuses the builds). */
-    static Config writeProject(Path project, String kind) {
-        try {
-            Files.createDirectories(project);
-            writeIfChanged(project.resolve("demo.c"), resource("demo.c"));
-            writeIfChanged(project.resolve("pgolab.toml"), resource("pgolab.toml").replace("@KIND@", kind));
-        } catch (IOException e) {
-            throw new UserError("cannot write the demo project to " + project + ": " + e.getMessage(),
-                    "pass --dir DIR with a writable directory");
-        }
-        return ConfigLoader.load(project.resolve("pgolab.toml"));
-    }
-
-    private static void writeIfChanged(Path file, String content) throws IOException {
-        if (!Files.exists(file) || !Files.readString(file).equals(content)) {
-            Files.writeString(file, content);
-        }
-    }
-
-    static String resource(String name) {
-        try (InputStream in = DemoCommand.class.getResourceAsStream("/io/pgolab/demo/" + name)) {
-            if (in == null) {
-                throw new IllegalStateException("demo resource missing from the jar: " + name);
-            }
-            return new String(in.readAllBytes(), StandardCharsets.UTF_8);
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
+            return Outputs.bench(opts, r, parent.global.workDir(), s.config, s.toolchain, s.log);
         }
     }
 }

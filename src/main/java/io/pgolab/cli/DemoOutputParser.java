@@ -4,7 +4,7 @@ import io.pgolab.UserError;
 import io.pgolab.parse.NoMatchException;
 import io.pgolab.parse.OutputParser;
 import io.pgolab.parse.ParsedMetric;
-import io.pgolab.report.BenchResults;
+import io.pgolab.bench.BenchResults;
 import java.util.HashSet;
 import java.util.List;
 import java.util.regex.Matcher;

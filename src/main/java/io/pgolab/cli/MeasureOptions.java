@@ -1,6 +1,7 @@
 package io.pgolab.cli;
 
 import io.pgolab.UserError;
+import io.pgolab.bench.BenchOptions;
 import io.pgolab.config.Durations;
 import io.pgolab.measure.CampaignSettings;
 import io.pgolab.measure.MetricInfo;
@@ -70,6 +71,11 @@ final class MeasureOptions {
         }
         return CampaignSettings.defaults().withBudget(b).withTarget(targetCi).withRounds(minRounds, Math.max(minRounds, maxRounds))
                 .withWarmup(warmup).withSeed(seed).withPrimary(primaryMetrics());
+    }
+
+    /** The engine's settings; bad options are user errors. */
+    BenchOptions benchOptions() {
+        return new BenchOptions(settings(), !primary.isEmpty(), minEffect / 100, deterministic);
     }
 
     List<String> primaryMetrics() {

@@ -1,23 +1,16 @@
 package io.pgolab.cli;
 
-import io.pgolab.UserError;
-import io.pgolab.config.Variant;
 import io.pgolab.pipeline.BuildStage;
 import io.pgolab.pipeline.BuiltArtifact;
 import io.pgolab.pipeline.Pipeline;
 import io.pgolab.pipeline.ProfileRecord;
+import io.pgolab.pipeline.ProfileStatus;
 import io.pgolab.pipeline.TrainStage;
 import io.pgolab.report.ProfileReport;
 import io.pgolab.report.ResultsFile;
-import io.pgolab.toolchain.Phase;
 import io.pgolab.toolchain.ProfileSummary;
-import io.pgolab.util.Json;
-import java.io.IOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.List;
-import java.util.Optional;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.ParentCommand;
@@ -47,37 +40,12 @@ final class ProfileCommand implements Callable<Integer> {
         try (Session s = Session.open(parent.global)) {
             TrainStage training = new TrainStage(s.config, s.toolchain, s.store, s.runner, s.console);
             String profileSet = set.isEmpty() ? Pipeline.profileSets(s.config.variants()).get(0) : set.toLowerCase();
-            Path current = training.recordFile(profileSet);
-            if (!Files.isRegularFile(current)) {
-                throw new UserError("there is no profile yet for " + s.config.name()
-                        + (profileSet.isEmpty() ? "" : " (profile set '" + profileSet + "')"),
-                        "run 'pgolab train' (or 'pgolab build') first");
-            }
-            ProfileRecord rec;
-            try {
-                rec = Json.read(current, ProfileRecord.class);
-            } catch (IOException e) {
-                throw new UserError("the profile record " + current + " is unreadable: " + e.getMessage(),
-                        "run 'pgolab train' to record a fresh profile");
-            }
-            if (rec.profile() == null || !Files.exists(Path.of(rec.profile()))) {
-                throw new UserError("the merged profile " + rec.profile() + " is missing",
-                        "run 'pgolab train' to record it again");
-            }
+            ProfileStatus st = ProfileStatus.of(s.config, s.toolchain, s.store, training,
+                    new BuildStage(s.config, s.toolchain, s.store, s.runner, s.console), profileSet);
+            ProfileRecord rec = st.record();
             ProfileSummary summary = s.toolchain.summarize(rec.data(), Path.of(rec.notes()), top);
-            String instrKey = new BuildStage(s.config, s.toolchain, s.store, s.runner, s.console)
-                    .key(Variant.PGO, Phase.INSTRUMENT, Optional.empty());
-            boolean stale = !instrKey.equals(rec.instrumentedKey()) || s.store.lookup("instrumented", Optional.of(instrKey))
-                    .map(a -> !training.key(a, profileSet).equals(rec.trainKey()))
-                    .orElse(false);
-            List<BuiltArtifact> optimized = new ArrayList<>();
-            for (Variant v : s.config.variants()) {
-                if (v.pgo()) {
-                    s.store.lookup(v.name(), Optional.empty())
-                            .filter(a -> a.profileSha256().equals(rec.sha256()))
-                            .ifPresent(optimized::add);
-                }
-            }
+            boolean stale = st.stale();
+            List<BuiltArtifact> optimized = st.optimized();
             System.out.print(ProfileReport.text(rec, summary, stale, optimized));
             if (json != null) {
                 ResultsFile.write(parent.global.workDir().resolve(json), s.config, s.toolchain, s.log,

@@ -1,5 +1,7 @@
 package io.pgolab.cli;
 
+import io.pgolab.bench.BenchContext;
+import io.pgolab.bench.BenchEngine;
 import io.pgolab.config.Config;
 import io.pgolab.config.ConfigLoader;
 import io.pgolab.pipeline.ArtifactStore;
@@ -40,6 +42,14 @@ final class Session implements AutoCloseable {
 
     static CommandLog commandLog(GlobalOptions g) {
         return new CommandLog(g.verbose ? line -> System.err.println("+ " + line) : line -> { });
+    }
+
+    BenchContext bench() {
+        return new BenchContext(config, toolchain, store, runner, log, console);
+    }
+
+    BenchEngine engine(MeasureOptions opts, String scratch) {
+        return new BenchEngine(opts.benchOptions(), log, store.runs().resolve(scratch), new TerminalBenchListener(System.err));
     }
 
     Pipeline pipeline() {

@@ -3,6 +3,7 @@ package io.pgolab.cli;
 import io.pgolab.pipeline.Pipeline;
 import io.pgolab.report.BuildReport;
 import io.pgolab.report.ResultsFile;
+import io.pgolab.toolchain.FailureMode;
 import java.nio.file.Path;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
@@ -28,7 +29,7 @@ final class TrainCommand implements Callable<Integer> {
     public Integer call() {
         try (Session s = Session.open(parent.global)) {
             Pipeline.Outcome o = s.pipeline().profile(Pipeline.profileSets(s.config.variants()), true,
-                    BuildCommand.failureMode(failureMode));
+                    FailureMode.parse(failureMode));
             System.out.print(BuildReport.text(o));
             if (json != null) {
                 ResultsFile.write(parent.global.workDir().resolve(json), s.config, s.toolchain, s.log, BuildReport.json(o));

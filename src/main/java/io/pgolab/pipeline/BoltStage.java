@@ -213,8 +213,8 @@ public final class BoltStage {
         String label = smoke.isPresent() ? "[bolt] smoke" : "the first training workload ('" + first.name() + "')";
         try {
             if (smoke.isEmpty() && first.isService()) {
-                var stopped = ServiceRun.run(config, "bolt-smoke-" + v.name(), first.service().get(), out.toString(),
-                        first.env(), store.logs(), runner, first.timeout()).stopped();
+                var stopped = ServiceRun.run(ServiceRun.Request.of(config, "bolt-smoke-" + v.name(),
+                        first.service().get(), out.toString(), first.env(), store.logs(), first.timeout()), runner).stopped();
                 var m = stopped.measurement();
                 // Ending by the stop signal itself (no handler) or after the grace period is how the
                 // release build ends too; a crash (SIGSEGV, SIGILL...) or an error status is not.

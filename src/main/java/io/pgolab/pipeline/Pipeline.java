@@ -42,6 +42,11 @@ public final class Pipeline {
             return builds.stream().filter(b -> b.artifact().variant().equals(variant)).findFirst();
         }
 
+        /** The artifacts of variants, in their order; each must have been built in this outcome. */
+        public List<BuiltArtifact> artifacts(List<Variant> variants) {
+            return variants.stream().map(v -> build(v.name()).orElseThrow().artifact()).toList();
+        }
+
         public Optional<ProfileRecord> profile() {
             return profiles.values().stream().findFirst();
         }

@@ -242,8 +242,8 @@ public final class TrainStage {
         env.putAll(collector.env(raw));
         events.started("train " + w.name(), "server " + spec.server() + " + " + spec.clients().size() + " client(s)");
         Instant t0 = Instant.now();
-        ServiceRun.Result r = ServiceRun.run(config, logPrefix + w.name(), spec, binary, env, store.logs(),
-                runner, w.timeout());
+        ServiceRun.Result r = ServiceRun.run(ServiceRun.Request.of(config, logPrefix + w.name(), spec, binary, env,
+                store.logs(), w.timeout()), runner);
         var m = r.stopped().measurement();
         List<Path> files = collector.files(raw);
         long bytes = files.stream().mapToLong(TrainStage::size).sum();

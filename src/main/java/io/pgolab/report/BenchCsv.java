@@ -1,5 +1,6 @@
 package io.pgolab.report;
 
+import io.pgolab.bench.BenchResults;
 import io.pgolab.measure.Run;
 import java.util.Locale;
 import java.util.Map;

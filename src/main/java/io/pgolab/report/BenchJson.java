@@ -1,5 +1,6 @@
 package io.pgolab.report;
 
+import io.pgolab.bench.BenchResults;
 import io.pgolab.measure.CampaignResult;
 import io.pgolab.measure.Run;
 import io.pgolab.stats.Comparison;
@@ -58,7 +59,9 @@ public final class BenchJson {
             }
             wm.put("comparisons", comps);
             if (!w.potential().isEmpty()) {
-                wm.put("pgo_potential", w.potential());
+                Map<String, Object> pot = new LinkedHashMap<>();
+                w.potential().forEach((v, p) -> pot.put(v, p.json()));
+                wm.put("pgo_potential", pot);
             }
             List<Map<String, Object>> runs = new ArrayList<>();
             for (Run run : c.runs()) {

@@ -1,5 +1,6 @@
 package io.pgolab.report;
 
+import io.pgolab.bench.BenchResults;
 import io.pgolab.stats.Comparison;
 import java.util.List;
 
@@ -26,7 +27,7 @@ public final class BenchMarkdown {
                         emoji(c) + c.verdict().json()));
             }
             w.potential().forEach((variant, p) -> s.append("\nPGO potential of ").append(variant).append(": ")
-                    .append(p.get("summary")).append('\n'));
+                    .append(p.summary()).append('\n'));
             if (!w.campaign().warnings().isEmpty()) {
                 s.append('\n');
                 for (String warning : w.campaign().warnings()) {

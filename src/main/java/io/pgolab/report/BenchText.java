@@ -1,5 +1,6 @@
 package io.pgolab.report;
 
+import io.pgolab.bench.BenchResults;
 import io.pgolab.stats.Comparison;
 import java.util.List;
 import java.util.Locale;
@@ -28,7 +29,7 @@ public final class BenchText {
                         c.verdict().json(), gated.contains(c.metric()) ? "" : " (not gated)"));
             }
             w.potential().forEach((variant, p) -> s.append("  PGO potential of ").append(variant).append(": ")
-                    .append(p.get("summary")).append('\n'));
+                    .append(p.summary()).append('\n'));
             for (String warning : w.campaign().warnings()) {
                 s.append("  warning: ").append(warning).append('\n');
             }

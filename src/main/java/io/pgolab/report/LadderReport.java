@@ -1,5 +1,6 @@
 package io.pgolab.report;
 
+import io.pgolab.bench.Ladder;
 import io.pgolab.stats.Comparison;
 import io.pgolab.util.Strings;
 

@@ -41,12 +41,6 @@ public final class ServiceRun {
         }
     }
 
-    public static Result run(Config config, String name, ServiceSpec spec, String binary, Map<String, String> serverEnv,
-                             Path logDir, ShellRunner runner, Duration clientTimeout) {
-        return run(config, name, spec, binary, serverEnv, logDir, runner, clientTimeout, OptionalInt.empty(),
-                OptionalInt.empty());
-    }
-
     /** Something to do around the load window, e.g. record where the server spends its CPU. */
     public interface LoadHook {
         /** Called when the server is ready, before the clients; the result is closed when they are done. */
@@ -55,27 +49,48 @@ public final class ServiceRun {
         LoadHook NONE = pid -> () -> { };
     }
 
-    /** With the server pinned to serverCpu and the clients to clientCpu (for measurements). */
-    public static Result run(Config config, String name, ServiceSpec spec, String binary, Map<String, String> serverEnv,
-                             Path logDir, ShellRunner runner, Duration clientTimeout, OptionalInt serverCpu,
-                             OptionalInt clientCpu) {
-        return run(config, name, spec, binary, serverEnv, logDir, runner, clientTimeout, serverCpu, clientCpu, LoadHook.NONE);
+    /**
+     * One life to run: the server of spec with binary, its environment, where the logs go (named
+     * after name), the clients' time limit, optional CPU pins (for measurements) and a load hook.
+     */
+    public record Request(Config config, String name, ServiceSpec spec, String binary, Map<String, String> serverEnv,
+                          Path logDir, Duration clientTimeout, OptionalInt serverCpu, OptionalInt clientCpu,
+                          LoadHook hook) {
+        public static Request of(Config config, String name, ServiceSpec spec, String binary,
+                                 Map<String, String> serverEnv, Path logDir, Duration clientTimeout) {
+            return new Request(config, name, spec, binary, serverEnv, logDir, clientTimeout, OptionalInt.empty(),
+                    OptionalInt.empty(), LoadHook.NONE);
+        }
+
+        /** The server pinned to serverCpu and the clients to clientCpu. */
+        public Request pinned(int serverCpu, int clientCpu) {
+            return new Request(config, name, spec, binary, serverEnv, logDir, clientTimeout, OptionalInt.of(serverCpu),
+                    OptionalInt.of(clientCpu), hook);
+        }
+
+        public Request withHook(LoadHook h) {
+            return new Request(config, name, spec, binary, serverEnv, logDir, clientTimeout, serverCpu, clientCpu, h);
+        }
     }
 
-    public static Result run(Config config, String name, ServiceSpec spec, String binary, Map<String, String> serverEnv,
-                             Path logDir, ShellRunner runner, Duration clientTimeout, OptionalInt serverCpu,
-                             OptionalInt clientCpu, LoadHook hook) {
+    public static Result run(Request q, ShellRunner runner) {
+        Config config = q.config();
+        String name = q.name();
+        ServiceSpec spec = q.spec();
+        String binary = q.binary();
+        Path logDir = q.logDir();
+        Duration clientTimeout = q.clientTimeout();
         int port = FreePort.pick();
         Path cwd = config.configDir();
         Path serverLog = logDir.resolve(name + "-server.log");
         String server = config.render(spec.server(), binary, port);
-        try (Service s = Service.start(Shell.bash(server), cwd, serverEnv, serverCpu, serverLog, spec.stopGrace())) {
+        try (Service s = Service.start(Shell.bash(server), cwd, q.serverEnv(), q.serverCpu(), serverLog, spec.stopGrace())) {
             Readiness.await(readiness(config, spec, binary, port, serverLog), spec.readyTimeout(), s);
             spec.setup().ifPresent(c -> step(runner, config.render(c, binary, port), cwd, logDir.resolve(name + "-setup.log"),
                     clientTimeout, "setup of '" + name + "'", OptionalInt.empty()));
             List<ShellRunner.Outcome> clients;
-            try (AutoCloseable h = hook.begin(serverPid(s))) {
-                clients = clients(config, spec, binary, port, name, logDir, runner, clientTimeout, clientCpu);
+            try (AutoCloseable h = q.hook().begin(serverPid(s))) {
+                clients = clients(config, spec, binary, port, name, logDir, runner, clientTimeout, q.clientCpu());
             } catch (RuntimeException e) {
                 throw e;
             } catch (Exception e) {

@@ -1,9 +1,9 @@
-package io.pgolab.cli;
+package io.pgolab.bench;
 
 import io.pgolab.measure.CachegrindProbe;
+import io.pgolab.measure.Probe;
 import io.pgolab.measure.perf.PerfCounters;
 import io.pgolab.measure.perf.PerfProbe;
-import io.pgolab.measure.Probe;
 import java.util.List;
 
 /**
@@ -14,8 +14,8 @@ final class Probes {
     private Probes() {
     }
 
-    static List<Probe> forOptions(MeasureOptions opts) {
-        if (opts.deterministic) {
+    static List<Probe> forMode(boolean deterministic) {
+        if (deterministic) {
             return List.of(CachegrindProbe.requireAvailable());
         }
         PerfCounters.Support s = PerfCounters.detect();
@@ -26,8 +26,8 @@ final class Probes {
     }
 
     /** One line for the report: which counters are in use and why. */
-    static String describe(MeasureOptions opts) {
-        if (opts.deterministic) {
+    static String describe(boolean deterministic) {
+        if (deterministic) {
             return "valgrind cachegrind (cache and branch simulation)";
         }
         PerfCounters.Support s = PerfCounters.detect();

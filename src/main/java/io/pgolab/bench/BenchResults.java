@@ -1,4 +1,4 @@
-package io.pgolab.report;
+package io.pgolab.bench;
 
 import io.pgolab.measure.CampaignResult;
 import io.pgolab.measure.CampaignSettings;
@@ -14,14 +14,14 @@ public record BenchResults(String title, CampaignSettings settings, boolean dete
      * and the sample count) and a one-line summary; empty for commands.
      */
     public record WorkloadResult(String name, String command, CampaignResult campaign, List<Comparison> comparisons,
-                                 List<String> primary, java.util.Map<String, java.util.Map<String, Object>> potential) {
+                                 List<String> primary, java.util.Map<String, Potential> potential) {
         public WorkloadResult(String name, String command, CampaignResult campaign, List<Comparison> comparisons,
                               List<String> primary) {
             this(name, command, campaign, comparisons, primary, java.util.Map.of());
         }
     }
 
-    public BenchResults withPotential(String workload, java.util.Map<String, java.util.Map<String, Object>> potential) {
+    public BenchResults withPotential(String workload, java.util.Map<String, Potential> potential) {
         return new BenchResults(title, settings, deterministic, workloads.stream()
                 .map(w -> w.name().equals(workload) ? new WorkloadResult(w.name(), w.command(), w.campaign(),
                         w.comparisons(), w.primary(), potential) : w).toList());

@@ -1,4 +1,4 @@
-package io.pgolab.report;
+package io.pgolab.bench;
 
 import io.pgolab.measure.CampaignResult;
 import io.pgolab.measure.MetricInfo;

@@ -1,4 +1,4 @@
-package io.pgolab.cli;
+package io.pgolab.bench;
 
 import io.pgolab.UserError;
 import io.pgolab.config.MetricSpec;
@@ -11,11 +11,11 @@ import java.util.List;
 import java.util.Optional;
 
 /** The parser a [[bench]] entry asks for: a built-in one, its [[bench.metric]] extractors, or both. */
-final class WorkloadParsers {
+public final class WorkloadParsers {
     private WorkloadParsers() {
     }
 
-    static Optional<OutputParser> of(WorkloadSpec w) {
+    public static Optional<OutputParser> of(WorkloadSpec w) {
         List<OutputParser> parts = new ArrayList<>();
         if (w.parser().isPresent()) {
             try {

@@ -1,0 +1,58 @@
+package io.pgolab.bench;
+
+import io.pgolab.UserError;
+import io.pgolab.measure.Campaign;
+import io.pgolab.measure.CampaignResult;
+import io.pgolab.measure.CampaignSettings;
+import io.pgolab.measure.Probe;
+import io.pgolab.process.CommandMeasurer;
+import io.pgolab.process.RunnerBinary;
+import io.pgolab.util.CommandLog;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+
+/** Measures each workload's subjects with one campaign and compares them with the first (the baseline). */
+public final class BenchEngine {
+    private final BenchOptions options;
+    private final CommandLog log;
+    private final Path scratch;
+    private final BenchListener listener;
+
+    public BenchEngine(BenchOptions options, CommandLog log, Path scratch, BenchListener listener) {
+        this.options = options;
+        this.log = log;
+        this.scratch = scratch;
+        this.listener = listener;
+    }
+
+    public BenchResults run(String title, List<BenchWorkload> workloads) {
+        CampaignSettings s = options.settings();
+        List<Probe> probes = Probes.forMode(options.deterministic());
+        Campaign campaign = new Campaign(new CommandMeasurer(RunnerBinary.ensure()), log, scratch, probes);
+        List<BenchResults.WorkloadResult> results = new ArrayList<>();
+        for (BenchWorkload w : workloads) {
+            listener.measuring(w.name(), w.subjects().size() + " subjects, budget " + s.budget().toSeconds()
+                    + "s, target ±" + s.targetHalfWidthPercent() + "% on " + String.join(",", s.primaryMetrics())
+                    + "; counters: " + Probes.describe(options.deterministic()));
+            CampaignSettings ws = settingsFor(w, s);
+            CampaignResult r = campaign.run(w.subjects(), ws, listener.progress());
+            listener.measured(w.name());
+            for (String p : ws.primaryMetrics()) {
+                if (!r.metrics().containsKey(p)) {
+                    throw new UserError("primary metric '" + p + "' of workload '" + w.name() + "' was never measured",
+                            "metrics measured: " + String.join(", ", r.metrics().keySet()));
+                }
+            }
+            results.add(new BenchResults.WorkloadResult(w.name(), w.command(), r,
+                    r.compare(w.subjects().get(0).label(), w.minEffects(), options.minEffect()), ws.primaryMetrics()));
+        }
+        return new BenchResults(title, s, options.deterministic(), results);
+    }
+
+    /** A workload's own primary metrics unless some were given; its run limit (50 times it under valgrind). */
+    private CampaignSettings settingsFor(BenchWorkload w, CampaignSettings s) {
+        CampaignSettings ws = !options.primaryGiven() && !w.primary().isEmpty() ? s.withPrimary(w.primary()) : s;
+        return ws.withRunTimeout(options.deterministic() ? w.timeout().multipliedBy(50) : w.timeout());
+    }
+}

@@ -1,0 +1,30 @@
+package io.pgolab.bench;
+
+import io.pgolab.measure.Progress;
+
+/** How a bench reports progress; the CLI decides how to show it. The engine never prints. */
+public interface BenchListener {
+    /** A workload's measurement starts; detail says with what (subjects, budget, target, counters). */
+    void measuring(String workload, String detail);
+
+    /** Progress of the rounds of the current workload. */
+    Progress progress();
+
+    /** The current workload's rounds are over. */
+    void measured(String workload);
+
+    BenchListener SILENT = new BenchListener() {
+        @Override
+        public void measuring(String workload, String detail) {
+        }
+
+        @Override
+        public Progress progress() {
+            return Progress.NONE;
+        }
+
+        @Override
+        public void measured(String workload) {
+        }
+    };
+}

@@ -1,0 +1,15 @@
+package io.pgolab.bench;
+
+import io.pgolab.measure.Subject;
+import java.time.Duration;
+import java.util.List;
+import java.util.Map;
+
+/** Subjects of one workload; primary and minEffects (fractions) from its config entry, if any. */
+public record BenchWorkload(String name, String command, List<Subject> subjects, List<String> primary,
+                            Map<String, Double> minEffects, Duration timeout) {
+    /** A workload with no config entry (compare, demo): the global settings and a 10-minute run limit. */
+    public BenchWorkload(String name, String command, List<Subject> subjects) {
+        this(name, command, subjects, List.of(), Map.of(), Duration.ofMinutes(10));
+    }
+}

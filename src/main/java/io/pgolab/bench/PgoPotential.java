@@ -1,0 +1,50 @@
+package io.pgolab.bench;
+
+import io.pgolab.config.WorkloadSpec;
+import io.pgolab.measure.perf.PerfShare;
+import io.pgolab.pipeline.BuiltArtifact;
+import io.pgolab.workload.ServiceRun;
+import java.nio.file.Path;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * "PGO potential" of a server: one extra life per variant under perf record (cpu-clock), split into
+ * its own code, libraries and the kernel. PGO can only speed up the first part.
+ */
+public final class PgoPotential {
+    private PgoPotential() {
+    }
+
+    /** The results with the potential of every service workload's variants (none in deterministic mode). */
+    public static BenchResults addTo(BenchContext c, BenchResults r, List<BuiltArtifact> built, boolean deterministic) {
+        for (WorkloadSpec w : c.config().bench()) {
+            if (w.isService() && !deterministic) {
+                c.events().started("PGO potential " + w.name(), "one more run per variant under perf record -e cpu-clock");
+                r = r.withPotential(w.name(), measure(c, w, built));
+            }
+        }
+        return r;
+    }
+
+    static Map<String, Potential> measure(BenchContext c, WorkloadSpec w, Iterable<BuiltArtifact> variants) {
+        Map<String, Potential> out = new LinkedHashMap<>();
+        if (PerfShare.unavailableReason().isPresent()) {
+            c.events().warn("PGO potential not measured: " + PerfShare.unavailableReason().get());
+            return out;
+        }
+        for (BuiltArtifact a : variants) {
+            Path data = c.store().runs().resolve("perf-" + w.name() + "-" + a.variant() + ".data");
+            PerfShare.Recording[] rec = new PerfShare.Recording[1];
+            ServiceRun.run(ServiceRun.Request.of(c.config(), "potential-" + w.name() + "-" + a.variant(),
+                    w.service().orElseThrow(), a.binary(), w.env(), c.store().logs(), w.timeout()).withHook(pid -> {
+                        rec[0] = PerfShare.start(pid, data);
+                        return () -> rec[0].stop();
+                    }), c.runner());
+            PerfShare.Shares sh = PerfShare.read(data, Path.of(a.binary()).getFileName().toString());
+            out.put(a.variant(), new Potential(sh.own(), sh.libraries(), sh.kernel(), sh.samples(), sh.describe()));
+        }
+        return out;
+    }
+}

@@ -1,0 +1,58 @@
+package io.pgolab.bench;
+
+import io.pgolab.UserError;
+import io.pgolab.config.WorkloadSpec;
+import io.pgolab.measure.ServiceExec;
+import io.pgolab.measure.Subject;
+import io.pgolab.parse.OutputParser;
+import io.pgolab.pipeline.BuiltArtifact;
+import io.pgolab.util.Shell;
+import io.pgolab.workload.ServiceRun;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+
+/** The [[bench]] entries of a project as engine workloads: one subject per built variant. */
+public final class ProjectWorkloads {
+    private final BenchContext c;
+    private final Map<String, Optional<OutputParser>> parsers = new HashMap<>();
+
+    /** Resolves every entry's parser at once, before anything is built, so that a typo fails fast. */
+    public ProjectWorkloads(BenchContext c) {
+        if (c.config().bench().isEmpty()) {
+            throw new UserError("there is no [[bench]] workload in " + c.config().file(),
+                    "add one: [[bench]] name = \"main\" command = \"{binary} input\"");
+        }
+        this.c = c;
+        c.config().bench().forEach(w -> parsers.put(w.name(), WorkloadParsers.of(w)));
+    }
+
+    public List<BenchWorkload> of(List<BuiltArtifact> built) {
+        List<BenchWorkload> workloads = new ArrayList<>();
+        for (WorkloadSpec w : c.config().bench()) {
+            List<Subject> subjects = new ArrayList<>();
+            for (BuiltArtifact a : built) {
+                subjects.add(w.isService() ? serviceSubject(w, a)
+                        : new Subject(a.variant(), Shell.bash(c.config().workloadCommand(w, a.binary())),
+                                c.config().configDir(), w.env(), parsers.get(w.name())));
+            }
+            workloads.add(new BenchWorkload(w.name(), w.command(), subjects, w.primary(), w.minEffects(), w.timeout()));
+        }
+        return workloads;
+    }
+
+    /** A server under load: each measured run is one life of the server, pinned apart from its clients. */
+    private Subject serviceSubject(WorkloadSpec w, BuiltArtifact a) {
+        var spec = w.service().orElseThrow();
+        ServiceRun.Request request = ServiceRun.Request.of(c.config(), "bench-" + w.name() + "-" + a.variant(), spec,
+                a.binary(), w.env(), c.store().logs(), w.timeout());
+        ServiceExec exec = (serverCpu, clientCpu) -> {
+            ServiceRun.Result r = ServiceRun.run(request.pinned(serverCpu, clientCpu), c.runner());
+            return new ServiceExec.Outcome(r.stopped().measurement(), r.clientOutput(), r.loadSeconds(spec.concurrent()));
+        };
+        return new Subject(a.variant(), Shell.bash(spec.server()), c.config().configDir(), w.env(), parsers.get(w.name()),
+                Optional.of(exec));
+    }
+}

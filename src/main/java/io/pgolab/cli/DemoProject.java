@@ -1,0 +1,47 @@
+package io.pgolab.cli;
+
+import io.pgolab.UserError;
+import io.pgolab.config.Config;
+import io.pgolab.config.ConfigLoader;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+
+/** The embedded demo project: a C program and its pgolab.toml, from the jar's resources. */
+final class DemoProject {
+    private DemoProject() {
+    }
+
+    /** Writes demo.c and pgolab.toml (only when they differ, so a second demo reuses the builds). */
+    static Config write(Path project, String kind) {
+        try {
+            Files.createDirectories(project);
+            writeIfChanged(project.resolve("demo.c"), resource("demo.c"));
+            writeIfChanged(project.resolve("pgolab.toml"), resource("pgolab.toml").replace("@KIND@", kind));
+        } catch (IOException e) {
+            throw new UserError("cannot write the demo project to " + project + ": " + e.getMessage(),
+                    "pass --dir DIR with a writable directory");
+        }
+        return ConfigLoader.load(project.resolve("pgolab.toml"));
+    }
+
+    private static void writeIfChanged(Path file, String content) throws IOException {
+        if (!Files.exists(file) || !Files.readString(file).equals(content)) {
+            Files.writeString(file, content);
+        }
+    }
+
+    static String resource(String name) {
+        try (InputStream in = DemoProject.class.getResourceAsStream("/io/pgolab/demo/" + name)) {
+            if (in == null) {
+                throw new IllegalStateException("demo resource missing from the jar: " + name);
+            }
+            return new String(in.readAllBytes(), StandardCharsets.UTF_8);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+}

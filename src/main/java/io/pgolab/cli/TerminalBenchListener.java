@@ -1,0 +1,41 @@
+package io.pgolab.cli;
+
+import io.pgolab.bench.BenchListener;
+import io.pgolab.measure.Progress;
+import java.io.PrintStream;
+
+/** Shows a bench's progress on stderr: a line per workload, then the rounds (in place on a terminal). */
+final class TerminalBenchListener implements BenchListener {
+    private final PrintStream err;
+    private final boolean tty = System.console() != null;
+
+    TerminalBenchListener(PrintStream err) {
+        this.err = err;
+    }
+
+    @Override
+    public void measuring(String workload, String detail) {
+        err.println("==> measuring " + workload + ": " + detail);
+    }
+
+    /** Round i of n, widest CI, time left: rewritten in place on a terminal, a plain line every 10 rounds otherwise. */
+    @Override
+    public Progress progress() {
+        return (round, maxRounds, widest, secondsLeft) -> {
+            String ci = Double.isInfinite(widest) ? "-" : String.format("±%.2f%%", widest);
+            String line = String.format("    round %d, widest CI %s, at most %.0fs left", round, ci, secondsLeft);
+            if (tty) {
+                err.print("\r" + line + "   ");
+            } else if (round % 10 == 0) {
+                err.println(line);
+            }
+        };
+    }
+
+    @Override
+    public void measured(String workload) {
+        if (tty) {
+            err.println();
+        }
+    }
+}
