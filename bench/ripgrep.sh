@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Figures for docs/benchmarks.md: ripgrep 14.1.1 (crates.io source fetched at run time), release vs
+# Figures for docs/benchmarks.md: ripgrep 14.1.1 (source from the crate registry fetched at run time), release vs
 # pgo vs pgo+lto built with cargo, trained on one generated corpus and patterns, measured on a
 # held-out corpus with other patterns (examples/ripgrep/pgolab.toml).
 # usage: bench/ripgrep.sh [EXTRA BENCH OPTIONS...]   JSON and Markdown go to bench/out/.

@@ -9,7 +9,7 @@
 # environment:
 #   GO                       the go command (default: go on PATH, else /usr/local/go/bin/go)
 #   PGOLAB_GOFUMPT_VERSION   module version (default v0.12.0, which needs Go >= 1.26)
-#   GOPROXY, GOMODCACHE ...  as for any go command; the module zip is verified against sum.golang.org
+#   GOPROXY, GOMODCACHE ...  as for any go command; the module zip is verified against the Go checksum database
 #
 # Idempotent: if DEST already holds the source, it only makes sure the dependencies and the link exist.
 # The source is never committed (upstream/.gitignore ignores it).

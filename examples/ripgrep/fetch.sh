@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Fetch the source of ripgrep (the 'rg' binary, crate 'ripgrep' on crates.io) into DEST.
+# Fetch the source of ripgrep (the 'rg' binary, crate 'ripgrep' on the crate registry) into DEST.
 #
 # usage: fetch.sh [DEST]
 #   DEST defaults to <dir of this script>/upstream/ripgrep, the [project] root of
@@ -10,7 +10,7 @@
 #                          (default ~/.cache/pgolab/sources); with it there, nothing is downloaded
 #   PGOLAB_RIPGREP_CRATE   use this .crate file instead of the cache or the registry
 #
-# The .crate is the source archive that crates.io serves for 'cargo' itself. It is downloaded with
+# The .crate is the source archive that the crate registry serves for 'cargo' itself. It is downloaded with
 # cargo (a throwaway project that depends on ripgrep, then 'cargo fetch': cargo verifies the
 # registry checksum) and copied out of cargo's download cache. ripgrep's dependencies are fetched
 # by cargo at build time (--locked, from the Cargo.lock inside the crate).

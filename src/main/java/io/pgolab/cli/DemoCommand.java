@@ -11,6 +11,7 @@ import io.pgolab.report.BuildReport;
 import io.pgolab.report.ResultsFile;
 import io.pgolab.toolchain.FailureMode;
 import io.pgolab.toolchain.ToolLocator;
+import io.pgolab.toolchain.Toolchains;
 import io.pgolab.util.Shell;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -46,7 +47,7 @@ final class DemoCommand implements Callable<Integer> {
 
     @Override
     public Integer call() {
-        String kind = toolchain != null ? toolchain : InitCommand.defaultKind();
+        String kind = toolchain != null ? toolchain : Toolchains.defaultCKind();
         if (!kind.equals("clang") && !kind.equals("gcc")) {
             throw new UserError("unknown --toolchain '" + kind + "'", "use --toolchain clang or --toolchain gcc");
         }

@@ -2,7 +2,7 @@ package io.pgolab.cli;
 
 import io.pgolab.UserError;
 import io.pgolab.config.StarterConfig;
-import io.pgolab.toolchain.ToolLocator;
+import io.pgolab.toolchain.Toolchains;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
@@ -32,7 +32,7 @@ final class InitCommand implements Callable<Integer> {
             throw new UserError(file + " already exists", "pass --force to overwrite it");
         }
         String kind = toolchain != null ? toolchain
-                : StarterConfig.kindOf(parent.global.workDir()).orElseGet(InitCommand::defaultKind);
+                : StarterConfig.kindOf(parent.global.workDir()).orElseGet(Toolchains::defaultCKind);
         if (!kind.equals("clang") && !kind.equals("gcc") && !kind.equals("go") && !kind.equals("cargo")) {
             throw new UserError("unknown --toolchain '" + kind + "'", "use --toolchain clang, gcc, go or cargo");
         }
@@ -43,14 +43,5 @@ final class InitCommand implements Callable<Integer> {
         }
         System.out.println("wrote " + file + " (" + kind + "); edit the lines marked CHANGE_ME, then run 'pgolab build'");
         return 0;
-    }
-
-    static String defaultKind() {
-        for (int m : ToolLocator.llvmMajors()) {
-            if (ToolLocator.llvmTool(m, "clang").isPresent() && ToolLocator.llvmTool(m, "llvm-profdata").isPresent()) {
-                return "clang";
-            }
-        }
-        return "gcc";
     }
 }

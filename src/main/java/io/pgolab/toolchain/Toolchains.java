@@ -25,4 +25,14 @@ public final class Toolchains {
             default -> throw new IllegalArgumentException("unvalidated toolchain kind " + spec.kind());
         };
     }
+
+    /** For C: clang when a clang with its own llvm-profdata is installed, else gcc. */
+    public static String defaultCKind() {
+        for (int m : ToolLocator.llvmMajors()) {
+            if (ToolLocator.llvmTool(m, "clang").isPresent() && ToolLocator.llvmTool(m, "llvm-profdata").isPresent()) {
+                return "clang";
+            }
+        }
+        return "gcc";
+    }
 }

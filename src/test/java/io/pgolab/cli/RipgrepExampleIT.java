@@ -13,7 +13,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * Public validation on a real Rust program: ripgrep from its crates.io source, fetched at test time
+ * Public validation on a real Rust program: ripgrep from its source on the crate registry, fetched at test time
  * by examples/ripgrep/fetch.sh, built release and pgo with cargo from the example's own config
  * (short version: small corpora, release + pgo only, no debuginfo), trained, compared.
  */
