@@ -1,6 +1,7 @@
 package io.pgolab.bench;
 
 import io.pgolab.measure.CampaignResult;
+import io.pgolab.measure.MeasureDefaults;
 import io.pgolab.measure.MetricInfo;
 import io.pgolab.pipeline.BuiltArtifact;
 import io.pgolab.stats.Comparison;
@@ -55,7 +56,7 @@ public record Ladder(List<Step> steps, List<Slowdown> trainingSlowdown) {
                 String prev = built.get(i - 1).variant();
                 Comparison vsRelease = w.comparisons().stream()
                         .filter(x -> x.metric().equals(metric) && x.candidate().equals(a.variant())).findFirst().orElse(null);
-                double minEffect = vsRelease == null ? 0.01 : vsRelease.minEffect();
+                double minEffect = vsRelease == null ? MeasureDefaults.minEffect() : vsRelease.minEffect();
                 Comparison vsPrev = Comparison.of(metric, info.unit(), info.direction(), prev, a.variant(),
                         c.samples(prev, metric), c.samples(a.variant(), metric), minEffect, c.seed());
                 steps.add(new Step(w.name(), metric, a.variant(), prev, a.buildSeconds(), pipeline, a.binaryBytes(),

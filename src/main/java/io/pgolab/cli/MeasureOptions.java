@@ -4,6 +4,7 @@ import io.pgolab.UserError;
 import io.pgolab.bench.BenchOptions;
 import io.pgolab.config.Durations;
 import io.pgolab.measure.CampaignSettings;
+import io.pgolab.measure.MeasureDefaults;
 import io.pgolab.measure.MetricInfo;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -13,33 +14,33 @@ import picocli.CommandLine.Option;
 
 /** Options shared by bench, compare and demo: how long, how precise, where the results go. */
 final class MeasureOptions {
-    @Option(names = "--budget", paramLabel = "DURATION", defaultValue = "60s",
+    @Option(names = "--budget", paramLabel = "DURATION", defaultValue = MeasureDefaults.BUDGET_TEXT,
             description = "Time budget per workload, e.g. 60s, 5m (default ${DEFAULT-VALUE}).")
     String budget;
 
-    @Option(names = "--target-ci", paramLabel = "PERCENT", defaultValue = "0.5",
+    @Option(names = "--target-ci", paramLabel = "PERCENT", defaultValue = MeasureDefaults.TARGET_CI_PERCENT_TEXT,
             description = {"Stop early once every primary metric's 95%% CI half-width is at most this (default ${DEFAULT-VALUE}%%).",
                     "Half the default minimum effect, so that no_change can be concluded."})
     double targetCi;
 
-    @Option(names = "--min-effect", paramLabel = "PERCENT", defaultValue = "1.0",
+    @Option(names = "--min-effect", paramLabel = "PERCENT", defaultValue = MeasureDefaults.MIN_EFFECT_PERCENT_TEXT,
             description = "Smallest change that counts as improved/regressed (default ${DEFAULT-VALUE}%%).")
     double minEffect;
 
-    @Option(names = "--warmup", paramLabel = "N", defaultValue = "1", description = "Warm-up rounds, not recorded (default ${DEFAULT-VALUE}).")
+    @Option(names = "--warmup", paramLabel = "N", defaultValue = MeasureDefaults.WARMUP_ROUNDS_TEXT, description = "Warm-up rounds, not recorded (default ${DEFAULT-VALUE}).")
     int warmup;
 
-    @Option(names = "--min-rounds", paramLabel = "N", defaultValue = "6", description = "Measured rounds at least (default ${DEFAULT-VALUE}).")
+    @Option(names = "--min-rounds", paramLabel = "N", defaultValue = MeasureDefaults.MIN_ROUNDS_TEXT, description = "Measured rounds at least (default ${DEFAULT-VALUE}).")
     int minRounds;
 
-    @Option(names = "--max-rounds", paramLabel = "N", defaultValue = "10000", description = "Measured rounds at most.")
+    @Option(names = "--max-rounds", paramLabel = "N", defaultValue = MeasureDefaults.MAX_ROUNDS_TEXT, description = "Measured rounds at most.")
     int maxRounds;
 
     @Option(names = "--primary", paramLabel = "METRIC", split = ",",
             description = "Metrics that decide stopping and gating (default: cpu_time; det.instructions with --deterministic).")
     List<String> primary = new ArrayList<>();
 
-    @Option(names = "--seed", defaultValue = "20261130", description = "Seed of the round order and the bootstrap.")
+    @Option(names = "--seed", defaultValue = MeasureDefaults.SEED_TEXT, description = "Seed of the round order and the bootstrap.")
     long seed;
 
     @Option(names = "--deterministic", description = "Run under valgrind (cache and branch simulation): repeatable counts, a proxy for time.")
@@ -64,7 +65,7 @@ final class MeasureOptions {
             throw new UserError("--target-ci must be positive and --min-effect not negative", "e.g. --target-ci 1 --min-effect 1");
         }
         if (minRounds < 5) {
-            throw new UserError("--min-rounds must be at least 5 (fewer cannot give a verdict)", "use --min-rounds 6");
+            throw new UserError("--min-rounds must be at least 5 (fewer cannot give a verdict)", "use --min-rounds " + MeasureDefaults.MIN_ROUNDS);
         }
         if (failOn != null && !failOn.equals("regression")) {
             throw new UserError("unknown --fail-on '" + failOn + "'", "the only value is: --fail-on regression");

@@ -23,6 +23,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.OptionalInt;
 import java.util.Random;
+import java.util.function.LongSupplier;
 
 /**
  * Runs subjects in rounds until the primary metrics are known well enough or the budget is spent.
@@ -32,16 +33,34 @@ import java.util.Random;
  * bias the verdicts the way stopping-when-significant would.
  */
 public final class Campaign {
-    private final CommandMeasurer measurer;
+    private final Measurer measurer;
     private final CommandLog log;
     private final Path scratch;
     private final List<Probe> probes;
+    private final LongSupplier nanoTime;
 
-    public Campaign(CommandMeasurer measurer, CommandLog log, Path scratch, List<Probe> probes) {
+    public Campaign(Measurer measurer, CommandLog log, Path scratch, List<Probe> probes) {
+        this(measurer, log, scratch, probes, System::nanoTime);
+    }
+
+    /**
+     * With the clock that budgets and elapsed times are read from, in nanoseconds like
+     * {@link System#nanoTime()}: tests pass a fake one that their fake Measurer advances.
+     */
+    public Campaign(Measurer measurer, CommandLog log, Path scratch, List<Probe> probes, LongSupplier nanoTime) {
         this.measurer = measurer;
         this.log = log;
         this.scratch = scratch;
         this.probes = probes;
+        this.nanoTime = nanoTime;
+    }
+
+    /**
+     * Measures through pgolab-runner. Only a bridge for callers that still build a CommandMeasurer
+     * (cli's BenchRunner); they should pass {@code Measurer.of(commandMeasurer)} and this goes.
+     */
+    public Campaign(CommandMeasurer measurer, CommandLog log, Path scratch, List<Probe> probes) {
+        this(Measurer.of(measurer), log, scratch, probes);
     }
 
     public CampaignResult run(List<Subject> subjects, CampaignSettings s, Progress progress) {
@@ -51,14 +70,14 @@ public final class Campaign {
         List<Run> runs = new ArrayList<>();
         Map<String, String> outputs = new LinkedHashMap<>();
         Random order = new Random(s.seed());
-        long start = System.nanoTime();
+        long start = nanoTime.getAsLong();
         subjects.forEach(x -> log.record(x.workDir(), x.env(), x.argv()));
         for (int w = 0; w < s.warmupRounds(); w++) {
             for (Subject x : shuffled(subjects, order)) {
                 once(x, s, metrics, outputs);
             }
         }
-        double warmupSeconds = (System.nanoTime() - start) / 1e9;
+        double warmupSeconds = (nanoTime.getAsLong() - start) / 1e9;
         if (s.warmupRounds() > 0) {
             double perRound = warmupSeconds / s.warmupRounds();
             double needed = warmupSeconds + perRound * s.minRounds();
@@ -68,7 +87,7 @@ public final class Campaign {
                         s.minRounds(), needed, perRound));
             }
         }
-        long measuredStart = System.nanoTime();
+        long measuredStart = nanoTime.getAsLong();
         String stop = "";
         int round = 0;
         while (stop.isEmpty()) {
@@ -78,7 +97,7 @@ public final class Campaign {
                 Subject x = order1.get(i);
                 runs.add(new Run(x.label(), round, i, once(x, s, metrics, outputs)));
             }
-            double elapsed = (System.nanoTime() - measuredStart) / 1e9;
+            double elapsed = (nanoTime.getAsLong() - measuredStart) / 1e9;
             double perRound = elapsed / round;
             double widest = widestHalfWidth(runs, subjects, s, round);
             double left = s.budget().toMillis() / 1000.0 - warmupSeconds - elapsed;
@@ -94,7 +113,7 @@ public final class Campaign {
             }
         }
         warnings.addAll(HostChecks.after(runs, subjects, s.primaryMetrics()));
-        double total = (System.nanoTime() - start) / 1e9;
+        double total = (nanoTime.getAsLong() - start) / 1e9;
         return new CampaignResult(subjects.stream().map(Subject::label).toList(), runs, metrics, round,
                 s.warmupRounds(), stop, total, s.seed(), warnings, outputs);
     }

@@ -12,11 +12,14 @@ public record CampaignSettings(int warmupRounds, int minRounds, int maxRounds, D
                                double targetHalfWidthPercent, List<String> primaryMetrics, long seed,
                                Duration runTimeout, int cpu) {
 
-    public static final int DEFAULT_MIN_ROUNDS = 6;
+    /** Same as {@link MeasureDefaults#MIN_ROUNDS}. */
+    public static final int DEFAULT_MIN_ROUNDS = MeasureDefaults.MIN_ROUNDS;
 
+    /** The defaults of {@link MeasureDefaults}, cpu_time as the primary metric, pinned to the last CPU. */
     public static CampaignSettings defaults() {
-        return new CampaignSettings(1, DEFAULT_MIN_ROUNDS, 10_000, Duration.ofSeconds(60), 0.5,
-                List.of(MetricInfo.CPU_TIME), 20261130L, Duration.ofMinutes(10), lastCpu());
+        return new CampaignSettings(MeasureDefaults.WARMUP_ROUNDS, MeasureDefaults.MIN_ROUNDS, MeasureDefaults.MAX_ROUNDS,
+                MeasureDefaults.budget(), MeasureDefaults.TARGET_CI_PERCENT, List.of(MetricInfo.CPU_TIME),
+                MeasureDefaults.SEED, MeasureDefaults.RUN_TIMEOUT, lastCpu());
     }
 
     public static int lastCpu() {

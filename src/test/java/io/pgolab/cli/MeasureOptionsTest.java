@@ -1,0 +1,37 @@
+package io.pgolab.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.pgolab.measure.CampaignSettings;
+import io.pgolab.measure.MeasureDefaults;
+import java.time.Duration;
+import org.junit.jupiter.api.Test;
+import picocli.CommandLine;
+
+/** Without options, bench/compare/demo/ladder measure with CampaignSettings.defaults(). */
+class MeasureOptionsTest {
+    @Test
+    void noOptionsMeansTheMeasurementDefaults() {
+        MeasureOptions opts = new MeasureOptions();
+        new CommandLine(opts).parseArgs();
+
+        assertThat(opts.settings()).isEqualTo(CampaignSettings.defaults());
+        assertThat(opts.minEffect).isEqualTo(MeasureDefaults.MIN_EFFECT_PERCENT);
+    }
+
+    @Test
+    void optionsOverrideTheDefaults() {
+        MeasureOptions opts = new MeasureOptions();
+        new CommandLine(opts).parseArgs("--budget", "5m", "--target-ci", "2", "--min-effect", "3", "--warmup", "0",
+                "--min-rounds", "7", "--max-rounds", "9", "--seed", "5");
+
+        CampaignSettings s = opts.settings();
+        assertThat(s.budget()).isEqualTo(Duration.ofMinutes(5));
+        assertThat(s.targetHalfWidthPercent()).isEqualTo(2.0);
+        assertThat(s.warmupRounds()).isZero();
+        assertThat(s.minRounds()).isEqualTo(7);
+        assertThat(s.maxRounds()).isEqualTo(9);
+        assertThat(s.seed()).isEqualTo(5);
+        assertThat(opts.minEffect).isEqualTo(3.0);
+    }
+}

@@ -1,0 +1,530 @@
+package io.pgolab.measure;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.assertj.core.api.Assertions.within;
+
+import io.pgolab.UserError;
+import io.pgolab.parse.NoMatchException;
+import io.pgolab.parse.OutputParser;
+import io.pgolab.parse.ParsedMetric;
+import io.pgolab.process.MeasuredCommand;
+import io.pgolab.process.Measurement;
+import io.pgolab.stats.Direction;
+import io.pgolab.stats.PairedRatio;
+import io.pgolab.util.CommandLog;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.OptionalInt;
+import java.util.concurrent.TimeUnit;
+import java.util.stream.Collectors;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * Campaign with a fake {@link Measurer} and a fake clock: no process runs and nothing sleeps (except
+ * HostChecks' short look at /proc/loadavg). Each run of the fake takes one simulated second.
+ */
+class CampaignTest {
+    private static final long SECOND = TimeUnit.SECONDS.toNanos(1);
+
+    @TempDir
+    Path scratch;
+
+    /** What the fake measurer returns for the k-th run (0-based, warm-ups included) of a subject. */
+    interface Behaviour {
+        Result run(String label, int k);
+    }
+
+    /** A measurement and what the command printed. */
+    record Result(Measurement m, String stdout, String stderr) {
+        static Result ok(double cpu) {
+            return ok(cpu, cpu);
+        }
+
+        static Result ok(double cpu, double wall) {
+            return new Result(measurement(0, false, cpu, wall), "", "");
+        }
+
+        Result printing(String out) {
+            return new Result(m, out, stderr);
+        }
+    }
+
+    static Measurement measurement(int exit, boolean timedOut, double cpu, double wall) {
+        return new Measurement(exit, 0, timedOut, wall, cpu, 0, 1000, 1, 1, 100, 0);
+    }
+
+    /** Runs nothing: advances the clock by a second per run and writes the output files as the runner does. */
+    static class FakeMeasurer implements Measurer {
+        long now = 42 * SECOND;
+        final Behaviour behaviour;
+        final List<MeasuredCommand> calls = new ArrayList<>();
+        final List<String> labels = new ArrayList<>();
+        private final Map<String, Integer> counts = new HashMap<>();
+
+        FakeMeasurer(Behaviour behaviour) {
+            this.behaviour = behaviour;
+        }
+
+        long nanoTime() {
+            return now;
+        }
+
+        @Override
+        public Measurement run(MeasuredCommand c) throws IOException {
+            String label = c.argv().get(c.argv().size() - 1);
+            int k = counts.merge(label, 1, Integer::sum) - 1;
+            calls.add(c);
+            labels.add(label);
+            Result r = behaviour.run(label, k);
+            Files.writeString(c.stdoutFile(), r.stdout(), StandardCharsets.UTF_8);
+            Files.writeString(c.stderrFile(), r.stderr(), StandardCharsets.UTF_8);
+            now += SECOND;
+            return r.m();
+        }
+    }
+
+    /** Every progress report: round and widest primary CI half-width (percent). */
+    static final class Recorder implements Progress {
+        final Map<Integer, Double> widest = new LinkedHashMap<>();
+        final List<Double> secondsLeft = new ArrayList<>();
+
+        @Override
+        public void round(int round, int maxRounds, double widestHalfWidthPercent, double left) {
+            widest.put(round, widestHalfWidthPercent);
+            secondsLeft.add(left);
+        }
+    }
+
+    /** Baseline "a" at 1.0 s; candidate "b" at ratio × 1.0 s, times (1 ± noise) alternating from run to run. */
+    static Behaviour ratio(double ratio, double noise) {
+        return (label, k) -> {
+            double wobble = k % 2 == 0 ? 1 + noise : 1 - noise;
+            return Result.ok(label.equals("a") ? 1.0 : ratio * wobble);
+        };
+    }
+
+    static final Behaviour STEADY = ratio(0.8, 0);
+    static final Behaviour NOISY = ratio(1.0, 0.05);
+
+    static Subject subject(String label) {
+        return new Subject(label, List.of("run", label), Path.of("/work/" + label), Map.of("WHO", label),
+                Optional.empty());
+    }
+
+    static List<Subject> subjects(String... labels) {
+        return java.util.Arrays.stream(labels).map(CampaignTest::subject).toList();
+    }
+
+    /** Long budget, no rounds cap that matters, 1 warm-up, min 6 rounds, target ±0.5%. */
+    static CampaignSettings settings() {
+        return CampaignSettings.defaults().withBudget(Duration.ofHours(1)).withTarget(0.5).withRounds(6, 1000)
+                .withWarmup(1).withSeed(20261130L).withPrimary(List.of(MetricInfo.CPU_TIME));
+    }
+
+    Campaign campaign(FakeMeasurer m) {
+        return campaign(m, List.of());
+    }
+
+    Campaign campaign(FakeMeasurer m, List<Probe> probes) {
+        return new Campaign(m, CommandLog.silent(), scratch, probes, m::nanoTime);
+    }
+
+    CampaignResult run(FakeMeasurer m, CampaignSettings s, Recorder progress) {
+        return campaign(m).run(subjects("a", "b"), s, progress);
+    }
+
+    // --- the stop rule ---------------------------------------------------------------------------
+
+    @Test
+    void stopsAtTheMinimumRoundsWhenEveryPrimaryCiIsAlreadyWithinTarget() {
+        FakeMeasurer m = new FakeMeasurer(STEADY);
+        Recorder p = new Recorder();
+        CampaignResult r = run(m, settings(), p);
+
+        assertThat(r.rounds()).isEqualTo(6);
+        assertThat(r.stopReason()).startsWith("target reached: every primary metric's 95% CI is within ±0.00%"
+                + " (target ±0.50%)");
+        assertThat(p.widest.get(1)).isInfinite();
+        assertThat(p.widest.get(5)).isZero();
+        assertThat(r.runs()).hasSize(12);
+    }
+
+    @Test
+    void keepsGoingUntilTheWidestCiIsWithinTarget_howeverClearTheEffect() {
+        // b is 20% faster with ±5% noise: the effect is certain after a few rounds, but the interval
+        // is ±1% only after about 60. Stopping looks at the width alone.
+        FakeMeasurer m = new FakeMeasurer(ratio(0.8, 0.05));
+        Recorder p = new Recorder();
+        CampaignResult r = run(m, settings().withTarget(1.0), p);
+
+        assertThat(r.stopReason()).startsWith("target reached");
+        int last = r.rounds();
+        assertThat(p.widest.get(last)).isLessThanOrEqualTo(1.0);
+        for (int round = 1; round < last; round++) {
+            assertThat(p.widest.get(round)).as("widest CI after round %d", round).isGreaterThan(1.0);
+        }
+        assertThat(last).isGreaterThan(30);
+
+        double[] a = java.util.Arrays.copyOf(r.samples("a", MetricInfo.CPU_TIME), 6);
+        double[] b = java.util.Arrays.copyOf(r.samples("b", MetricInfo.CPU_TIME), 6);
+        assertThat(PairedRatio.of(a, b, r.seed()).ciHigh()).as("significant after the minimum rounds").isLessThan(0.9);
+    }
+
+    @Test
+    void theTargetIsAnUpperBoundOnTheWidth() {
+        // The same ±5% noise stops at the minimum rounds with a target of ±10%, and never with ±0.5%.
+        CampaignResult wide = run(new FakeMeasurer(NOISY), settings().withTarget(10), new Recorder());
+        CampaignResult narrow = run(new FakeMeasurer(NOISY), settings().withRounds(6, 20), new Recorder());
+
+        assertThat(wide.rounds()).isEqualTo(6);
+        assertThat(wide.stopReason()).startsWith("target reached");
+        assertThat(narrow.rounds()).isEqualTo(20);
+        assertThat(narrow.stopReason()).startsWith("round limit of 20 reached");
+    }
+
+    @Test
+    void everyPrimaryMetricMustBeWithinTarget_otherMetricsDoNotCount() {
+        // cpu_time of b is a steady 0.8 of a; wall_time wobbles by ±5%.
+        Behaviour steadyCpuNoisyWall = (label, k) -> Result.ok(label.equals("a") ? 1.0 : 0.8,
+                label.equals("a") ? 1.0 : (k % 2 == 0 ? 1.05 : 0.95));
+
+        CampaignResult cpuOnly = run(new FakeMeasurer(steadyCpuNoisyWall), settings(), new Recorder());
+        CampaignResult both = run(new FakeMeasurer(steadyCpuNoisyWall),
+                settings().withRounds(6, 12).withPrimary(List.of(MetricInfo.CPU_TIME, MetricInfo.WALL_TIME)),
+                new Recorder());
+
+        assertThat(cpuOnly.rounds()).isEqualTo(6);
+        assertThat(cpuOnly.stopReason()).startsWith("target reached");
+        assertThat(both.rounds()).isEqualTo(12);
+        assertThat(both.stopReason()).startsWith("round limit of 12 reached");
+    }
+
+    @Test
+    void stopsWhenTheBudgetHasNoRoomForAnotherRound() {
+        // 2 subjects × 1 s: warm-up 2 s, then 2 s a round. After round 8, 20 - 2 - 16 = 2 s are left:
+        // room for one more round. After round 9 none are.
+        FakeMeasurer m = new FakeMeasurer(NOISY);
+        Recorder p = new Recorder();
+        CampaignResult r = run(m, settings().withBudget(Duration.ofSeconds(20)), p);
+
+        assertThat(r.rounds()).isEqualTo(9);
+        assertThat(r.stopReason()).startsWith("budget of 20s spent: widest primary CI ±").endsWith("(target ±0.50%)");
+        assertThat(r.elapsedSeconds()).isCloseTo(20.0, within(1e-9));
+        assertThat(p.secondsLeft.get(7)).isCloseTo(2.0, within(1e-9));
+        assertThat(p.secondsLeft.get(8)).isZero();
+        assertThat(m.calls).hasSize(20);
+        assertThat(r.warnings()).noneMatch(w -> w.contains("budget"));
+    }
+
+    @Test
+    void theMinimumRoundsWinOverAShortBudget_withAWarning() {
+        FakeMeasurer m = new FakeMeasurer(NOISY);
+        CampaignResult r = run(m, settings().withBudget(Duration.ofSeconds(5)), new Recorder());
+
+        assertThat(r.rounds()).isEqualTo(6);
+        assertThat(r.stopReason()).startsWith("budget of 5s spent");
+        assertThat(r.warnings()).contains("the budget of 5s is shorter than the 6 rounds a verdict needs"
+                + " (about 14s at 2.0s per round): the minimum rounds win");
+    }
+
+    @Test
+    void warnsAboutTheBudgetOnlyWhenTheMinimumRoundsDoNotFit() {
+        // warm-up 2 s + 6 rounds × 2 s = 14 s
+        CampaignResult fits = run(new FakeMeasurer(STEADY), settings().withBudget(Duration.ofSeconds(14)), new Recorder());
+        CampaignResult short1 = run(new FakeMeasurer(STEADY), settings().withBudget(Duration.ofSeconds(13)),
+                new Recorder());
+
+        assertThat(fits.warnings()).noneMatch(w -> w.contains("budget"));
+        assertThat(short1.warnings()).anyMatch(w -> w.startsWith("the budget of 13s is shorter than the 6 rounds"));
+    }
+
+    @Test
+    void stopsAtTheRoundLimit() {
+        FakeMeasurer m = new FakeMeasurer(NOISY);
+        CampaignResult r = run(m, settings().withRounds(6, 8), new Recorder());
+
+        assertThat(r.rounds()).isEqualTo(8);
+        assertThat(r.stopReason()).matches("round limit of 8 reached: widest primary CI ±\\d+\\.\\d\\d%");
+        assertThat(m.calls).hasSize(2 * (1 + 8));
+    }
+
+    @Test
+    void aBudgetOfZeroStillRunsTheMinimumRounds() {
+        CampaignResult r = run(new FakeMeasurer(NOISY), settings().withBudget(Duration.ZERO).withWarmup(0),
+                new Recorder());
+
+        assertThat(r.rounds()).isEqualTo(6);
+        assertThat(r.stopReason()).startsWith("budget of 0s spent");
+    }
+
+    // --- warm-up and order -----------------------------------------------------------------------
+
+    @Test
+    void warmupRoundsRunButAreNotRecorded() {
+        // Warm-up runs (the first 3 of each subject) report 99 s; measured ones 1.0 and 0.8.
+        Behaviour b = (label, k) -> k < 3 ? Result.ok(99) : STEADY.run(label, k);
+        FakeMeasurer m = new FakeMeasurer(b);
+        CampaignResult r = run(m, settings().withWarmup(3), new Recorder());
+
+        assertThat(m.calls).hasSize(2 * (3 + 6));
+        assertThat(r.warmupRounds()).isEqualTo(3);
+        assertThat(r.rounds()).isEqualTo(6);
+        assertThat(r.runs()).hasSize(12);
+        assertThat(r.runs()).extracting(Run::round).containsOnly(1, 2, 3, 4, 5, 6);
+        assertThat(r.samples("a", MetricInfo.CPU_TIME)).containsOnly(1.0).hasSize(6);
+        assertThat(r.samples("b", MetricInfo.CPU_TIME)).containsOnly(0.8).hasSize(6);
+    }
+
+    @Test
+    void eachRoundRunsEverySubjectOnceInASeededShuffledOrder() {
+        CampaignSettings s = settings().withRounds(20, 20).withWarmup(2);
+        List<Subject> four = subjects("a", "b", "c", "d");
+        FakeMeasurer first = new FakeMeasurer(NOISY);
+        FakeMeasurer again = new FakeMeasurer(NOISY);
+        FakeMeasurer other = new FakeMeasurer(NOISY);
+        CampaignResult r = campaign(first).run(four, s, new Recorder());
+        campaign(again).run(four, s, new Recorder());
+        campaign(other).run(four, s.withSeed(7), new Recorder());
+
+        assertThat(again.labels).as("same seed, same order, warm-ups included").isEqualTo(first.labels);
+        assertThat(other.labels).as("another seed, another order").isNotEqualTo(first.labels);
+
+        List<List<String>> rounds = new ArrayList<>();
+        for (int round = 1; round <= 20; round++) {
+            int n = round;
+            List<Run> inRound = r.runs().stream().filter(x -> x.round() == n).sorted(Comparator.comparing(Run::position))
+                    .toList();
+            assertThat(inRound).extracting(Run::position).containsExactly(0, 1, 2, 3);
+            List<String> order = inRound.stream().map(Run::label).toList();
+            assertThat(order).containsExactlyInAnyOrder("a", "b", "c", "d");
+            rounds.add(order);
+        }
+        // Runs are recorded in the order they ran, after the 2 warm-up rounds.
+        assertThat(rounds.stream().flatMap(List::stream).toList()).isEqualTo(first.labels.subList(8, 88));
+        assertThat(first.labels.subList(0, 8)).containsOnly("a", "b", "c", "d");
+        assertThat(rounds).as("shuffled, not always the given order")
+                .anyMatch(o -> !o.equals(List.of("a", "b", "c", "d")));
+        assertThat(rounds.stream().map(o -> o.get(0)).collect(Collectors.toSet()))
+                .as("every subject goes first sometimes").containsExactlyInAnyOrder("a", "b", "c", "d");
+    }
+
+    @Test
+    void theDefaultSeedGivesTheSameOrderAsBefore() {
+        // Recorded seeds reproduce a comparison's order: this pins the order of seed 20261130 for
+        // four subjects (warm-up round, then three measured rounds) so a change of shuffle is noticed.
+        FakeMeasurer m = new FakeMeasurer(NOISY);
+        campaign(m).run(subjects("a", "b", "c", "d"), settings().withRounds(6, 6), new Recorder());
+
+        assertThat(String.join("", m.labels.subList(0, 16))).isEqualTo(GOLDEN_ORDER);
+    }
+
+    static final String GOLDEN_ORDER = "adbc" + "abdc" + "badc" + "dbac"; // java.util.Random(20261130) + Collections.shuffle
+
+    // --- what a run gives --------------------------------------------------------------------------
+
+    @Test
+    void eachRunIsPinnedLimitedAndRunInItsSubjectsDirectoryAndEnvironment() {
+        FakeMeasurer m = new FakeMeasurer(STEADY);
+        CampaignSettings s = new CampaignSettings(1, 6, 1000, Duration.ofHours(1), 0.5, List.of(MetricInfo.CPU_TIME),
+                1L, Duration.ofSeconds(7), 3);
+        new Campaign(m, CommandLog.silent(), scratch, List.of(), m::nanoTime).run(
+                List.of(subject("a"), new Subject("b/2 x", List.of("run", "b/2 x"), Path.of("/w"), Map.of(),
+                        Optional.empty())), s, Progress.NONE);
+
+        MeasuredCommand c = m.calls.stream().filter(x -> x.argv().contains("a")).findFirst().orElseThrow();
+        assertThat(c.argv()).containsExactly("run", "a");
+        assertThat(c.cpu()).isEqualTo(OptionalInt.of(3));
+        assertThat(c.timeout()).isEqualTo(Duration.ofSeconds(7));
+        assertThat(c.workDir()).isEqualTo(Path.of("/work/a"));
+        assertThat(c.extraEnv()).isEqualTo(Map.of("WHO", "a"));
+        assertThat(c.stdoutFile()).isEqualTo(scratch.resolve("a").resolve("stdout"));
+        assertThat(c.stderrFile()).isEqualTo(scratch.resolve("a").resolve("stderr"));
+        MeasuredCommand odd = m.calls.stream().filter(x -> x.argv().contains("b/2 x")).findFirst().orElseThrow();
+        assertThat(odd.stdoutFile()).isEqualTo(scratch.resolve("b_2_x").resolve("stdout"));
+    }
+
+    @Test
+    void recordsTheBuiltInMetricsOfEveryRun() {
+        FakeMeasurer m = new FakeMeasurer((label, k) -> Result.ok(label.equals("a") ? 1.0 : 0.8, 1.5));
+        CampaignResult r = run(m, settings(), new Recorder());
+
+        Run first = r.runs().get(0);
+        assertThat(first.metrics()).containsKeys(MetricInfo.builtIn().keySet().toArray(String[]::new));
+        assertThat(first.metrics().get(MetricInfo.WALL_TIME)).isEqualTo(1.5);
+        assertThat(r.metrics().keySet()).containsExactlyElementsOf(MetricInfo.builtIn().keySet());
+        assertThat(r.labels()).containsExactly("a", "b");
+        assertThat(r.seed()).isEqualTo(20261130L);
+    }
+
+    @Test
+    void readsParsedMetricsFromTheOutput() {
+        OutputParser parser = new OutputParser() {
+            @Override
+            public String name() {
+                return "fake";
+            }
+
+            @Override
+            public List<ParsedMetric> parse(String output) {
+                Map<String, Double> kv = new HashMap<>();
+                for (String f : output.strip().split("\\s+")) {
+                    String[] p = f.split("=");
+                    if (p.length == 2) {
+                        kv.put(p[0], Double.parseDouble(p[1]));
+                    }
+                }
+                return List.of(new ParsedMetric(ParsedMetric.OPERATIONS, kv.get("ops"), "ops", true),
+                        new ParsedMetric("rps", kv.get("rps"), "req/s", true));
+            }
+        };
+        Behaviour b = (label, k) -> Result.ok(label.equals("a") ? 2.0 : 1.0)
+                .printing("warming up\nops=1000 rps=" + (label.equals("a") ? "500" : "1000") + "\n");
+        FakeMeasurer m = new FakeMeasurer(b);
+        List<Subject> subjects = List.of("a", "b").stream()
+                .map(l -> new Subject(l, List.of("run", l), scratch, Map.of(), Optional.of(parser))).toList();
+        CampaignResult r = campaign(m).run(subjects, settings(), Progress.NONE);
+
+        assertThat(r.samples("a", "rps")).containsOnly(500.0).hasSize(6);
+        assertThat(r.samples("b", "rps")).containsOnly(1000.0).hasSize(6);
+        assertThat(r.samples("a", ParsedMetric.OPERATIONS)).containsOnly(1000.0);
+        assertThat(r.samples("a", "cpu_time_per_op")).containsOnly(2.0 * 1e9 / 1000);
+        assertThat(r.metrics().get("rps")).isEqualTo(new MetricInfo("rps", "req/s", Direction.HIGHER_IS_BETTER));
+        assertThat(r.metrics().get("cpu_time_per_op"))
+                .isEqualTo(new MetricInfo("cpu_time_per_op", "ns/op", Direction.LOWER_IS_BETTER));
+        assertThat(r.outputs()).containsEntry("a", "ops=1000 rps=500").containsEntry("b", "ops=1000 rps=1000");
+        assertThat(r.compare("a", Map.of(), 0.01)).anyMatch(c -> c.metric().equals("rps"));
+    }
+
+    @Test
+    void outputWithoutWhatTheParserReadsIsAUserError() {
+        OutputParser parser = new OutputParser() {
+            @Override
+            public String name() {
+                return "fake";
+            }
+
+            @Override
+            public List<ParsedMetric> parse(String output) {
+                throw new NoMatchException("no 'ops=' line");
+            }
+        };
+        FakeMeasurer m = new FakeMeasurer((label, k) -> Result.ok(1).printing("hello\n"));
+        List<Subject> subjects = List.of(new Subject("a", List.of("run", "a"), scratch, Map.of(), Optional.of(parser)));
+
+        assertThatThrownBy(() -> campaign(m).run(subjects, settings(), Progress.NONE))
+                .isInstanceOf(UserError.class)
+                .hasMessageStartingWith("the fake parser found nothing in the output of 'a': no 'ops=' line")
+                .hasMessageContaining("hello");
+    }
+
+    @Test
+    void probesWrapTheCommandAndAddTheirMetrics() {
+        Probe probe = new Probe() {
+            @Override
+            public String name() {
+                return "fake";
+            }
+
+            @Override
+            public List<String> wrap(List<String> argv, Path dir) {
+                List<String> w = new ArrayList<>(List.of("probe", "--out", dir.toString(), "--"));
+                w.addAll(argv);
+                return w;
+            }
+
+            @Override
+            public Map<String, Double> read(Path dir) {
+                return Map.of("fake.events", dir.getParent().getFileName().toString().equals("a") ? 100.0 : 80.0);
+            }
+
+            @Override
+            public Map<String, MetricInfo> metrics() {
+                return Map.of("fake.events", new MetricInfo("fake.events", "count", Direction.LOWER_IS_BETTER));
+            }
+        };
+        FakeMeasurer m = new FakeMeasurer(STEADY);
+        CampaignResult r = campaign(m, List.of(probe)).run(subjects("a", "b"), settings(), Progress.NONE);
+
+        assertThat(m.calls.get(0).argv()).startsWith("probe", "--out").endsWith("--", "run", m.labels.get(0));
+        assertThat(r.samples("a", "fake.events")).containsOnly(100.0).hasSize(6);
+        assertThat(r.samples("b", "fake.events")).containsOnly(80.0).hasSize(6);
+        assertThat(r.metrics()).containsKey("fake.events");
+    }
+
+    @Test
+    void serviceSubjectsAreMeasuredByTheirOwnExec_notTheMeasurer() {
+        FakeMeasurer m = new FakeMeasurer(STEADY);
+        List<int[]> cpus = new ArrayList<>();
+        ServiceExec service = (serverCpu, clientCpu) -> {
+            cpus.add(new int[] {serverCpu, clientCpu});
+            return new ServiceExec.Outcome(measurement(0, false, 0.25, 9), "clients done\n", 2.5);
+        };
+        List<Subject> subjects = List.of("a", "b").stream().map(l -> new Subject(l, List.of("server", l), scratch,
+                Map.of(), Optional.empty(), Optional.of(service))).toList();
+        CampaignResult r = campaign(m).run(subjects, settings(), Progress.NONE);
+
+        assertThat(m.calls).isEmpty();
+        assertThat(r.samples("a", MetricInfo.WALL_TIME)).containsOnly(2.5);
+        assertThat(r.samples("a", MetricInfo.CPU_TIME)).containsOnly(0.25);
+        assertThat(r.outputs()).containsEntry("a", "clients done");
+        assertThat(cpus).allSatisfy(c -> assertThat(c[0]).isEqualTo(settings().cpu()));
+    }
+
+    // --- failed runs -------------------------------------------------------------------------------
+
+    @Test
+    void aFailedRunStopsTheComparisonWithItsOutput() {
+        Behaviour b = (label, k) -> label.equals("b") && k == 3
+                ? new Result(measurement(3, false, 0.1, 0.1), "partial result\n", "boom: no such table\n")
+                : STEADY.run(label, k);
+        FakeMeasurer m = new FakeMeasurer(b);
+
+        assertThatThrownBy(() -> run(m, settings(), new Recorder()))
+                .isInstanceOf(UserError.class)
+                .hasMessageStartingWith("'b' failed during measurement (exited with 3):\n  $ run b\n")
+                .hasMessageContaining("partial result")
+                .hasMessageContaining("boom: no such table")
+                .isInstanceOfSatisfying(UserError.class, e -> assertThat(e.hint())
+                        .isEqualTo("run the command by hand to see why; a failed run is never averaged in"));
+        assertThat(m.labels).as("nothing runs after the failure").endsWith("b")
+                .filteredOn("b"::equals).hasSize(4);
+    }
+
+    @Test
+    void aTimedOutRunSaysToRaiseTheTimeout() {
+        Behaviour b = (label, k) -> label.equals("a") && k == 0
+                ? new Result(measurement(137, true, 600, 600), "", "")
+                : STEADY.run(label, k);
+
+        assertThatThrownBy(() -> run(new FakeMeasurer(b), settings(), new Recorder()))
+                .isInstanceOf(UserError.class)
+                .hasMessageStartingWith("'a' failed during measurement (timed out)")
+                .isInstanceOfSatisfying(UserError.class, e -> assertThat(e.hint()).isEqualTo("raise the workload's timeout"));
+    }
+
+    @Test
+    void aMeasurerFailureIsNotSwallowed() {
+        FakeMeasurer m = new FakeMeasurer(STEADY) {
+            @Override
+            public Measurement run(MeasuredCommand c) throws IOException {
+                throw new IOException("pgolab-runner exited with 125 without reporting a result");
+            }
+        };
+
+        assertThatThrownBy(() -> run(m, settings(), new Recorder()))
+                .hasRootCauseInstanceOf(IOException.class)
+                .hasMessageContaining("without reporting a result");
+    }
+}
