@@ -4,6 +4,7 @@ import io.pgolab.UserError;
 import io.pgolab.measure.Campaign;
 import io.pgolab.measure.CampaignResult;
 import io.pgolab.measure.CampaignSettings;
+import io.pgolab.measure.Measurer;
 import io.pgolab.measure.Probe;
 import io.pgolab.process.CommandMeasurer;
 import io.pgolab.process.RunnerBinary;
@@ -18,8 +19,15 @@ public final class BenchEngine {
     private final CommandLog log;
     private final Path scratch;
     private final BenchListener listener;
+    private final Measurer measurer;
 
+    /** Measures with pgolab-runner (CPU pinning, timeouts, rusage). */
     public BenchEngine(BenchOptions options, CommandLog log, Path scratch, BenchListener listener) {
+        this(options, log, scratch, listener, Measurer.of(new CommandMeasurer(RunnerBinary.ensure())));
+    }
+
+    public BenchEngine(BenchOptions options, CommandLog log, Path scratch, BenchListener listener, Measurer measurer) {
+        this.measurer = measurer;
         this.options = options;
         this.log = log;
         this.scratch = scratch;
@@ -29,7 +37,7 @@ public final class BenchEngine {
     public BenchResults run(String title, List<BenchWorkload> workloads) {
         CampaignSettings s = options.settings();
         List<Probe> probes = Probes.forMode(options.deterministic());
-        Campaign campaign = new Campaign(new CommandMeasurer(RunnerBinary.ensure()), log, scratch, probes);
+        Campaign campaign = new Campaign(measurer, log, scratch, probes);
         List<BenchResults.WorkloadResult> results = new ArrayList<>();
         for (BenchWorkload w : workloads) {
             listener.measuring(w.name(), w.subjects().size() + " subjects, budget " + s.budget().toSeconds()

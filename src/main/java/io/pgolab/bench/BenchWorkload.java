@@ -1,5 +1,6 @@
 package io.pgolab.bench;
 
+import io.pgolab.measure.MeasureDefaults;
 import io.pgolab.measure.Subject;
 import java.time.Duration;
 import java.util.List;
@@ -10,6 +11,6 @@ public record BenchWorkload(String name, String command, List<Subject> subjects,
                             Map<String, Double> minEffects, Duration timeout) {
     /** A workload with no config entry (compare, demo): the global settings and a 10-minute run limit. */
     public BenchWorkload(String name, String command, List<Subject> subjects) {
-        this(name, command, subjects, List.of(), Map.of(), Duration.ofMinutes(10));
+        this(name, command, subjects, List.of(), Map.of(), MeasureDefaults.RUN_TIMEOUT);
     }
 }

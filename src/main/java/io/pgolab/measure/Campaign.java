@@ -1,6 +1,5 @@
 package io.pgolab.measure;
 
-import io.pgolab.process.CommandMeasurer;
 import io.pgolab.process.Measurement;
 import io.pgolab.process.MeasuredCommand;
 import io.pgolab.UserError;
@@ -53,14 +52,6 @@ public final class Campaign {
         this.scratch = scratch;
         this.probes = probes;
         this.nanoTime = nanoTime;
-    }
-
-    /**
-     * Measures through pgolab-runner. Only a bridge for callers that still build a CommandMeasurer
-     * (cli's BenchRunner); they should pass {@code Measurer.of(commandMeasurer)} and this goes.
-     */
-    public Campaign(CommandMeasurer measurer, CommandLog log, Path scratch, List<Probe> probes) {
-        this(Measurer.of(measurer), log, scratch, probes);
     }
 
     public CampaignResult run(List<Subject> subjects, CampaignSettings s, Progress progress) {
