@@ -1,7 +1,9 @@
 package io.pgolab.cli;
 
 import io.pgolab.config.WorkloadSpec;
-import io.pgolab.measure.perf.PerfShare;
+import io.pgolab.measure.perf.DsoShares;
+import io.pgolab.measure.perf.Perf;
+import io.pgolab.measure.perf.PerfRecord;
 import io.pgolab.pipeline.BuiltArtifact;
 import io.pgolab.workload.ServiceRun;
 import java.nio.file.Path;
@@ -17,21 +19,21 @@ final class PgoPotential {
     private PgoPotential() {
     }
 
-    static Map<String, PerfShare.Shares> measure(Session s, WorkloadSpec w, Iterable<BuiltArtifact> variants) {
-        Map<String, PerfShare.Shares> out = new LinkedHashMap<>();
-        if (PerfShare.unavailableReason().isPresent()) {
-            s.console.warn("PGO potential not measured: " + PerfShare.unavailableReason().get());
+    static Map<String, DsoShares> measure(Session s, WorkloadSpec w, Iterable<BuiltArtifact> variants) {
+        Map<String, DsoShares> out = new LinkedHashMap<>();
+        if (Perf.detect().samplingProblem().isPresent()) {
+            s.console.warn("PGO potential not measured: " + Perf.detect().samplingProblem().get());
             return out;
         }
         for (BuiltArtifact a : variants) {
             Path data = s.store.runs().resolve("perf-" + w.name() + "-" + a.variant() + ".data");
-            PerfShare.Recording[] rec = new PerfShare.Recording[1];
+            PerfRecord[] rec = new PerfRecord[1];
             ServiceRun.run(s.config, "potential-" + w.name() + "-" + a.variant(), w.service().orElseThrow(), a.binary(),
                     w.env(), s.store.logs(), s.runner, w.timeout(), OptionalInt.empty(), OptionalInt.empty(), pid -> {
-                        rec[0] = PerfShare.start(pid, data);
+                        rec[0] = PerfRecord.start(pid, data);
                         return () -> rec[0].stop();
                     });
-            out.put(a.variant(), PerfShare.read(data, Path.of(a.binary()).getFileName().toString()));
+            out.put(a.variant(), DsoShares.read(data, Path.of(a.binary()).getFileName().toString()));
         }
         return out;
     }
