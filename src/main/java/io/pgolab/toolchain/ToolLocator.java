@@ -2,6 +2,7 @@ package io.pgolab.toolchain;
 
 import io.pgolab.process.Exec;
 import io.pgolab.process.Executables;
+import io.pgolab.util.Strings;
 import java.io.IOException;
 import java.nio.file.DirectoryStream;
 import java.nio.file.Files;
@@ -100,6 +101,6 @@ public final class ToolLocator {
     /** The first line of a tool's --version output, or empty. */
     public static String versionLine(Path tool) {
         String out = Exec.quietOutput(List.of(tool.toString(), "--version"));
-        return out.lines().filter(l -> !l.isBlank()).findFirst().orElse("").trim();
+        return Strings.firstLine(out);
     }
 }
