@@ -1,7 +1,9 @@
 package io.pgolab.bench;
 
 import io.pgolab.config.WorkloadSpec;
-import io.pgolab.measure.perf.PerfShare;
+import io.pgolab.measure.perf.DsoShares;
+import io.pgolab.measure.perf.Perf;
+import io.pgolab.measure.perf.PerfRecord;
 import io.pgolab.pipeline.BuiltArtifact;
 import io.pgolab.workload.ServiceRun;
 import java.nio.file.Path;
@@ -30,19 +32,19 @@ public final class PgoPotential {
 
     static Map<String, Potential> measure(BenchContext c, WorkloadSpec w, Iterable<BuiltArtifact> variants) {
         Map<String, Potential> out = new LinkedHashMap<>();
-        if (PerfShare.unavailableReason().isPresent()) {
-            c.events().warn("PGO potential not measured: " + PerfShare.unavailableReason().get());
+        if (Perf.detect().samplingProblem().isPresent()) {
+            c.events().warn("PGO potential not measured: " + Perf.detect().samplingProblem().get());
             return out;
         }
         for (BuiltArtifact a : variants) {
             Path data = c.store().runs().resolve("perf-" + w.name() + "-" + a.variant() + ".data");
-            PerfShare.Recording[] rec = new PerfShare.Recording[1];
+            PerfRecord[] rec = new PerfRecord[1];
             ServiceRun.run(ServiceRun.Request.of(c.config(), "potential-" + w.name() + "-" + a.variant(),
                     w.service().orElseThrow(), a.binary(), w.env(), c.store().logs(), w.timeout()).withHook(pid -> {
-                        rec[0] = PerfShare.start(pid, data);
+                        rec[0] = PerfRecord.start(pid, data);
                         return () -> rec[0].stop();
                     }), c.runner());
-            PerfShare.Shares sh = PerfShare.read(data, Path.of(a.binary()).getFileName().toString());
+            DsoShares sh = DsoShares.read(data, Path.of(a.binary()).getFileName().toString());
             out.put(a.variant(), new Potential(sh.own(), sh.libraries(), sh.kernel(), sh.samples(), sh.describe()));
         }
         return out;

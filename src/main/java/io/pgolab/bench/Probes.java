@@ -1,9 +1,10 @@
 package io.pgolab.bench;
 
 import io.pgolab.measure.CachegrindProbe;
-import io.pgolab.measure.Probe;
-import io.pgolab.measure.perf.PerfCounters;
+import io.pgolab.measure.perf.Perf;
 import io.pgolab.measure.perf.PerfProbe;
+import io.pgolab.measure.perf.PerfSupport;
+import io.pgolab.measure.Probe;
 import java.util.List;
 
 /**
@@ -18,7 +19,7 @@ final class Probes {
         if (deterministic) {
             return List.of(CachegrindProbe.requireAvailable());
         }
-        PerfCounters.Support s = PerfCounters.detect();
+        PerfSupport s = Perf.detect();
         if (s.problem().isEmpty() && s.hardwareCounters()) {
             return List.of(PerfProbe.forThisMachine());
         }
@@ -30,7 +31,7 @@ final class Probes {
         if (deterministic) {
             return "valgrind cachegrind (cache and branch simulation)";
         }
-        PerfCounters.Support s = PerfCounters.detect();
+        PerfSupport s = Perf.detect();
         return s.problem().isEmpty() && s.hardwareCounters() ? "perf hardware counters"
                 : "no hardware counters (" + s.hardwareUnavailableReason().map(r -> r.split("[:;]")[0]).orElse("perf unavailable") + ")";
     }

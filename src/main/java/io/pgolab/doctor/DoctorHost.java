@@ -1,5 +1,7 @@
 package io.pgolab.doctor;
 
+import io.pgolab.measure.perf.PerfSupport;
+import io.pgolab.measure.perf.PerfSupport.EventStatus;
 import io.pgolab.toolchain.ToolLocator;
 import io.pgolab.process.Exec;
 import java.io.IOException;
@@ -26,73 +28,68 @@ final class DoctorHost {
     }
 
     static Perf perf() {
+        return perf(io.pgolab.measure.perf.Perf.detect(), "root".equals(System.getProperty("user.name")));
+    }
+
+    /** The checks for what the shared perf detection found; separate from it so tests can pass any result. */
+    static Perf perf(PerfSupport s, boolean root) {
         List<DoctorCheck> checks = new ArrayList<>();
-        Optional<Path> perf = ToolLocator.onPath("perf");
-        if (perf.isEmpty()) {
+        if (!s.installed()) {
             checks.add(DoctorCheck.info("perf", "not installed (optional: hardware counters in measurements,"
                     + " perf sampling for BOLT)", "apt-get install -y linux-perf"));
-            checks.add(paranoid());
+            checks.add(paranoid(s.paranoid(), root));
             return new Perf(false, false, false, checks);
         }
-        String p = perf.get().toString();
-        Exec.Result version = Exec.capture(null, null, java.util.Map.of(), List.of(p, "--version"), 20);
-        if (!version.ok()) {
+        String p = s.binary().get().toString();
+        if (s.version().isEmpty()) {
             // Debian's /usr/bin/perf is a wrapper that refuses when no perf matches the running kernel.
-            checks.add(DoctorCheck.warn("perf", p + " does not run: " + firstLine(version.output()),
+            checks.add(DoctorCheck.warn("perf", p + " does not run: " + s.failure(),
                     "apt-get install -y linux-perf"));
-            checks.add(paranoid());
+            checks.add(paranoid(s.paranoid(), root));
             return new Perf(true, false, false, checks);
         }
-        checks.add(DoctorCheck.ok("perf " + ToolLocator.fullVersionIn(version.output()), p));
+        checks.add(DoctorCheck.ok("perf " + ToolLocator.fullVersionIn(s.version()), p));
 
-        Exec.Result task = perfStat(p, "task-clock");
-        boolean counts = task.ok() && counted(task.output());
+        boolean counts = s.status("task-clock") == EventStatus.SUPPORTED;
         if (counts) {
             checks.add(DoctorCheck.ok("perf stat task-clock", "software counters work"));
         } else {
-            checks.add(DoctorCheck.warn("perf stat task-clock", "cannot count: " + firstLine(task.output()),
+            checks.add(DoctorCheck.warn("perf stat task-clock", "cannot count: " + cannotCount(s, "task-clock"),
                     "run as root, or lower the restriction: sysctl -w kernel.perf_event_paranoid=2"));
         }
 
-        Exec.Result insns = perfStat(p, "instructions");
-        boolean hardware = counts && insns.ok() && counted(insns.output());
+        EventStatus insns = s.status("instructions:u");
+        boolean hardware = counts && insns == EventStatus.SUPPORTED;
         if (hardware) {
             checks.add(DoctorCheck.ok("perf stat instructions", "hardware counters work"));
-        } else if (insns.output().contains("<not supported>")) {
+        } else if (s.perfUsable() && insns == EventStatus.NOT_SUPPORTED) {
             checks.add(DoctorCheck.warn("perf stat instructions", "<not supported>: no hardware counters"
                     + " (a VM without a virtual PMU); no instruction counts, BOLT needs instrumentation mode", ""));
         } else {
-            checks.add(DoctorCheck.warn("perf stat instructions", "cannot count: " + firstLine(insns.output()), ""));
+            checks.add(DoctorCheck.warn("perf stat instructions", "cannot count: " + cannotCount(s, "instructions:u"), ""));
         }
-        checks.add(paranoid());
+        checks.add(paranoid(s.paranoid(), root));
         return new Perf(true, counts, hardware, checks);
     }
 
-    private static Exec.Result perfStat(String perf, String event) {
-        return Exec.capture(null, null, java.util.Map.of(), List.of(perf, "stat", "-x,", "-e", event, "true"), 20);
+    /** perf's own message when it failed, else how the event came out. */
+    private static String cannotCount(PerfSupport s, String event) {
+        return s.failure().isEmpty() ? PerfSupport.label(s.status(event)) : s.failure();
     }
 
-    /** perf -x output: "value,unit,event,..." per event; not "<not supported>" or "<not counted>". */
-    static boolean counted(String output) {
-        return output.lines().anyMatch(l -> l.matches("[0-9][0-9.]*,.*"))
-                && !output.contains("<not supported>") && !output.contains("<not counted>");
-    }
-
-    static DoctorCheck paranoid() {
+    static DoctorCheck paranoid(Optional<String> value, boolean root) {
         String subject = "perf_event_paranoid";
-        String text;
-        try {
-            text = Files.readString(PARANOID).strip();
-        } catch (IOException e) {
+        if (value.isEmpty()) {
             return DoctorCheck.info(subject, "cannot read " + PARANOID + " (no perf events in this kernel?)", "");
         }
+        String text = value.get();
         int level;
         try {
             level = Integer.parseInt(text);
         } catch (NumberFormatException e) {
             return DoctorCheck.info(subject, "unexpected value '" + text + "' in " + PARANOID, "");
         }
-        if ("root".equals(System.getProperty("user.name"))) {
+        if (root) {
             return DoctorCheck.ok(subject, level + " (running as root: not restricted)");
         }
         if (level <= 1) {

@@ -6,6 +6,7 @@ import io.pgolab.process.MeasuredCommand;
 import io.pgolab.process.RunnerBinary;
 import io.pgolab.UserError;
 import io.pgolab.process.Exec;
+import io.pgolab.process.Executables;
 
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
@@ -381,10 +382,10 @@ public final class Cachegrind {
     }
 
     static Optional<String> probe(String searchPath) {
-        if (onPath("valgrind", searchPath).isEmpty()) {
+        if (Executables.onPath("valgrind", searchPath).isEmpty()) {
             return Optional.of("valgrind is not installed (apt-get install -y valgrind)");
         }
-        Path t = onPath("true", searchPath).orElse(Path.of("/bin/true"));
+        Path t = Executables.onPath("true", searchPath).orElse(Path.of("/bin/true"));
         Exec.Result r = Exec.capture(null, null, Map.of(), List.of("valgrind", "-q", "--tool=cachegrind",
                 "--cache-sim=no", "--branch-sim=no", "--cachegrind-out-file=/dev/null", t.toString()),
                 PROBE_TIMEOUT_SECONDS);
@@ -399,21 +400,6 @@ public final class Cachegrind {
     public static Optional<String> version() {
         String v = Exec.quietOutput(List.of("valgrind", "--version")).strip();
         return v.isEmpty() ? Optional.empty() : Optional.of(v);
-    }
-
-    private static Optional<Path> onPath(String name, String searchPath) {
-        if (searchPath == null) {
-            return Optional.empty();
-        }
-        for (String entry : searchPath.split(java.io.File.pathSeparator)) {
-            if (!entry.isEmpty()) {
-                Path p = Path.of(entry, name);
-                if (Files.isRegularFile(p) && Files.isExecutable(p)) {
-                    return Optional.of(p);
-                }
-            }
-        }
-        return Optional.empty();
     }
 
     /** {@code uname -m}, for setarch. */

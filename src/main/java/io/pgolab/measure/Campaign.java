@@ -172,7 +172,7 @@ public final class Campaign {
             if (x.parser().isPresent()) {
                 parse(x, out, values, metrics);
             }
-            outputs.putIfAbsent(x.label(), lastLine(out));
+            outputs.putIfAbsent(x.label(), Strings.tail(out, 1).strip());
             return values;
         } catch (IOException e) {
             throw new UncheckedIOException(e);
@@ -192,7 +192,7 @@ public final class Campaign {
         if (x.parser().isPresent()) {
             parse(x, o.clientOutput(), values, metrics);
         }
-        outputs.putIfAbsent(x.label(), lastLine(o.clientOutput()));
+        outputs.putIfAbsent(x.label(), Strings.tail(o.clientOutput(), 1).strip());
         return values;
     }
 
@@ -227,11 +227,6 @@ public final class Campaign {
             values.put(name, values.get(from) * scale / ops);
             metrics.putIfAbsent(name, new MetricInfo(name, unit, Direction.LOWER_IS_BETTER));
         }
-    }
-
-    private static String lastLine(String out) {
-        String[] lines = out.strip().split("\n");
-        return lines.length == 0 ? "" : lines[lines.length - 1];
     }
 
     private static String safe(String label) {

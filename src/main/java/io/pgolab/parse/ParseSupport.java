@@ -3,6 +3,7 @@ package io.pgolab.parse;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import io.pgolab.util.Strings;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -138,7 +139,7 @@ final class ParseSupport {
                 }
             } catch (JsonProcessingException e) {
                 if (firstError == null) {
-                    firstError = firstLine(e.getOriginalMessage());
+                    firstError = Strings.firstLine(e.getOriginalMessage());
                 }
             }
         }
@@ -159,14 +160,6 @@ final class ParseSupport {
             return number(node.asText());
         }
         return null;
-    }
-
-    static String firstLine(String s) {
-        if (s == null) {
-            return "";
-        }
-        int nl = s.indexOf('\n');
-        return nl < 0 ? s : s.substring(0, nl);
     }
 
     /** Collects metrics in order, without duplicate names or non-finite values. */

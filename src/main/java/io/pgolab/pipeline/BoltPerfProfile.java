@@ -1,10 +1,9 @@
 package io.pgolab.pipeline;
 
-import io.pgolab.measure.perf.BranchRecords;
 import io.pgolab.UserError;
 import io.pgolab.config.Config;
 import io.pgolab.config.WorkloadSpec;
-import io.pgolab.measure.perf.PerfShare;
+import io.pgolab.measure.perf.Perf;
 import io.pgolab.toolchain.Bolt;
 import io.pgolab.util.Hashing;
 import io.pgolab.util.Shell;
@@ -36,11 +35,11 @@ final class BoltPerfProfile {
 
     /** One .fdata file per training workload. */
     List<Path> collect(Path input, Path dir, List<WorkloadSpec> workloads) {
-        PerfShare.unavailableReason().ifPresent(r -> {
+        Perf.detect().samplingProblem().ifPresent(r -> {
             throw new UserError("[bolt] profile = \"perf\" needs perf record, which cannot run here: " + r,
                     "set [bolt] profile = \"instrument\" (or \"auto\")");
         });
-        boolean lbr = BranchRecords.available();
+        boolean lbr = Perf.detect().branchRecords();
         List<Path> fdata = new ArrayList<>();
         for (WorkloadSpec w : workloads) {
             if (w.isService()) {

@@ -1,6 +1,6 @@
 package io.pgolab.pipeline;
 
-import io.pgolab.measure.perf.BranchRecords;
+import io.pgolab.measure.perf.Perf;
 import io.pgolab.UserError;
 import io.pgolab.config.BoltSpec;
 import io.pgolab.config.Config;
@@ -66,12 +66,12 @@ public final class BoltStage {
         if (!spec.profile().equals("auto")) {
             return spec.profile();
         }
-        return BranchRecords.available() ? "perf" : "instrument";
+        return Perf.detect().branchRecords() ? "perf" : "instrument";
     }
 
     String key(Variant v, BuiltArtifact base, Bolt bolt, String mode) {
         BoltSpec b = config.bolt();
-        String source = mode.equals("perf") ? mode + (BranchRecords.available() ? "+lbr" : "+basic-samples") : mode;
+        String source = mode.equals("perf") ? mode + (Perf.detect().branchRecords() ? "+lbr" : "+basic-samples") : mode;
         StringBuilder s = new StringBuilder(String.join("\n", "pgolab-bolt-v2", v.name(), base.key(), bolt.fingerprint(),
                 source, Bolt.effectiveOptions(b.options()).toString(), b.skipFuncs().toString(), b.smoke().orElse("")));
         for (WorkloadSpec w : training.workloads(v.profileSet())) {

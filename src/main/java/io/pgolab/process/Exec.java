@@ -58,6 +58,19 @@ public final class Exec {
         }
     }
 
+    /**
+     * Starts argv in the background with stdin from /dev/null and stdout+stderr written to
+     * {@code logFile}: for recorders (perf record) that run beside the measured process and are
+     * stopped by the caller, so their output must not fill a pipe nobody reads.
+     */
+    public static Process startLogged(List<String> argv, Path logFile) throws IOException {
+        return new ProcessBuilder(argv)
+                .redirectErrorStream(true)
+                .redirectOutput(ProcessBuilder.Redirect.to(logFile.toFile()))
+                .redirectInput(ProcessBuilder.Redirect.from(new java.io.File("/dev/null")))
+                .start();
+    }
+
     public static Result capture(CommandLog log, List<String> argv) {
         return capture(log, null, Map.of(), argv, 120);
     }

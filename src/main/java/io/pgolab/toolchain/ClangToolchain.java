@@ -5,6 +5,7 @@ import io.pgolab.config.ToolchainSpec;
 import io.pgolab.config.Variant;
 import io.pgolab.util.CommandLog;
 import io.pgolab.process.Exec;
+import io.pgolab.util.Strings;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -54,7 +55,7 @@ public final class ClangToolchain implements Toolchain {
                     "give a full path or a name on PATH, or remove the key to auto-detect clang"));
             String text = Exec.quietOutput(List.of(cc.toString(), "--version"));
             if (!text.contains("clang")) {
-                throw new UserError(cc + " is not clang (its --version says: " + firstLine(text) + ")",
+                throw new UserError(cc + " is not clang (its --version says: " + Strings.firstLine(text, "nothing") + ")",
                         "set toolchain.kind = \"gcc\" for GCC, or point toolchain.cc at a clang");
             }
             int major = ToolLocator.majorIn(text).orElse(0);
@@ -99,10 +100,6 @@ public final class ClangToolchain implements Toolchain {
         String name = cc.getFileName().toString().replaceFirst("^clang", "clang++");
         Path p = cc.resolveSibling(name);
         return Files.isExecutable(p) ? p : cc;
-    }
-
-    private static String firstLine(String s) {
-        return s.lines().findFirst().orElse("nothing");
     }
 
     private Optional<Path> sibling(String tool) {

@@ -6,6 +6,7 @@ import io.pgolab.config.Variant;
 import io.pgolab.util.CommandLog;
 import io.pgolab.process.Exec;
 import io.pgolab.util.Hashing;
+import io.pgolab.util.Strings;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -55,7 +56,7 @@ public final class GccToolchain implements Toolchain {
         String v = Exec.quietOutput(List.of(cc.toString(), "-dumpfullversion", "-dumpversion")).strip();
         String banner = Exec.quietOutput(List.of(cc.toString(), "--version"));
         if (!v.matches("\\d+(\\.\\d+)*") || banner.contains("clang")) {
-            throw new UserError(cc + " is not GCC (its --version says: " + banner.lines().findFirst().orElse("nothing") + ")",
+            throw new UserError(cc + " is not GCC (its --version says: " + Strings.firstLine(banner, "nothing") + ")",
                     "set toolchain.kind = \"clang\" for clang, or point toolchain.cc at gcc");
         }
         String cxxName = spec.cxx().orElse(cc.getFileName().toString().replaceFirst("gcc", "g++"));

@@ -1,7 +1,8 @@
 package io.pgolab.toolchain;
 
 import io.pgolab.process.Exec;
-import java.io.File;
+import io.pgolab.process.Executables;
+import io.pgolab.util.Strings;
 import java.io.IOException;
 import java.nio.file.DirectoryStream;
 import java.nio.file.Files;
@@ -27,22 +28,9 @@ public final class ToolLocator {
     private ToolLocator() {
     }
 
+    /** See {@link Executables#onPath(String)}; kept here for the toolchain code that calls it. */
     public static Optional<Path> onPath(String name) {
-        if (name.contains("/")) {
-            Path p = Path.of(name);
-            return Files.isExecutable(p) ? Optional.of(p.toAbsolutePath()) : Optional.empty();
-        }
-        String path = System.getenv().getOrDefault("PATH", "/usr/local/bin:/usr/bin:/bin");
-        for (String dir : path.split(File.pathSeparator)) {
-            if (dir.isEmpty()) {
-                continue;
-            }
-            Path p = Path.of(dir, name);
-            if (Files.isExecutable(p) && !Files.isDirectory(p)) {
-                return Optional.of(p);
-            }
-        }
-        return Optional.empty();
+        return Executables.onPath(name);
     }
 
     /** LLVM majors installed, newest first (from /usr/lib/llvm-N and clang-N on PATH). */
@@ -113,6 +101,6 @@ public final class ToolLocator {
     /** The first line of a tool's --version output, or empty. */
     public static String versionLine(Path tool) {
         String out = Exec.quietOutput(List.of(tool.toString(), "--version"));
-        return out.lines().filter(l -> !l.isBlank()).findFirst().orElse("").trim();
+        return Strings.firstLine(out);
     }
 }

@@ -44,6 +44,19 @@ public final class Strings {
         return d[a.length()][b.length()];
     }
 
+    /** The first line of text that is not blank, stripped; "" when there is none (for one-line error messages). */
+    public static String firstLine(String text) {
+        return firstLine(text, "");
+    }
+
+    /** {@link #firstLine(String)}, or {@code ifNone} when text has no such line (or is null). */
+    public static String firstLine(String text, String ifNone) {
+        if (text == null) {
+            return ifNone;
+        }
+        return text.lines().map(String::strip).filter(l -> !l.isEmpty()).findFirst().orElse(ifNone);
+    }
+
     /** The last n lines of text, for error messages about failed commands. */
     public static String tail(String text, int n) {
         String[] lines = text.split("\n", -1);

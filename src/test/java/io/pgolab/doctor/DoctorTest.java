@@ -5,6 +5,9 @@ import io.pgolab.toolchain.ToolLocator;
 import io.pgolab.config.Config;
 import io.pgolab.config.ConfigLoader;
 import io.pgolab.config.Variant;
+import io.pgolab.measure.perf.PerfDiagnosis;
+import io.pgolab.measure.perf.PerfEvents;
+import io.pgolab.measure.perf.PerfSupport;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -171,10 +174,39 @@ class DoctorTest {
 
     @Test
     void perfCountsAreParsedFromCsvOutput() {
-        assertThat(DoctorHost.counted("<not supported>,,instructions,0,100.00,,")).isFalse();
-        assertThat(DoctorHost.counted("<not counted>,,instructions,0,0.00,,")).isFalse();
-        assertThat(DoctorHost.counted("0.62,msec,task-clock,620118,100.00,0.378,CPUs utilized")).isTrue();
-        assertThat(DoctorHost.counted("perf: command not found")).isFalse();
+        // the shared detection decides from perf's CSV; doctor only words the result
+        DoctorHost.Perf vm = DoctorHost.perf(perfThatPrinted("<not supported>,,instructions:u,0,100.00,,"), false);
+        assertThat(vm.counts()).isTrue();
+        assertThat(vm.hardwareCounters()).isFalse();
+        assertThat(vm.checks().get(1).line()).isEqualTo("ok      perf stat task-clock  software counters work");
+        assertThat(vm.checks().get(2).detail()).startsWith("<not supported>: no hardware counters");
+
+        DoctorHost.Perf notCounted = DoctorHost.perf(perfThatPrinted("<not counted>,,instructions:u,0,0.00,,"), false);
+        assertThat(notCounted.hardwareCounters()).isFalse();
+        assertThat(notCounted.checks().get(2).detail()).isEqualTo("cannot count: <not counted>");
+
+        DoctorHost.Perf pmu = DoctorHost.perf(perfThatPrinted("5432198,,instructions:u,2310000,100.00,,"), false);
+        assertThat(pmu.hardwareCounters()).isTrue();
+        assertThat(pmu.checks().get(2).detail()).isEqualTo("hardware counters work");
+
+        PerfDiagnosis.Observation none = new PerfDiagnosis.Observation(Optional.empty(), PerfDiagnosis.Run.NOT_RUN,
+                List.of(), List.of(), PerfDiagnosis.Run.NOT_RUN, PerfDiagnosis.Run.NOT_RUN, false, Optional.of("2"));
+        DoctorHost.Perf missing = DoctorHost.perf(PerfDiagnosis.decide(none), false);
+        assertThat(missing.installed()).isFalse();
+        assertThat(missing.checks().get(0).detail()).startsWith("not installed (optional: hardware counters");
+        assertThat(missing.checks().get(1).detail()).isEqualTo("2 (unprivileged users may profile their own user-space code only)");
+    }
+
+    /** What perf 6.1 printed here for the software events, with the given hardware line for every hardware event. */
+    private static PerfSupport perfThatPrinted(String hardwareLine) {
+        PerfDiagnosis.Run ok = new PerfDiagnosis.Run(0, "");
+        String software = "0.62,msec,task-clock,620118,100.00,0.378,CPUs utilized\n0,,context-switches,620118,100.00,0.000,/sec\n"
+                + "63,,page-faults,620118,100.00,101.594,K/sec\n0,,cpu-migrations,620118,100.00,0.000,/sec\n";
+        return PerfDiagnosis.decide(new PerfDiagnosis.Observation(Optional.of(Path.of("/usr/bin/perf")),
+                new PerfDiagnosis.Run(0, "perf version 6.1.192\n"),
+                List.of(new PerfDiagnosis.StatRun(PerfEvents.SOFTWARE, ok, software)),
+                List.of(new PerfDiagnosis.StatRun(List.of("instructions:u"), ok, hardwareLine)),
+                ok, new PerfDiagnosis.Run(255, "Error:\nbranch stack sampling not supported"), false, Optional.of("2")));
     }
 
     private static Config config(Path dir, String toolchain) {

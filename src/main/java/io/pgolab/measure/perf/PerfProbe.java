@@ -12,8 +12,8 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * {@link PerfCounters} as a {@link Probe}: {@code perf stat} around each run, writing
- * {@code <scratch>/perf.csv}. Metric names are {@link PerfCounters#metricName}'s
+ * {@code perf stat} as a {@link Probe}: {@link PerfStat#wrap} around each run, writing
+ * {@code <scratch>/perf.csv} that {@link PerfStatCsv} reads. Metric names are {@link PerfEvents#metricName}'s
  * ({@code instructions}, {@code task_clock_ms}, ...); all lower-is-better. Counts perf marks as
  * multiplexed, {@code <not counted>} or {@code <not supported>} are left out of {@link #read}.
  */
@@ -29,9 +29,9 @@ public final class PerfProbe implements Probe {
         this.events = List.copyOf(events);
     }
 
-    /** The events {@link PerfCounters#detect()} found working here (software events on a VM without PMU). */
+    /** The events {@link Perf#detect()} found working here (software events on a VM without PMU). */
     public static PerfProbe forThisMachine() {
-        PerfCounters.Support s = PerfCounters.detect();
+        PerfSupport s = Perf.detect();
         if (s.problem().isPresent() || s.supportedEvents().isEmpty()) {
             throw new UserError("perf counters are unavailable: " + s.problem().orElse("no event counted"),
                     "measure without perf counters");
@@ -50,13 +50,13 @@ public final class PerfProbe implements Probe {
 
     @Override
     public List<String> wrap(List<String> argv, Path scratch) {
-        return PerfCounters.wrap(argv, scratch.resolve(FILE), events);
+        return PerfStat.wrap(argv, scratch.resolve(FILE), events);
     }
 
     @Override
     public Map<String, Double> read(Path scratch) {
         try {
-            return PerfCounters.read(scratch.resolve(FILE));
+            return PerfStatCsv.read(scratch.resolve(FILE));
         } catch (IOException e) {
             throw new UserError("perf counters: " + e.getMessage(), "run the command under perf stat by hand to see why", e);
         }
@@ -66,7 +66,7 @@ public final class PerfProbe implements Probe {
     public Map<String, MetricInfo> metrics() {
         Map<String, MetricInfo> m = new LinkedHashMap<>();
         for (String e : events) {
-            String name = PerfCounters.metricName(e);
+            String name = PerfEvents.metricName(e);
             m.put(name, new MetricInfo(name, name.endsWith("_ms") ? "ms" : "count", Direction.LOWER_IS_BETTER));
         }
         return m;

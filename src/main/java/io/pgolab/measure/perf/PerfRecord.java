@@ -1,0 +1,193 @@
+package io.pgolab.measure.perf;
+
+import io.pgolab.UserError;
+import io.pgolab.process.Exec;
+import io.pgolab.util.Strings;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * A {@code perf record -e cpu-clock -F 999 -p PID} of a running process (a software event: works
+ * without a PMU, as in this project's VMs). {@link DsoShares#read} turns the file into shares.
+ *
+ * <p>Usage: always with try-with-resources, so perf is stopped even when the load fails:
+ * <pre>{@code
+ * try (PerfRecord rec = PerfRecord.start(serverPid, dir.resolve("perf.data"))) {
+ *     runLoad();
+ *     rec.stop();
+ * }
+ * }</pre>
+ * A JVM shutdown hook also stops a recording still running when pgolab exits (Ctrl-C).
+ *
+ * <p>Observed on perf 6.1 (Debian 12): {@code perf record -p PID} exits by itself when the target
+ * exits; after SIGINT it writes the file and exits with status 130.
+ */
+public final class PerfRecord implements AutoCloseable {
+    static final int FREQUENCY = 999;
+    private static final long STOP_TIMEOUT_SECONDS = 10;
+    /** perf fails within milliseconds for a bad pid or missing permission. */
+    private static final long EARLY_FAILURE_MILLIS = 300;
+
+    private final Process process;
+    private final long targetPid;
+    private final Path outFile;
+    private final Path logFile;
+    private final Thread hook;
+    private boolean stopped;
+
+    private PerfRecord(Process process, long targetPid, Path outFile, Path logFile) {
+        this.process = process;
+        this.targetPid = targetPid;
+        this.outFile = outFile;
+        this.logFile = logFile;
+        this.hook = new Thread(this::terminate, "pgolab-perf-record-stop");
+        Runtime.getRuntime().addShutdownHook(hook);
+    }
+
+    /**
+     * Starts recording {@code pid} into {@code outFile}; perf's output goes to {@code outFile + ".log"}.
+     * Close the result (try-with-resources).
+     *
+     * @throws UserError when the process does not exist, perf cannot sample here, or perf fails at once
+     */
+    public static PerfRecord start(long pid, Path outFile) {
+        if (pid <= 0 || !Files.isDirectory(Path.of("/proc", Long.toString(pid)))) {
+            throw new UserError("cannot record CPU shares: no process with pid " + pid,
+                    "is the server running? pass the pid of the server process itself, not of a wrapper that exited");
+        }
+        Perf.detect().samplingProblem().ifPresent(reason -> {
+            throw new UserError("cannot record CPU shares: " + reason);
+        });
+        Path abs = outFile.toAbsolutePath();
+        Path log = Path.of(abs + ".log");
+        PerfRecord rec = new PerfRecord(launch(argv(pid, abs), abs, log), pid, abs, log);
+        rec.failIfExitedAtOnce();
+        return rec;
+    }
+
+    static List<String> argv(long pid, Path outFile) {
+        return List.of("perf", "record", "-e", "cpu-clock", "-F", Integer.toString(FREQUENCY),
+                "-p", Long.toString(pid), "-o", outFile.toString());
+    }
+
+    private static Process launch(List<String> argv, Path outFile, Path log) {
+        try {
+            if (outFile.getParent() != null) {
+                Files.createDirectories(outFile.getParent());
+            }
+            Files.deleteIfExists(outFile); // else perf keeps it as .old and a failed run reads stale data
+            return Exec.startLogged(argv, log);
+        } catch (IOException e) {
+            throw new UserError("cannot start perf record: " + e.getMessage());
+        }
+    }
+
+    private void failIfExitedAtOnce() {
+        try {
+            if (process.waitFor(EARLY_FAILURE_MILLIS, TimeUnit.MILLISECONDS) && process.exitValue() != 0) {
+                close();
+                throw new UserError("perf record -p " + targetPid + " failed (exit " + process.exitValue() + "): "
+                        + Strings.firstLine(readQuietly(logFile), "(no output)"), "see " + logFile);
+            }
+        } catch (InterruptedException e) {
+            close();
+            Thread.currentThread().interrupt();
+            throw new UserError("interrupted while starting perf record");
+        }
+    }
+
+    public long targetPid() {
+        return targetPid;
+    }
+
+    public long perfPid() {
+        return process.pid();
+    }
+
+    public Path outFile() {
+        return outFile;
+    }
+
+    public Path logFile() {
+        return logFile;
+    }
+
+    public boolean isRunning() {
+        return process.isAlive();
+    }
+
+    /**
+     * Sends SIGINT to perf, waits up to 10 s for it to write its file (then kills it), and returns
+     * the data file.
+     *
+     * @throws UserError when perf wrote no data file
+     */
+    public synchronized Path stop() {
+        if (!stopped) {
+            stopped = true;
+            terminate();
+            try {
+                Runtime.getRuntime().removeShutdownHook(hook);
+            } catch (IllegalStateException ignored) {
+                // already shutting down
+            }
+        }
+        if (!Files.isRegularFile(outFile) || size(outFile) == 0) {
+            throw new UserError("perf record wrote no data to " + outFile + ": "
+                    + Strings.firstLine(readQuietly(logFile), "(no output)"), "see " + logFile);
+        }
+        return outFile;
+    }
+
+    /** Like {@link #stop()} but never throws; for try-with-resources. */
+    @Override
+    public void close() {
+        try {
+            stop();
+        } catch (UserError ignored) {
+            // the caller that wants the data calls stop() and sees the error
+        }
+    }
+
+    /** SIGINT, not SIGTERM: on SIGINT perf finishes writing the file (its header) before exiting. */
+    private void terminate() {
+        if (!process.isAlive()) {
+            return;
+        }
+        try {
+            Exec.capture(null, null, Map.of(), List.of("kill", "-s", "INT", Long.toString(process.pid())), 5);
+        } catch (UserError e) {
+            // kill hung or we were interrupted: the forced kill below still ends perf
+        }
+        try {
+            if (!process.waitFor(STOP_TIMEOUT_SECONDS, TimeUnit.SECONDS)) {
+                process.destroyForcibly();
+                process.waitFor(5, TimeUnit.SECONDS);
+            }
+        } catch (InterruptedException e) {
+            process.destroyForcibly();
+            Thread.currentThread().interrupt();
+        }
+    }
+
+    private static long size(Path p) {
+        try {
+            return Files.size(p);
+        } catch (IOException e) {
+            return 0;
+        }
+    }
+
+    private static String readQuietly(Path p) {
+        try {
+            return Files.readString(p, StandardCharsets.UTF_8);
+        } catch (IOException e) {
+            return "";
+        }
+    }
+}
