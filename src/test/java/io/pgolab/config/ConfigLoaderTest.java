@@ -103,8 +103,26 @@ class ConfigLoaderTest {
     void unknownVariantAndToolchainGetSuggestions() {
         String bad = GOOD.replace("\"pgo+lto\"", "\"pgo+lt\"").replace("kind = \"clang\"", "kind = \"gc\"");
         assertThatThrownBy(() -> ConfigLoader.parse(FILE, bad))
-                .hasMessageContaining("unknown variant 'pgo+lt'").hasMessageContaining("did you mean \"pgo+lto\"?")
+                .hasMessageContaining("pgolab.toml:3: key 'project.variants': unknown variant 'pgo+lt'")
+                .hasMessageContaining("fix: did you mean 'pgo+lto'? known variants: release, lto, pgo")
                 .hasMessageContaining("unknown toolchain 'gc'").hasMessageContaining("did you mean \"gcc\"?");
+    }
+
+    @Test
+    void variantErrorsAreWordedAsOnTheCommandLineWithFileLineAndKey() {
+        String cli = "";
+        try {
+            Variant.parseAll(java.util.List.of("release", "lto+pgo", "pgo+lto"));
+        } catch (UserError e) {
+            cli = e.getMessage();
+        }
+        assertThat(cli).isEqualTo("variant 'pgo+lto' is named twice ('pgo+lto' is the same variant)");
+        String twice = GOOD.replace("\"pgo+lto\"]", "\"pgo+lto\", \"LTO+PGO\", \"bolt@x\"]");
+        assertThatThrownBy(() -> ConfigLoader.parse(FILE, twice))
+                .hasMessageContaining("invalid config (2 problems)")
+                .hasMessageContaining("pgolab.toml:3: key 'project.variants': variant 'pgo+lto' is named twice"
+                        + " ('LTO+PGO' is the same variant)\n    fix: name each variant once")
+                .hasMessageContaining("pgolab.toml:3: key 'project.variants': unknown variant 'bolt@x'");
     }
 
     @Test
