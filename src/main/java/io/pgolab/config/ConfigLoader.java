@@ -190,8 +190,17 @@ public final class ConfigLoader {
 
     private static List<Variant> variants(TableReader project, String key, List<Variant> dflt, ConfigProblems problems) {
         List<String> names = project.stringList(key, dflt.stream().map(Variant::name).toList());
-        List<Variant> out = Variant.parseAll(names,
-                e -> problems.add(project.line(key), "project." + key, e.getMessage(), e.hint()));
+        List<Variant> out = new ArrayList<>();
+        for (String n : names) {
+            try {
+                Variant v = Variant.parse(n);
+                if (!out.contains(v)) {
+                    out.add(v);   // docs/config.md: duplicates are ignored (the command line refuses them)
+                }
+            } catch (UserError e) {
+                problems.add(project.line(key), "project." + key, e.getMessage(), e.hint());
+            }
+        }
         if (out.isEmpty() && problems.isEmpty()) {
             problems.add(project.line(key), "project." + key, "no variants to build",
                     key + " = [\"" + Variant.RELEASE + "\", \"" + Variant.PGO + "\"]");

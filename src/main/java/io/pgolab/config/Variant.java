@@ -5,7 +5,6 @@ import io.pgolab.util.Strings;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
-import java.util.function.Consumer;
 
 /**
  * A build variant: a named combination of optimizations. The name is what users type
@@ -59,27 +58,14 @@ public record Variant(String name, boolean lto, boolean pgo, boolean bolt, Strin
      * variant named twice, also under another spelling ("variant 'pgo+lto' is named twice").
      */
     public static List<Variant> parseAll(List<String> names) {
-        return parseAll(names, e -> {
-            throw e;
-        });
-    }
-
-    /**
-     * As parseAll(names), but hands every problem to problems and goes on with the next name, so a
-     * caller that collects errors (the config) reports them all; the result leaves out the bad names.
-     */
-    public static List<Variant> parseAll(List<String> names, Consumer<UserError> problems) {
         List<Variant> out = new ArrayList<>();
         for (String n : names) {
-            Optional<Variant> v = byName(n);
-            if (v.isEmpty()) {
-                problems.accept(unknown(n));
-            } else if (out.contains(v.get())) {
-                problems.accept(new UserError("variant '" + v.get() + "' is named twice ('" + n + "' is the same variant)",
-                        "name each variant once"));
-            } else {
-                out.add(v.get());
+            Variant v = parse(n);
+            if (out.contains(v)) {
+                throw new UserError("variant '" + v + "' is named twice ('" + n + "' is the same variant)",
+                        "name each variant once");
             }
+            out.add(v);
         }
         return out;
     }

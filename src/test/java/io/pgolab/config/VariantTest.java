@@ -51,13 +51,4 @@ class VariantTest {
                 .hasMessage("variant 'pgo+lto' is named twice ('LTO+PGO' is the same variant)")
                 .satisfies(e -> assertThat(((UserError) e).hint()).isEqualTo("name each variant once"));
     }
-
-    @Test
-    void parseAllCanCollectEveryProblem() {
-        List<String> problems = new ArrayList<>();
-        List<Variant> ok = Variant.parseAll(List.of("release", "pgo+lt", "release", "lto"), e -> problems.add(e.getMessage()));
-        assertThat(ok).containsExactly(Variant.RELEASE, Variant.LTO);
-        assertThat(problems).containsExactly("unknown variant 'pgo+lt'",
-                "variant 'release' is named twice ('release' is the same variant)");
-    }
 }
