@@ -91,7 +91,7 @@ public final class ConfigLoader {
         String name = project.optString("name").orElse(root.getFileName() == null ? "project" : root.getFileName().toString());
         boolean copy = project.bool("copy_sources", false);
         List<String> exclude = project.stringList("exclude", List.of());
-        List<Variant> variants = variants(project, "variants", List.of("release", "pgo"), problems);
+        List<Variant> variants = variants(project, "variants", List.of(Variant.RELEASE, Variant.PGO), problems);
         List<Variant> ladder = project.has("ladder") ? variants(project, "ladder", List.of(), problems) : List.of();
 
         toolchain.rejectUnknown(TOOLCHAIN);
@@ -188,23 +188,22 @@ public final class ConfigLoader {
         return new TableReader(t, key, line, problems);
     }
 
-    private static List<Variant> variants(TableReader project, String key, List<String> dflt, ConfigProblems problems) {
-        List<String> names = project.stringList(key, dflt);
+    private static List<Variant> variants(TableReader project, String key, List<Variant> dflt, ConfigProblems problems) {
+        List<String> names = project.stringList(key, dflt.stream().map(Variant::name).toList());
         List<Variant> out = new ArrayList<>();
         for (String n : names) {
-            var v = Variant.byName(n);
-            if (v.isEmpty()) {
-                problems.add(project.line(key), "project." + key, "unknown variant '" + n + "'",
-                        Strings.closest(n.replaceAll("@.*", ""), Variant.knownNames()).map(k -> "did you mean \"" + k + "\"? ").orElse("")
-                                + "known variants: " + String.join(", ", Variant.knownNames())
-                                + "; a profile-guided variant can name a training profile: pgo@NAME");
-            } else if (!out.contains(v.get())) {
-                out.add(v.get());
+            try {
+                Variant v = Variant.parse(n);
+                if (!out.contains(v)) {
+                    out.add(v);   // docs/config.md: duplicates are ignored (the command line refuses them)
+                }
+            } catch (UserError e) {
+                problems.add(project.line(key), "project." + key, e.getMessage(), e.hint());
             }
         }
         if (out.isEmpty() && problems.isEmpty()) {
             problems.add(project.line(key), "project." + key, "no variants to build",
-                    key + " = [\"release\", \"pgo\"]");
+                    key + " = [\"" + Variant.RELEASE + "\", \"" + Variant.PGO + "\"]");
         }
         return out;
     }
@@ -277,7 +276,7 @@ public final class ConfigLoader {
 
     private static String profileTag(TableReader r, String prefix, ConfigProblems problems) {
         String tag = r.optString("profile").orElse("").trim().toLowerCase();
-        if (!tag.isEmpty() && !tag.matches("[a-z0-9._-]+")) {
+        if (!tag.isEmpty() && !Variant.isProfileName(tag)) {
             problems.add(r.line("profile"), prefix + ".profile", "'" + tag + "' is not a usable profile name",
                     "use letters, digits, '.', '_' and '-' (variants name it as pgo@" + "NAME)");
         }

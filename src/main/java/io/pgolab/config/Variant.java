@@ -1,5 +1,8 @@
 package io.pgolab.config;
 
+import io.pgolab.UserError;
+import io.pgolab.util.Strings;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 
@@ -36,11 +39,69 @@ public record Variant(String name, boolean lto, boolean pgo, boolean bolt, Strin
                 if (tag.isEmpty()) {
                     return Optional.of(v);
                 }
-                return v.pgo && tag.matches("[a-z0-9._-]+")
-                        ? Optional.of(new Variant(base + "@" + tag, v.lto, v.pgo, v.bolt, tag)) : Optional.empty();
+                return v.pgo && isProfileName(tag) ? Optional.of(v.withProfileSet(tag)) : Optional.empty();
             }
         }
         return Optional.empty();
+    }
+
+    /**
+     * The variant a user names, on the command line or in the config ("pgo+lto", "LTO+PGO", "pgo@server").
+     * Throws a UserError "unknown variant 'NAME'" whose hint suggests the closest name and lists the known ones.
+     */
+    public static Variant parse(String name) {
+        return byName(name).orElseThrow(() -> unknown(name));
+    }
+
+    /**
+     * The variants named, in order. Throws a UserError at the first unknown name (see parse) or at a
+     * variant named twice, also under another spelling ("variant 'pgo+lto' is named twice").
+     */
+    public static List<Variant> parseAll(List<String> names) {
+        List<Variant> out = new ArrayList<>();
+        for (String n : names) {
+            Variant v = parse(n);
+            if (out.contains(v)) {
+                throw new UserError("variant '" + v + "' is named twice ('" + n + "' is the same variant)",
+                        "name each variant once");
+            }
+            out.add(v);
+        }
+        return out;
+    }
+
+    private static UserError unknown(String name) {
+        String n = name.trim().toLowerCase();
+        int at = n.indexOf('@');
+        String base = normalize(at < 0 ? n : n.substring(0, at));
+        String tag = at < 0 ? "" : n.substring(at + 1);
+        Optional<Variant> known = KNOWN.stream().filter(v -> v.name.equals(base)).findFirst();
+        String why;
+        if (known.isPresent() && !known.get().pgo) {
+            why = "'" + base + "' uses no profile, so it takes no @" + tag + "; ";
+        } else if (known.isPresent()) {
+            why = "'" + tag + "' is not a usable profile name (letters, digits, '.', '_' and '-'); ";
+        } else {
+            why = Strings.closest(base, knownNames())
+                    .map(k -> "did you mean '" + (tag.isEmpty() || !byName(k).orElseThrow().pgo ? k : k + "@" + tag) + "'? ")
+                    .orElse("");
+        }
+        return new UserError("unknown variant '" + name + "'", why + "known variants: " + String.join(", ", knownNames())
+                + "; a profile-guided variant can name a training profile: pgo@NAME");
+    }
+
+    /** A usable profile set name (the TAG of pgo@TAG, the profile key of [[train]]), lower case. */
+    public static boolean isProfileName(String tag) {
+        return tag.matches("[a-z0-9._-]+");
+    }
+
+    /** The same variant built with a profile set's profile: PGO.withProfileSet("server") is "pgo@server". */
+    public Variant withProfileSet(String set) {
+        if (set.equals(profileSet)) {
+            return this;
+        }
+        String base = baseName();
+        return new Variant(set.isEmpty() ? base : base + "@" + set, lto, pgo, bolt, set);
     }
 
     private static String normalize(String base) {
@@ -67,9 +128,8 @@ public record Variant(String name, boolean lto, boolean pgo, boolean bolt, Strin
         if (!bolt) {
             return this;
         }
-        String base = baseName().replace("+bolt", "");
-        String n = base.equals("bolt") ? "release" : base;
-        return new Variant(profileSet.isEmpty() ? n : n + "@" + profileSet, lto, pgo, false, profileSet);
+        Variant base = KNOWN.stream().filter(k -> !k.bolt && k.lto == lto && k.pgo == pgo).findFirst().orElseThrow();
+        return base.withProfileSet(profileSet);
     }
 
     /** Directory-safe form of the name ("pgo+lto" stays readable; '+' and '@' are legal in paths). */

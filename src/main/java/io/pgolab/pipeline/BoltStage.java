@@ -116,7 +116,7 @@ public final class BoltStage {
         Report report = new Report(mode, List.copyOf(skip), coverage(output), Bolt.dynoStats(output), profileSeconds,
                 optimizeSeconds, bolt.describe());
         Path bin = publish(key, out, report);
-        BuiltArtifact a = new BuiltArtifact(v.name(), "bolt", key, bin.resolve(out.getFileName()).toString(), "",
+        BuiltArtifact a = new BuiltArtifact(v.name(), BuiltArtifact.BOLT_PHASE, key, bin.resolve(out.getFileName()).toString(), "",
                 Hashing.sizeOf(out), base.buildSeconds() + profileSeconds + optimizeSeconds, base.profileSha256(),
                 base.profileMismatched(), base.profileMissing(), log.toString(), o.commandLine(), Instant.now().toString(), "");
         store.record(v.name(), a);

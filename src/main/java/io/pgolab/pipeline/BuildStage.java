@@ -33,7 +33,10 @@ import java.util.Optional;
  * identical paths. Each result is copied out to .pgolab/bin/KEY/ before the next build starts.
  */
 public final class BuildStage {
+    /** The build directory shared by the instrumented and the profile-guided builds (a directory, not a variant). */
     static final String PROFILE_FAMILY_DIR = "pgo";
+    /** The name the instrumented build is recorded under (.pgolab/variants/instrumented.json). */
+    public static final String INSTRUMENTED = "instrumented";
     /** BOLT needs the static relocations in the linked binary to move functions. */
     static final String RELOCATIONS = "-Wl,--emit-relocs";
     private final Config config;
@@ -56,7 +59,7 @@ public final class BuildStage {
      * "NAME.base" (its build linked with relocations, before BOLT).
      */
     public static String artifactName(Variant v, Phase phase) {
-        return phase == Phase.INSTRUMENT ? "instrumented" : v.bolt() ? v.name() + ".base" : v.name();
+        return phase == Phase.INSTRUMENT ? INSTRUMENTED : v.bolt() ? v.name() + ".base" : v.name();
     }
 
     public String sourceHash() {
@@ -143,7 +146,7 @@ public final class BuildStage {
         BuildDiagnostics diag = phase == Phase.OPTIMIZE ? toolchain.diagnostics(o.output()) : BuildDiagnostics.NONE;
         String check = phase == Phase.OPTIMIZE ? toolchain.verifyOptimized(binary, profile.orElseThrow()).orElse("") : "";
         Path bin = publish(key, binary, siblings(binary, name), buildDir, phase);
-        BuiltArtifact a = new BuiltArtifact(name, phase.name().toLowerCase(), key,
+        BuiltArtifact a = new BuiltArtifact(name, phase.id(), key,
                 bin.resolve(binary.getFileName()).toString(),
                 phase == Phase.INSTRUMENT ? bin.resolve("notes").toString() : "",
                 sizeOf(binary), seconds, profile.map(ProfileData::sha256).orElse(""),
@@ -155,17 +158,17 @@ public final class BuildStage {
 
     /**
      * For toolchains whose profiles come from the normal binary (go): the release build, built or
-     * reused, recorded as "instrumented" too, so nothing is built twice.
+     * reused, recorded as INSTRUMENTED too, so nothing is built twice.
      */
     private Result releaseAsInstrumented() {
         String key = key(Variant.RELEASE, Phase.PLAIN, Optional.empty());
-        Optional<BuiltArtifact> cached = store.lookup("instrumented", Optional.of(key));
+        Optional<BuiltArtifact> cached = store.lookup(INSTRUMENTED, Optional.of(key));
         if (cached.isPresent()) {
             return new Result(cached.get(), true);
         }
         Result release = run(Variant.RELEASE, Phase.PLAIN, Optional.empty());
-        BuiltArtifact a = release.artifact().as("instrumented", Phase.INSTRUMENT.name().toLowerCase());
-        store.record("instrumented", a);
+        BuiltArtifact a = release.artifact().as(INSTRUMENTED, Phase.INSTRUMENT);
+        store.record(INSTRUMENTED, a);
         return new Result(a, release.cached());
     }
 

@@ -38,6 +38,12 @@ public final class Pipeline {
     /** profiles: one per profile set used ("" = all training workloads); profile: the first of them. */
     public record Outcome(List<BuildStage.Result> builds, Optional<BuildStage.Result> instrumented,
                           Map<String, ProfileRecord> profiles, boolean trained) {
+        /** The build of a variant, when it was among those built. */
+        public Optional<BuildStage.Result> build(Variant variant) {
+            return builds.stream().filter(b -> b.artifact().variantIs(variant)).findFirst();
+        }
+
+        /** The build recorded under this name (see build(Variant)). */
         public Optional<BuildStage.Result> build(String variant) {
             return builds.stream().filter(b -> b.artifact().variant().equals(variant)).findFirst();
         }

@@ -1,5 +1,8 @@
 package io.pgolab.toolchain;
 
+import java.util.Arrays;
+import java.util.Optional;
+
 /** Which kind of build a toolchain is asked for. */
 public enum Phase {
     /** No profile involved (release, lto). */
@@ -7,5 +10,18 @@ public enum Phase {
     /** Instrumented build that writes raw profiles when it runs. */
     INSTRUMENT,
     /** Build that reads a merged profile. */
-    OPTIMIZE
+    OPTIMIZE;
+
+    /**
+     * The phase as artifact manifests and the results JSON write it: "plain", "instrument", "optimize"
+     * (a BOLT variant's manifest says "bolt", which is no build phase: see BuiltArtifact.BOLT_PHASE).
+     */
+    public String id() {
+        return name().toLowerCase(java.util.Locale.ROOT);
+    }
+
+    /** The phase a manifest names; empty for "bolt" or anything else. */
+    public static Optional<Phase> ofId(String id) {
+        return Arrays.stream(values()).filter(p -> p.id().equals(id)).findFirst();
+    }
 }

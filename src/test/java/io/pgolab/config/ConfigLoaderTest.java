@@ -103,8 +103,22 @@ class ConfigLoaderTest {
     void unknownVariantAndToolchainGetSuggestions() {
         String bad = GOOD.replace("\"pgo+lto\"", "\"pgo+lt\"").replace("kind = \"clang\"", "kind = \"gc\"");
         assertThatThrownBy(() -> ConfigLoader.parse(FILE, bad))
-                .hasMessageContaining("unknown variant 'pgo+lt'").hasMessageContaining("did you mean \"pgo+lto\"?")
+                .hasMessageContaining("pgolab.toml:3: key 'project.variants': unknown variant 'pgo+lt'")
+                .hasMessageContaining("fix: did you mean 'pgo+lto'? known variants: release, lto, pgo")
                 .hasMessageContaining("unknown toolchain 'gc'").hasMessageContaining("did you mean \"gcc\"?");
+    }
+
+    @Test
+    void everyBadVariantIsReportedWithFileLineAndKeyAndRepeatsAreIgnored() {
+        String bad = GOOD.replace("\"pgo+lto\"]", "\"pgo+lto\", \"LTO+PGO\", \"bolt@x\", \"pgo+lt\"]");
+        assertThatThrownBy(() -> ConfigLoader.parse(FILE, bad))
+                .hasMessageContaining("invalid config (2 problems)")
+                .hasMessageContaining("pgolab.toml:3: key 'project.variants': unknown variant 'bolt@x'\n"
+                        + "    fix: 'bolt' uses no profile, so it takes no @x;")
+                .hasMessageContaining("pgolab.toml:3: key 'project.variants': unknown variant 'pgo+lt'\n"
+                        + "    fix: did you mean 'pgo+lto'?");
+        String twice = GOOD.replace("\"pgo+lto\"]", "\"pgo+lto\", \"LTO+PGO\"]");
+        assertThat(ConfigLoader.parse(FILE, twice).variants()).containsExactly(Variant.RELEASE, Variant.PGO, Variant.PGO_LTO);
     }
 
     @Test

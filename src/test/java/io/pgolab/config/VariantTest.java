@@ -1,0 +1,54 @@
+package io.pgolab.config;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import io.pgolab.UserError;
+import java.util.ArrayList;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+class VariantTest {
+    @Test
+    void parsesEverySpellingOfAKnownVariant() {
+        assertThat(Variant.parse("release")).isSameAs(Variant.RELEASE);
+        assertThat(Variant.parse(" LTO+PGO ")).isSameAs(Variant.PGO_LTO);
+        assertThat(Variant.parse("bolt+lto+pgo")).isSameAs(Variant.PGO_LTO_BOLT);
+        Variant tagged = Variant.parse("pgo+bolt@Server");
+        assertThat(tagged.name()).isEqualTo("pgo+bolt@server");
+        assertThat(tagged.profileSet()).isEqualTo("server");
+        assertThat(tagged.baseName()).isEqualTo("pgo+bolt");
+        assertThat(tagged.withoutBolt()).isEqualTo(Variant.PGO.withProfileSet("server"));
+        assertThat(Variant.BOLT.withoutBolt()).isSameAs(Variant.RELEASE);
+        assertThat(Variant.PGO_LTO_BOLT.withoutBolt()).isSameAs(Variant.PGO_LTO);
+    }
+
+    @Test
+    void anUnknownNameGetsTheClosestKnownOneAndTheList() {
+        assertThatThrownBy(() -> Variant.parse("pgo+lt")).isInstanceOf(UserError.class)
+                .hasMessage("unknown variant 'pgo+lt'")
+                .satisfies(e -> assertThat(((UserError) e).hint()).isEqualTo("did you mean 'pgo+lto'? known variants: "
+                        + "release, lto, pgo, pgo+lto, bolt, pgo+bolt, pgo+lto+bolt; a profile-guided variant can name a"
+                        + " training profile: pgo@NAME"));
+        // A misspelt base keeps its tag in the suggestion.
+        assertThatThrownBy(() -> Variant.parse("pgo+lt@server"))
+                .satisfies(e -> assertThat(((UserError) e).hint()).startsWith("did you mean 'pgo+lto@server'?"));
+        // A tag on a variant without a profile, and a tag that is no profile name, say so.
+        assertThatThrownBy(() -> Variant.parse("lto@server"))
+                .satisfies(e -> assertThat(((UserError) e).hint()).startsWith("'lto' uses no profile, so it takes no @server;"));
+        assertThatThrownBy(() -> Variant.parse("pgo@a b"))
+                .satisfies(e -> assertThat(((UserError) e).hint()).startsWith("'a b' is not a usable profile name"));
+        assertThatThrownBy(() -> Variant.parse("zzzzzzzz"))
+                .satisfies(e -> assertThat(((UserError) e).hint()).startsWith("known variants: release,"));
+    }
+
+    @Test
+    void parseAllKeepsOrderAndRefusesAVariantNamedTwice() {
+        assertThat(Variant.parseAll(List.of("pgo", "release", "pgo@server")))
+                .containsExactly(Variant.PGO, Variant.RELEASE, Variant.PGO.withProfileSet("server"));
+        assertThatThrownBy(() -> Variant.parseAll(List.of("release", "pgo+lto", "LTO+PGO")))
+                .isInstanceOf(UserError.class)
+                .hasMessage("variant 'pgo+lto' is named twice ('LTO+PGO' is the same variant)")
+                .satisfies(e -> assertThat(((UserError) e).hint()).isEqualTo("name each variant once"));
+    }
+}

@@ -1,0 +1,85 @@
+package io.pgolab.pipeline;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import io.pgolab.config.Variant;
+import io.pgolab.toolchain.Phase;
+import io.pgolab.util.Json;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** The manifest format (.pgolab/variants/NAME.json) is unchanged by typing Variant and Phase in the code. */
+class PipelineManifestTest {
+    @TempDir
+    Path dir;
+
+    @Test
+    void readsAManifestWrittenBeforeAndWritesTheSameKeysAndStrings() throws Exception {
+        ArtifactStore store = new ArtifactStore(dir);
+        Path binary = dir.resolve("bin/app");
+        Files.createDirectories(binary.getParent());
+        Files.writeString(binary, "app");
+        String key = "0123456789ab".repeat(5) + "cdef";
+        // As pgolab wrote it before profile_check existed.
+        String old = """
+                {
+                  "variant" : "pgo+lto",
+                  "phase" : "optimize",
+                  "key" : "%s",
+                  "binary" : "%s",
+                  "notes" : "",
+                  "binary_bytes" : 3,
+                  "build_seconds" : 1.5,
+                  "profile_sha256" : "ff",
+                  "profile_mismatched" : 2,
+                  "profile_missing" : 1,
+                  "build_log" : "/x/build-pgo+lto.log",
+                  "command" : "make",
+                  "built_at" : "2025-01-01T00:00:00Z"
+                }
+                """.formatted(key, binary);
+        Files.createDirectories(store.manifest("pgo+lto").getParent());
+        Files.writeString(store.manifest("pgo+lto"), old);
+
+        BuiltArtifact a = store.lookup("pgo+lto", Optional.of(key)).orElseThrow();
+        assertThat(a.variant()).isEqualTo("pgo+lto");
+        assertThat(a.variantIs(Variant.PGO_LTO)).isTrue();
+        assertThat(a.variantIs(Variant.PGO)).isFalse();
+        assertThat(a.buildPhase()).contains(Phase.OPTIMIZE);
+        assertThat(a.profileCheck()).isEmpty();
+        assertThat(a.profileMismatched()).isEqualTo(2);
+
+        store.record("again", a);
+        JsonNode n = Json.MAPPER.readTree(store.manifest("again").toFile());
+        List<String> keys = new ArrayList<>();
+        n.fieldNames().forEachRemaining(keys::add);
+        assertThat(keys).containsExactly("variant", "phase", "key", "binary", "notes", "binary_bytes", "build_seconds",
+                "profile_sha256", "profile_mismatched", "profile_missing", "build_log", "command", "built_at",
+                "profile_check");
+        assertThat(n.get("variant").asText()).isEqualTo("pgo+lto");
+        assertThat(n.get("phase").asText()).isEqualTo("optimize");
+
+        BuiltArtifact instrumented = a.as(BuildStage.INSTRUMENTED, Phase.INSTRUMENT);
+        assertThat(instrumented.variant()).isEqualTo("instrumented");
+        assertThat(instrumented.phase()).isEqualTo("instrument");
+        assertThat(instrumented.key()).isEqualTo(key);
+    }
+
+    @Test
+    void phaseIdsAreTheStringsManifestsHold() {
+        assertThat(List.of(Phase.values()).stream().map(Phase::id)).containsExactly("plain", "instrument", "optimize");
+        for (Phase p : Phase.values()) {
+            assertThat(Phase.ofId(p.id())).contains(p);
+        }
+        assertThat(Phase.ofId(BuiltArtifact.BOLT_PHASE)).isEmpty();
+        assertThat(BuildStage.artifactName(Variant.PGO, Phase.INSTRUMENT)).isEqualTo(BuildStage.INSTRUMENTED);
+        assertThat(BuildStage.artifactName(Variant.PGO_BOLT, Phase.OPTIMIZE)).isEqualTo("pgo+bolt.base");
+        assertThat(BuildStage.artifactName(Variant.parse("pgo@server"), Phase.OPTIMIZE)).isEqualTo("pgo@server");
+    }
+}
