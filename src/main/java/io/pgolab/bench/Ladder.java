@@ -1,5 +1,6 @@
 package io.pgolab.bench;
 
+import io.pgolab.config.Variant;
 import io.pgolab.measure.CampaignResult;
 import io.pgolab.measure.MeasureDefaults;
 import io.pgolab.measure.MetricInfo;
@@ -108,7 +109,7 @@ public record Ladder(List<Step> steps, List<Slowdown> trainingSlowdown) {
     private static Set<String> parts(String variant) {
         String base = variant.replaceAll("@.*", "");
         Set<String> s = new LinkedHashSet<>(List.of(base.split("\\+")));
-        s.remove("release");
+        s.remove(Variant.RELEASE.name());
         return s;
     }
 

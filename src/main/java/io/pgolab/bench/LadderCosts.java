@@ -25,7 +25,7 @@ public final class LadderCosts {
      */
     public static List<Ladder.Slowdown> trainingSlowdown(BenchContext c, Pipeline.Outcome o, List<BuiltArtifact> built) {
         List<Ladder.Slowdown> out = new ArrayList<>();
-        Optional<BuiltArtifact> release = built.stream().filter(a -> a.variant().equals(Variant.RELEASE.name())).findFirst();
+        Optional<BuiltArtifact> release = built.stream().filter(a -> a.variantIs(Variant.RELEASE)).findFirst();
         if (release.isEmpty()) {
             return out;
         }

@@ -41,7 +41,7 @@ final class BenchCommand implements Callable<Integer> {
         opts.settings(); // bad options fail before anything is built
         try (Session s = Session.open(parent.global)) {
             ProjectWorkloads workloads = new ProjectWorkloads(s.bench()); // a typo in the config should not wait for a build
-            List<Variant> variants = Steps.forBench(VariantArgs.parse(variantNames), s.config);
+            List<Variant> variants = Steps.forBench(Variant.parseAll(variantNames), s.config);
             List<BuiltArtifact> built = noBuild ? alreadyBuilt(s, variants)
                     // Build (or confirm up to date) first, so a bench never measures binaries of an older config.
                     : s.pipeline().build(variants, false, FailureMode.FAIL).artifacts(variants);

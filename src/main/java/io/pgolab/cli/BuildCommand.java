@@ -38,7 +38,7 @@ final class BuildCommand implements Callable<Integer> {
     @Override
     public Integer call() {
         try (Session s = Session.open(parent.global)) {
-            List<Variant> chosen = variants.isEmpty() ? s.config.variants() : VariantArgs.parse(variants);
+            List<Variant> chosen = variants.isEmpty() ? s.config.variants() : Variant.parseAll(variants);
             Pipeline.Outcome o = s.pipeline().build(chosen, retrain, FailureMode.parse(failureMode));
             System.out.print(BuildReport.text(o));
             if (json != null) {

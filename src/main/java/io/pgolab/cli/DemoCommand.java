@@ -68,9 +68,9 @@ final class DemoCommand implements Callable<Integer> {
             System.out.print(BuildReport.text(built));
             var bench = s.config.bench().get(0);
             List<Subject> subjects = new ArrayList<>();
-            for (String v : List.of("release", "pgo")) {
+            for (Variant v : List.of(Variant.RELEASE, Variant.PGO)) {
                 String binary = built.build(v).orElseThrow().artifact().binary();
-                subjects.add(new Subject(v, Shell.bash(s.config.workloadCommand(bench, binary)), project, Map.of(),
+                subjects.add(new Subject(v.name(), Shell.bash(s.config.workloadCommand(bench, binary)), project, Map.of(),
                         Optional.of(new DemoOutputParser())));
             }
             BenchResults r = s.engine(opts, "demo").run("pgolab demo: release vs pgo (" + s.toolchain.describe() + ")",

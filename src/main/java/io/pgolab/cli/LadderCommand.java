@@ -39,7 +39,7 @@ final class LadderCommand implements Callable<Integer> {
         opts.settings(); // bad options fail before anything is built
         try (Session s = Session.open(parent.global)) {
             ProjectWorkloads workloads = new ProjectWorkloads(s.bench());
-            List<Variant> steps = Steps.forLadder(VariantArgs.parse(variantNames), s.config, s.toolchain, s.console);
+            List<Variant> steps = Steps.forLadder(Variant.parseAll(variantNames), s.config, s.toolchain, s.console);
             Pipeline.Outcome o = s.pipeline().build(steps, false, FailureMode.FAIL);
             List<BuiltArtifact> built = o.artifacts(steps);
             List<Ladder.Slowdown> slowdown = LadderCosts.trainingSlowdown(s.bench(), o, built);

@@ -40,7 +40,7 @@ public record ProfileStatus(ProfileRecord record, boolean stale, List<BuiltArtif
                     "run 'pgolab train' to record it again");
         }
         String instrKey = builds.key(Variant.PGO, Phase.INSTRUMENT, Optional.empty());
-        boolean stale = !instrKey.equals(rec.instrumentedKey()) || store.lookup("instrumented", Optional.of(instrKey))
+        boolean stale = !instrKey.equals(rec.instrumentedKey()) || store.lookup(BuildStage.INSTRUMENTED, Optional.of(instrKey))
                 .map(a -> !training.key(a, profileSet).equals(rec.trainKey()))
                 .orElse(false);
         List<BuiltArtifact> optimized = new ArrayList<>();
