@@ -4,6 +4,7 @@ import io.pgolab.measure.perf.PerfSupport;
 import io.pgolab.measure.perf.PerfSupport.EventStatus;
 import io.pgolab.toolchain.ToolLocator;
 import io.pgolab.process.Exec;
+import io.pgolab.util.Strings;
 import java.io.IOException;
 import java.nio.file.DirectoryStream;
 import java.nio.file.Files;
@@ -119,7 +120,7 @@ final class DoctorHost {
 
     /** "3.19.0" from "valgrind-3.19.0" or "hyperfine 1.15.0". */
     static String versionWord(String out) {
-        java.util.regex.Matcher m = java.util.regex.Pattern.compile("(\\d+\\.\\d+(?:\\.\\d+)?)").matcher(firstLine(out));
+        java.util.regex.Matcher m = java.util.regex.Pattern.compile("(\\d+\\.\\d+(?:\\.\\d+)?)").matcher(Strings.firstLine(out));
         return m.find() ? m.group(1) : "";
     }
 
@@ -156,7 +157,7 @@ final class DoctorHost {
             Path home = real.startsWith(JVM_DIR) ? real : d;
             Path java = home.resolve("bin/java");
             String name = home.getFileName().toString();
-            String first = firstLine(Exec.quietOutput(List.of(java.toString(), "-version")));
+            String first = Strings.firstLine(Exec.quietOutput(List.of(java.toString(), "-version")));
             out.add(first.isEmpty()
                     ? DoctorCheck.warn(name, java + " -version fails", "")
                     : DoctorCheck.ok(name, first + "  " + java));
@@ -168,7 +169,4 @@ final class DoctorHost {
         return out;
     }
 
-    static String firstLine(String s) {
-        return s.lines().map(String::strip).filter(l -> !l.isEmpty()).findFirst().orElse("");
-    }
 }

@@ -38,15 +38,13 @@ public final class Bolt {
 
     /** BOLT of the preferred LLVM major (the clang toolchain's), else the newest installed. */
     public static Bolt locate(OptionalInt preferredMajor) {
-        List<Integer> majors = new ArrayList<>();
-        preferredMajor.ifPresent(majors::add);
-        majors.addAll(ToolLocator.llvmMajors());
-        for (int m : majors) {
-            Optional<Path> b = ToolLocator.llvmTool(m, "llvm-bolt");
-            Optional<Path> f = ToolLocator.llvmTool(m, "merge-fdata");
-            if (b.isPresent() && f.isPresent()) {
-                return new Bolt(m, b.get(), f.get(), ToolLocator.llvmTool(m, "perf2bolt"));
-            }
+        Optional<BoltInstall> found = preferredMajor.isPresent() ? BoltInstall.at(preferredMajor.getAsInt()) : Optional.empty();
+        if (found.isEmpty()) {
+            found = BoltInstall.discover(ToolLocator.llvmMajors()).stream().findFirst();
+        }
+        if (found.isPresent()) {
+            BoltInstall b = found.get();
+            return new Bolt(b.major(), b.llvmBolt(), b.mergeFdata(), b.perf2bolt());
         }
         int m = preferredMajor.orElse(19);
         throw new UserError("BOLT variants need llvm-bolt and merge-fdata, and neither was found"

@@ -35,8 +35,8 @@ public final class CargoToolchain implements Toolchain {
     }
 
     public static CargoToolchain detect(ToolchainSpec spec, Optional<CargoSpec> cargo, Path scratch, CommandLog log) {
-        RustcInfo rc = RustcInfo.detect(scratch.getParent() == null ? scratch : scratch.getParent());
-        return new CargoToolchain(rc, RustProfdata.choose(rc, spec.llvmProfdata()), cargo, scratch, log);
+        RustInstall rust = RustInstall.detect(scratch.getParent() == null ? scratch : scratch.getParent(), spec.llvmProfdata());
+        return new CargoToolchain(rust.rustc(), rust.profdata(), cargo, scratch, log);
     }
 
     public RustcInfo rustc() {

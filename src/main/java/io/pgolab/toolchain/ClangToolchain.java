@@ -5,8 +5,6 @@ import io.pgolab.config.ToolchainSpec;
 import io.pgolab.config.Variant;
 import io.pgolab.util.CommandLog;
 import io.pgolab.process.Exec;
-import io.pgolab.util.Strings;
-import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -21,6 +19,7 @@ import java.util.Optional;
  * instrumentation, which exists for coverage. Profile tools are always of clang's own major version.
  */
 public final class ClangToolchain implements Toolchain {
+    private final ClangInstall install;
     private final Path cc;
     private final Path cxx;
     private final int major;
@@ -33,58 +32,25 @@ public final class ClangToolchain implements Toolchain {
     private final CommandLog log;
     private final Path scratch;
 
-    ClangToolchain(Path cc, Path cxx, int major, String version, boolean atomic, Path scratch, CommandLog log) {
+    ClangToolchain(ClangInstall install, Path cxx, boolean atomic, Path scratch, CommandLog log) {
+        this.install = install;
         this.scratch = scratch;
-        this.cc = cc;
+        this.cc = install.cc();
         this.cxx = cxx;
-        this.major = major;
-        this.version = version;
+        this.major = install.major();
+        this.version = install.version();
         this.atomic = atomic;
         this.log = log;
-        this.profdata = sibling("llvm-profdata");
-        this.ar = sibling("llvm-ar");
-        this.ranlib = sibling("llvm-ranlib");
-        this.lld = sibling("ld.lld");
+        this.profdata = install.profdata();
+        this.ar = install.tool("llvm-ar");
+        this.ranlib = install.tool("llvm-ranlib");
+        this.lld = install.tool("ld.lld");
     }
 
-    /** Finds clang: the configured one, else the newest clang-N that has its llvm-profdata, else any clang. */
+    /** The clang the config selects ({@link ClangInstall#select}): toolchain.cc, else the newest clang-N with its llvm-profdata, else any clang. */
     public static ClangToolchain detect(ToolchainSpec spec, Path scratch, CommandLog log) {
-        if (spec.cc().isPresent()) {
-            Path cc = ToolLocator.onPath(spec.cc().get()).orElseThrow(() -> new UserError(
-                    "toolchain.cc = \"" + spec.cc().get() + "\" was not found",
-                    "give a full path or a name on PATH, or remove the key to auto-detect clang"));
-            String text = Exec.quietOutput(List.of(cc.toString(), "--version"));
-            if (!text.contains("clang")) {
-                throw new UserError(cc + " is not clang (its --version says: " + Strings.firstLine(text, "nothing") + ")",
-                        "set toolchain.kind = \"gcc\" for GCC, or point toolchain.cc at a clang");
-            }
-            int major = ToolLocator.majorIn(text).orElse(0);
-            Path cxx = cxxFor(spec, cc);
-            return new ClangToolchain(cc, cxx, major, ToolLocator.fullVersionIn(text), spec.atomicCounters(), scratch, log);
-        }
-        List<Integer> majors = ToolLocator.llvmMajors();
-        for (boolean needProfdata : new boolean[] {true, false}) {
-            for (int m : majors) {
-                Optional<Path> clang = ToolLocator.llvmTool(m, "clang");
-                if (clang.isPresent() && (!needProfdata || ToolLocator.llvmTool(m, "llvm-profdata").isPresent())) {
-                    return fromPath(clang.get(), spec, scratch, log);
-                }
-            }
-        }
-        Optional<Path> plain = ToolLocator.onPath("clang");
-        if (plain.isPresent()) {
-            return fromPath(plain.get(), spec, scratch, log);
-        }
-        throw new UserError("no clang found on this machine",
-                "install one with its profile tools: apt-get install -y clang-19 llvm-19 lld-19 libclang-rt-19-dev"
-                        + " (or set toolchain.kind = \"gcc\")");
-    }
-
-    private static ClangToolchain fromPath(Path clang, ToolchainSpec spec, Path scratch, CommandLog log) {
-        String text = Exec.quietOutput(List.of(clang.toString(), "--version"));
-        int major = ToolLocator.majorIn(text).orElse(0);
-        Path cxx = cxxFor(spec, clang);
-        return new ClangToolchain(clang, cxx, major, ToolLocator.fullVersionIn(text), spec.atomicCounters(), scratch, log);
+        ClangInstall install = ClangInstall.select(spec);
+        return new ClangToolchain(install, cxxFor(spec, install.cc()), spec.atomicCounters(), scratch, log);
     }
 
     private static Path cxxFor(ToolchainSpec spec, Path cc) {
@@ -102,16 +68,9 @@ public final class ClangToolchain implements Toolchain {
         return Files.isExecutable(p) ? p : cc;
     }
 
-    private Optional<Path> sibling(String tool) {
-        try {
-            Path own = cc.toRealPath().resolveSibling(tool);
-            if (Files.isExecutable(own)) {
-                return Optional.of(own);
-            }
-        } catch (IOException e) {
-            // fall back to version-paired lookup
-        }
-        return ToolLocator.llvmTool(major, tool);
+    /** What was discovered about this clang. */
+    public ClangInstall install() {
+        return install;
     }
 
     public int major() {
@@ -158,7 +117,7 @@ public final class ClangToolchain implements Toolchain {
                     + " to match clang " + version + ", and none is installed" + other,
                     "apt-get install -y llvm-" + major + " libclang-rt-" + major + "-dev");
         }
-        if (variant.pgo() && profileRuntime(cc).isEmpty()) {
+        if (variant.pgo() && install.profileRuntime().isEmpty()) {
             throw new UserError("variant '" + variant + "' needs clang's profile runtime (libclang_rt.profile), which"
                     + " instrumented binaries link against, and clang " + version + " has none",
                     "apt-get install -y libclang-rt-" + major + "-dev");

@@ -4,9 +4,7 @@ import io.pgolab.UserError;
 import io.pgolab.config.ToolchainSpec;
 import io.pgolab.config.Variant;
 import io.pgolab.util.CommandLog;
-import io.pgolab.process.Exec;
 import io.pgolab.util.Hashing;
-import io.pgolab.util.Strings;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -22,6 +20,7 @@ import java.util.Optional;
  * same paths (see pipeline.BuildStage).
  */
 public final class GccToolchain implements Toolchain {
+    private final GccInstall install;
     private final Path cc;
     private final Path cxx;
     private final String version;
@@ -34,31 +33,28 @@ public final class GccToolchain implements Toolchain {
     private final Path gcdaBase;
     private final CommandLog log;
 
-    private GccToolchain(Path cc, Path cxx, String version, boolean atomic, Path scratch, CommandLog log) {
-        this.cc = cc;
+    private GccToolchain(GccInstall install, Path cxx, boolean atomic, Path scratch, CommandLog log) {
+        this.install = install;
+        this.cc = install.cc();
         this.cxx = cxx;
-        this.version = version;
-        this.major = Integer.parseInt(version.split("\\.")[0]);
+        this.version = install.version();
+        this.major = install.major();
         this.atomic = atomic;
         this.gcdaBase = scratch.resolve("gcda");
         this.log = log;
-        this.gcovTool = versioned("gcov-tool");
-        this.gcovDump = versioned("gcov-dump");
-        this.ar = versioned("gcc-ar").orElse(Path.of("ar"));
-        this.ranlib = versioned("gcc-ranlib").orElse(Path.of("ranlib"));
+        this.gcovTool = install.gcovTool();
+        this.gcovDump = install.gcovDump();
+        this.ar = install.gccAr().orElse(Path.of("ar"));
+        this.ranlib = install.gccRanlib().orElse(Path.of("ranlib"));
     }
 
+    /** toolchain.cc, else gcc on PATH, with its version-paired tools ({@link GccInstall#probe}). */
     public static GccToolchain detect(ToolchainSpec spec, Path scratch, CommandLog log) {
         String name = spec.cc().orElse("gcc");
         Path cc = ToolLocator.onPath(name).orElseThrow(() -> new UserError(
                 "GCC ('" + name + "') was not found",
                 spec.cc().isPresent() ? "fix toolchain.cc, or remove it to use gcc from PATH" : "apt-get install -y gcc g++"));
-        String v = Exec.quietOutput(List.of(cc.toString(), "-dumpfullversion", "-dumpversion")).strip();
-        String banner = Exec.quietOutput(List.of(cc.toString(), "--version"));
-        if (!v.matches("\\d+(\\.\\d+)*") || banner.contains("clang")) {
-            throw new UserError(cc + " is not GCC (its --version says: " + Strings.firstLine(banner, "nothing") + ")",
-                    "set toolchain.kind = \"clang\" for clang, or point toolchain.cc at gcc");
-        }
+        GccInstall install = GccInstall.probe(cc);
         String cxxName = spec.cxx().orElse(cc.getFileName().toString().replaceFirst("gcc", "g++"));
         Path cxx = ToolLocator.onPath(cxxName).orElseGet(() -> {
             if (spec.cxx().isPresent()) {
@@ -67,18 +63,12 @@ public final class GccToolchain implements Toolchain {
             }
             return cc;
         });
-        return new GccToolchain(cc, cxx, v, spec.atomicCounters(), scratch, log);
+        return new GccToolchain(install, cxx, spec.atomicCounters(), scratch, log);
     }
 
-    /** name-MAJOR on PATH, else name when its version matches this GCC. */
-    private Optional<Path> versioned(String name) {
-        Optional<Path> exact = ToolLocator.onPath(name + "-" + major);
-        if (exact.isPresent()) {
-            return exact;
-        }
-        return ToolLocator.onPath(name).filter(p -> ToolLocator.majorIn(
-                Exec.quietOutput(List.of(p.toString(), "--version")).replaceAll("\\(.*?\\)", "version"))
-                .orElse(-1) == major || ToolLocator.versionLine(p).contains(" " + major + "."));
+    /** What was discovered about this GCC. */
+    public GccInstall install() {
+        return install;
     }
 
     @Override

@@ -45,33 +45,28 @@ public final class GoToolchain implements Toolchain {
     }
 
     public static GoToolchain detect(ToolchainSpec spec, CommandLog log) {
-        Path go = find(spec.go().go()).orElseThrow(() -> spec.go().go().isPresent()
+        Path go = GoInstall.find(spec.go().go()).orElseThrow(() -> spec.go().go().isPresent()
                 ? new UserError("toolchain.go = \"" + spec.go().go().get() + "\" was not found",
                         "give a full path or a name on PATH, or remove the key to use go from PATH")
                 : new UserError("no go command found (not on PATH, not in /usr/local/go/bin)",
                         "install Go 1.21 or newer from https://go.dev/dl/ (Debian 12's golang-1.19 is too old for PGO)"));
         // One call: the version and every setting that changes what 'go build' produces.
-        Exec.Result r = Exec.capture(log, List.of(go.toString(), "env", "GOVERSION", "GOFLAGS", "GOOS", "GOARCH",
-                "GOAMD64", "GOEXPERIMENT", "CGO_ENABLED", "GOTOOLCHAIN"));
-        String v = r.output().lines().findFirst().orElse("").strip();
-        if (!r.ok() || minor(v).isEmpty()) {
+        GoInstall install = GoInstall.probe(go, log);
+        String v = install.env().lines().findFirst().orElse("").strip();
+        if (!install.ok() || minor(v).isEmpty()) {
             throw new UserError(go + " does not look like a Go toolchain ('go env GOVERSION' said: "
-                    + r.output().strip() + ")", "point toolchain.go at the go command of Go 1.21 or newer");
+                    + install.env().strip() + ")", "point toolchain.go at the go command of Go 1.21 or newer");
         }
         if (minor(v).getAsInt() < MIN_MINOR) {
             throw new UserError(go + " is " + v + ", too old for PGO with -pgo=FILE (needs Go 1." + MIN_MINOR + " or newer)",
                     "install a newer Go from https://go.dev/dl/ and set toolchain.go to its bin/go");
         }
-        return new GoToolchain(go, v.replaceFirst("^go", ""), r.output().strip(), spec.go().profileFlag(), log);
+        return new GoToolchain(go, v.replaceFirst("^go", ""), install.env().strip(), spec.go().profileFlag(), log);
     }
 
+    /** toolchain.go when configured, else go on PATH, else /usr/local/go/bin/go ({@link GoInstall#find}). */
     public static Optional<Path> find(Optional<String> configured) {
-        if (configured.isPresent()) {
-            return ToolLocator.onPath(configured.get());
-        }
-        Optional<Path> onPath = ToolLocator.onPath("go");
-        Path usual = Path.of("/usr/local/go/bin/go");
-        return onPath.isPresent() ? onPath : Files.isExecutable(usual) ? Optional.of(usual) : Optional.empty();
+        return GoInstall.find(configured);
     }
 
     /** 26 for "go1.26.8" (also "go1.21rc2", "devel go1.27-abc"); empty when it is not a Go 1.x version. */
