@@ -2,93 +2,83 @@ package io.pgolab.report;
 
 import static io.pgolab.report.Fixtures.golden;
 
+import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.pgolab.bench.BenchResults;
-import io.pgolab.bench.Ladder;
+import io.pgolab.util.CommandLog;
 import io.pgolab.util.Json;
-import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 
-/** The writers' output for fixed fake results, against files captured before the Exporter refactoring. */
+/**
+ * The exporters' output for fixed fake results, against files captured from the writers before the Exporter
+ * refactoring (BenchText, BenchMarkdown, BenchCsv, LadderReport, BuildReport, ProfileReport, and the Map-built
+ * JSON bodies): text and Markdown byte for byte, JSON with the same keys, nesting, types and values.
+ */
 class GoldenReportTest {
-    @Test
-    void benchText() {
-        BenchResults r = Fixtures.bench();
-        golden("bench.txt", BenchText.render(r, r.gated()));
-        BenchResults d = Fixtures.deterministic();
-        golden("deterministic.txt", BenchText.render(d, d.gated()));
+    static final Results.Source SOURCE = new Results.Source(null, null, CommandLog.silent());
+    static final ResultsDocument.Envelope ENVELOPE = new ResultsDocument.Envelope(ResultsDocument.SCHEMA, "test",
+            "2025-01-01T00:00:00Z", "tiny", "/p/pgolab.toml", "gcc 14", Map.of("gcc", "14 /usr/bin/gcc"),
+            Map.of("cores", 2));
+
+    static Results bench() {
+        return Results.bench(SOURCE, Fixtures.bench());
+    }
+
+    static Results ladder() {
+        BenchResults b = Fixtures.bench();
+        b = new BenchResults("pgolab ladder: tiny", b.settings(), b.deterministic(), b.workloads());
+        return Results.ladder(SOURCE, b, Fixtures.ladder(), Fixtures.built());
+    }
+
+    static Results demo() {
+        return Results.demo(SOURCE, Fixtures.outcome(), Fixtures.bench());
+    }
+
+    static Results profile() {
+        return Results.profile(SOURCE, Fixtures.profile(), Fixtures.summary(), false, List.of(Fixtures.built().get(1)));
     }
 
     @Test
-    void benchMarkdown() {
-        BenchResults r = Fixtures.bench();
-        golden("bench.md", BenchMarkdown.render(r, r.gated()));
-        BenchResults d = Fixtures.deterministic();
-        golden("deterministic.md", BenchMarkdown.render(d, d.gated()));
+    void terminal() {
+        golden("bench.txt", Exporter.text().render(bench()));
+        golden("deterministic.txt", Exporter.text().render(Results.compare(CommandLog.silent(), Fixtures.deterministic())));
+        golden("ladder.txt", Exporter.text().render(ladder()));
+        golden("build.txt", Exporter.text().render(Results.build(SOURCE, Fixtures.outcome())));
+        golden("profile.txt", Exporter.text().render(profile()));
+        // demo prints its builds' table when they are done, then the bench's
+        golden("bench.txt", Exporter.text().render(demo()));
     }
 
     @Test
-    void benchCsv() {
-        golden("bench.csv", BenchCsv.render(Fixtures.bench()));
+    void markdown() {
+        golden("bench.md", Exporter.markdown().render(bench()));
+        golden("deterministic.md", Exporter.markdown().render(Results.compare(CommandLog.silent(), Fixtures.deterministic())));
+        golden("ladder.md", Exporter.markdown().render(ladder()));
+        golden("bench.md", Exporter.markdown().render(demo()));
     }
 
     @Test
-    void ladderTextAndMarkdown() {
-        Ladder l = Fixtures.ladder();
-        BenchResults r = Fixtures.bench();
-        golden("ladder.txt", LadderReport.text(l) + r.summary(r.gated()) + " (against release)\n");
-        golden("ladder.md", LadderReport.markdown(l, "pgolab ladder: tiny") + "\n" + BenchMarkdown.render(r, r.gated()));
+    void csv() {
+        golden("bench.csv", Exporter.csv().render(bench()));
+        golden("bench.csv", Exporter.csv().render(ladder()));
+        golden("bench.csv", Exporter.csv().render(demo()));
     }
 
     @Test
-    void buildText() {
-        golden("build.txt", BuildReport.text(Fixtures.outcome()));
+    void jsonBodies() throws Exception {
+        golden("bench.json", body(bench()));
+        golden("ladder.json", body(ladder()));
+        golden("demo.json", body(demo()));
+        golden("build.json", body(Results.build(SOURCE, Fixtures.outcome())));
+        golden("profile.json", body(profile()));
     }
 
-    @Test
-    void benchJsonBody() throws Exception {
-        BenchResults r = Fixtures.bench();
-        golden("bench.json", json(BenchJson.body(r, r.gated())));
-    }
-
-    @Test
-    void ladderJsonBody() throws Exception {
-        BenchResults r = Fixtures.bench();
-        Map<String, Object> body = new LinkedHashMap<>();
-        List<Map<String, Object>> variants = new ArrayList<>();
-        for (var a : Fixtures.built()) {
-            Map<String, Object> v = new LinkedHashMap<>();
-            v.put("name", a.variant());
-            v.put("build_seconds", a.buildSeconds());
-            v.put("binary_bytes", a.binaryBytes());
-            v.put("binary", a.binary());
-            variants.add(v);
-        }
-        body.put("variants", variants);
-        body.put("ladder", Fixtures.ladder().json());
-        body.put("bench", BenchJson.body(r, r.gated()));
-        golden("ladder.json", json(body));
-    }
-
-    @Test
-    void demoAndBuildJsonBody() throws Exception {
-        golden("build.json", json(BuildReport.json(Fixtures.outcome())));
-        BenchResults r = Fixtures.bench();
-        Map<String, Object> body = BuildReport.json(Fixtures.outcome());
-        body.putAll(BenchJson.body(r, r.gated()));
-        golden("demo.json", json(body));
-    }
-
-    @Test
-    void profileJsonBody() throws Exception {
-        golden("profile.json", json(ProfileReport.json(Fixtures.profile(), Fixtures.summary(), false,
-                List.of(Fixtures.built().get(1)))));
-        golden("profile.txt", ProfileReport.text(Fixtures.profile(), Fixtures.summary(), false, List.of(Fixtures.built().get(1))));
-    }
-
-    static String json(Object body) throws Exception {
-        return Json.MAPPER.writeValueAsString(body) + "\n";
+    /** The JSON without the envelope's keys and commands: what the golden files hold. */
+    static String body(Results r) throws Exception {
+        ObjectNode tree = Json.MAPPER.valueToTree(JsonExporter.document(r, ENVELOPE));
+        tree.remove(List.of("schema", "pgolab_version", "created_at", "project", "config", "toolchain",
+                "tool_versions", "environment", "commands"));
+        return Json.MAPPER.writeValueAsString(tree) + "\n";
     }
 }
