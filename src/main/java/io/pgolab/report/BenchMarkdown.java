@@ -1,6 +1,7 @@
 package io.pgolab.report;
 
 import io.pgolab.bench.BenchResults;
+import io.pgolab.measure.Warning;
 import io.pgolab.stats.Comparison;
 import java.util.List;
 
@@ -30,8 +31,8 @@ public final class BenchMarkdown {
                     .append(p.summary()).append('\n'));
             if (!w.campaign().warnings().isEmpty()) {
                 s.append('\n');
-                for (String warning : w.campaign().warnings()) {
-                    s.append("> warning: ").append(warning).append('\n');
+                for (Warning warning : w.campaign().warnings()) {
+                    s.append("> warning: ").append(warning.message()).append('\n');
                 }
             }
             s.append('\n');

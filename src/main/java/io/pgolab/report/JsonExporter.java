@@ -7,6 +7,7 @@ import io.pgolab.bench.Ladder;
 import io.pgolab.measure.CampaignResult;
 import io.pgolab.measure.HostInfo;
 import io.pgolab.measure.Run;
+import io.pgolab.measure.Warning;
 import io.pgolab.pipeline.BoltStage;
 import io.pgolab.pipeline.BuildStage;
 import io.pgolab.pipeline.BuiltArtifact;
@@ -128,7 +129,7 @@ final class JsonExporter implements Exporter {
                 runs.add(new ResultsDocument.RunEntry(run.label(), run.round(), run.position(), run.metrics()));
             }
             workloads.add(new ResultsDocument.Workload(w.name(), w.command(), c.labels(), c.rounds(), c.stopReason(),
-                    c.elapsedSeconds(), c.warnings(), c.outputs(), metrics, medians, comps, w.potential(), runs));
+                    c.elapsedSeconds(), c.warnings().stream().map(Warning::message).toList(), c.outputs(), metrics, medians, comps, w.potential(), runs));
         }
         return new ResultsDocument.BenchBody(method, workloads, flat, r.summary(gated), r.regressions(gated).size());
     }

@@ -7,6 +7,7 @@ import io.pgolab.measure.CampaignResult;
 import io.pgolab.measure.CampaignSettings;
 import io.pgolab.measure.MetricInfo;
 import io.pgolab.measure.Run;
+import io.pgolab.measure.Warning;
 import io.pgolab.pipeline.BuildStage;
 import io.pgolab.pipeline.BuiltArtifact;
 import io.pgolab.pipeline.Pipeline;
@@ -40,7 +41,7 @@ final class Fixtures {
     }
 
     /** Per variant, a base value and a per-round wobble, so the verdicts differ (improved, regressed, inconclusive). */
-    static CampaignResult campaign(double[] cpuBase, double[] opsBase, List<String> warnings) {
+    static CampaignResult campaign(double[] cpuBase, double[] opsBase, List<Warning> warnings) {
         Map<String, MetricInfo> metrics = new LinkedHashMap<>();
         metrics.put("cpu_time", new MetricInfo("cpu_time", "s", Direction.LOWER_IS_BETTER));
         metrics.put("wall_time", new MetricInfo("wall_time", "s", Direction.LOWER_IS_BETTER));
@@ -68,8 +69,8 @@ final class Fixtures {
 
     static BenchResults bench() {
         CampaignResult loop = campaign(new double[] {0.200, 0.170, 2.5}, new double[] {1.0e6, 1.2e6, 0.9e6},
-                List.of("CPU frequency governor is 'powersave', not 'performance'",
-                        "cpu_time of pgo varies a lot (CV 7.1%)"));
+                List.of(new Warning(Warning.Kind.GOVERNOR, "CPU frequency governor is 'powersave', not 'performance'"),
+                        new Warning(Warning.Kind.HIGH_VARIATION, "cpu_time of pgo varies a lot (CV 7.1%)")));
         CampaignResult server = campaign(new double[] {0.0501, 0.0500, 0.0499}, new double[] {52000, 51900, 52100},
                 List.of());
         List<Comparison> lc = loop.compare("release", Map.of(), 0.01);
