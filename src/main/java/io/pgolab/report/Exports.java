@@ -79,7 +79,21 @@ public final class Exports {
             } catch (IOException ignored) {
                 // the error below is what matters
             }
-            throw new UserError("cannot write " + file + ": " + e.getMessage(), "pass a path in a writable directory");
+            throw new UserError("cannot write " + file + ": " + reason(e), "pass a path in a writable directory");
         }
+    }
+
+    /** NIO's messages are often the bare path (of the temporary file, even): say what went wrong instead. */
+    static String reason(IOException e) {
+        if (e instanceof java.nio.file.NoSuchFileException) {
+            return "no such file or directory";
+        }
+        if (e instanceof java.nio.file.AccessDeniedException) {
+            return "permission denied";
+        }
+        if (e instanceof java.nio.file.FileSystemException f && f.getReason() != null) {
+            return f.getReason();
+        }
+        return e.getMessage();
     }
 }
