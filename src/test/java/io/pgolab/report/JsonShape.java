@@ -10,7 +10,7 @@ import java.util.TreeSet;
  * ("workloads[].runs[].round: int"). Keys of objects that are maps of names (metrics, medians, subjects) are
  * collapsed to "*" so that two runs with other subjects or metrics have the same shape.
  */
-final class JsonShape {
+public final class JsonShape {
     /** Objects keyed by user data (subjects, metrics, variants, tools), not by the schema. */
     private static final java.util.Set<String> MAPS = java.util.Set.of("tool_versions", "last_output_line", "metrics",
             "medians", "pgo_potential", "optimized_builds", "dyno_stats");
@@ -18,7 +18,19 @@ final class JsonShape {
     private JsonShape() {
     }
 
-    static TreeSet<String> of(JsonNode n) {
+    /** The shape without what depends on the run: the items of warnings and dropped lists (empty or not). */
+    public static TreeSet<String> ofRun(JsonNode n) {
+        TreeSet<String> s = of(n);
+        s.removeIf(p -> p.contains("warnings[]") || p.contains("dropped[]"));
+        return s;
+    }
+
+    /** The shape of a results file pgolab 0.1.0 wrote, from src/test/resources/results. */
+    public static TreeSet<String> ofPreviousVersion(String name) throws java.io.IOException {
+        return ofRun(io.pgolab.util.Json.MAPPER.readTree(java.nio.file.Path.of("src/test/resources/results", name).toFile()));
+    }
+
+    public static TreeSet<String> of(JsonNode n) {
         TreeSet<String> out = new TreeSet<>();
         walk("", n, false, out);
         return out;
