@@ -6,7 +6,7 @@ import io.pgolab.stats.Comparison;
 import java.util.List;
 
 /** Markdown for issues and pull requests: one table per workload, the summary line first. */
-public final class BenchMarkdown {
+final class BenchMarkdown {
     private BenchMarkdown() {
     }
 

@@ -7,7 +7,7 @@ import java.util.List;
 import java.util.Locale;
 
 /** The terminal table: value, change in %, 95% CI in %, p-value and verdict per metric. */
-public final class BenchText {
+final class BenchText {
     private BenchText() {
     }
 

@@ -11,7 +11,7 @@ import java.util.List;
 import java.util.Optional;
 
 /** What a build cost: per-variant build time and size, training time, and PGO's extra build time. */
-public final class BuildReport {
+final class BuildReport {
     private BuildReport() {
     }
 

@@ -8,7 +8,7 @@ import java.nio.file.Path;
 import java.util.List;
 
 /** Renders a profile summary: coverage, hottest functions, staleness, compiler diagnostics. */
-public final class ProfileReport {
+final class ProfileReport {
     private ProfileReport() {
     }
 
