@@ -8,7 +8,6 @@ import io.pgolab.pipeline.BuiltArtifact;
 import io.pgolab.stats.Comparison;
 import io.pgolab.stats.Direction;
 import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
@@ -111,45 +110,5 @@ public record Ladder(List<Step> steps, List<Slowdown> trainingSlowdown) {
         Set<String> s = new LinkedHashSet<>(List.of(base.split("\\+")));
         s.remove(Variant.RELEASE.name());
         return s;
-    }
-
-    /** JSON form (see docs/results-schema.md, "ladder"). */
-    public Map<String, Object> json() {
-        List<Map<String, Object>> rows = new ArrayList<>();
-        for (Step s : steps) {
-            Map<String, Object> m = new LinkedHashMap<>();
-            m.put("workload", s.workload());
-            m.put("metric", s.metric());
-            m.put("variant", s.variant());
-            m.put("previous", s.previous());
-            m.put("build_seconds", s.buildSeconds());
-            m.put("pipeline_seconds", s.pipelineSeconds());
-            m.put("binary_bytes", s.binaryBytes());
-            m.put("vs_release", s.vsRelease() == null ? null : gainJson(s.vsRelease()));
-            m.put("vs_previous", s.vsPrevious() == null ? null : gainJson(s.vsPrevious()));
-            m.put("recommendation", s.recommendation());
-            rows.add(m);
-        }
-        List<Map<String, Object>> slow = new ArrayList<>();
-        for (Slowdown d : trainingSlowdown) {
-            slow.add(Map.of("workload", d.workload(), "instrumented_cpu_seconds", d.instrumentedCpuSeconds(),
-                    "release_cpu_seconds", d.releaseCpuSeconds(), "factor", d.factor()));
-        }
-        Map<String, Object> out = new LinkedHashMap<>();
-        out.put("steps", rows);
-        out.put("training_slowdown", slow);
-        return out;
-    }
-
-    private static Map<String, Object> gainJson(Comparison c) {
-        double[] ci = gainCi(c);
-        Map<String, Object> m = new LinkedHashMap<>();
-        m.put("gain_percent", gain(c));
-        m.put("ci_low_percent", ci[0]);
-        m.put("ci_high_percent", ci[1]);
-        m.put("p_value", c.pValue());
-        m.put("verdict", c.verdict().json());
-        m.put("rounds", c.rounds());
-        return m;
     }
 }

@@ -7,6 +7,8 @@ import io.pgolab.bench.ProjectWorkloads;
 import io.pgolab.bench.Steps;
 import io.pgolab.config.Variant;
 import io.pgolab.pipeline.BuiltArtifact;
+import io.pgolab.report.Exports;
+import io.pgolab.report.Results;
 import io.pgolab.toolchain.FailureMode;
 import java.util.ArrayList;
 import java.util.List;
@@ -47,7 +49,9 @@ final class BenchCommand implements Callable<Integer> {
                     : s.pipeline().build(variants, false, FailureMode.FAIL).artifacts(variants);
             BenchResults r = s.engine(opts, "bench").run("pgolab bench: " + s.config.name(), workloads.of(built));
             r = PgoPotential.addTo(s.bench(), r, built, opts.deterministic);
-            return Outputs.bench(opts, r, parent.global.workDir(), s.config, s.toolchain, s.log);
+            Results results = Results.bench(new Results.Source(s.config, s.toolchain, s.log), r);
+            Exports.of(parent.global.workDir(), opts.json, opts.markdown, opts.csv).write(results);
+            return opts.failOn != null && results.regressed() ? 1 : 0;
         }
     }
 

@@ -2,8 +2,8 @@ package io.pgolab.cli;
 
 import io.pgolab.config.Variant;
 import io.pgolab.pipeline.Pipeline;
-import io.pgolab.report.BuildReport;
-import io.pgolab.report.ResultsFile;
+import io.pgolab.report.Exports;
+import io.pgolab.report.Results;
 import io.pgolab.toolchain.FailureMode;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -40,10 +40,8 @@ final class BuildCommand implements Callable<Integer> {
         try (Session s = Session.open(parent.global)) {
             List<Variant> chosen = variants.isEmpty() ? s.config.variants() : Variant.parseAll(variants);
             Pipeline.Outcome o = s.pipeline().build(chosen, retrain, FailureMode.parse(failureMode));
-            System.out.print(BuildReport.text(o));
-            if (json != null) {
-                ResultsFile.write(parent.global.workDir().resolve(json), s.config, s.toolchain, s.log, BuildReport.json(o));
-            }
+            Exports.of(parent.global.workDir(), json, null, null)
+                    .write(Results.build(new Results.Source(s.config, s.toolchain, s.log), o));
             return 0;
         }
     }

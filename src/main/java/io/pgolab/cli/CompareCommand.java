@@ -7,6 +7,8 @@ import io.pgolab.parse.Parsers;
 import io.pgolab.bench.BenchEngine;
 import io.pgolab.bench.BenchResults;
 import io.pgolab.bench.BenchWorkload;
+import io.pgolab.report.Exports;
+import io.pgolab.report.Results;
 import io.pgolab.util.CommandLog;
 import io.pgolab.util.Shell;
 import java.io.IOException;
@@ -76,7 +78,9 @@ final class CompareCommand implements Callable<Integer> {
             String title = aa ? "A/A noise check: " + cmds.get(0) : "pgolab compare";
             BenchResults r = engine.run(title, List.of(new BenchWorkload(aa ? "aa" : "compare",
                     String.join(" | ", cmds), subjects)));
-            return Outputs.bench(opts, r, cwd, null, null, log);
+            Results results = Results.compare(log, r);
+            Exports.of(cwd, opts.json, opts.markdown, opts.csv).write(results);
+            return opts.failOn != null && results.regressed() ? 1 : 0;
         } finally {
             io.pgolab.util.Dirs.deleteTree(scratch);
         }

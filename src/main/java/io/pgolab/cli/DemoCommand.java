@@ -7,8 +7,8 @@ import io.pgolab.measure.Subject;
 import io.pgolab.pipeline.Pipeline;
 import io.pgolab.bench.BenchResults;
 import io.pgolab.bench.BenchWorkload;
-import io.pgolab.report.BuildReport;
-import io.pgolab.report.ResultsFile;
+import io.pgolab.report.Exports;
+import io.pgolab.report.Results;
 import io.pgolab.toolchain.FailureMode;
 import io.pgolab.toolchain.ToolLocator;
 import io.pgolab.toolchain.Toolchains;
@@ -65,7 +65,9 @@ final class DemoCommand implements Callable<Integer> {
         try (Session s = Session.open(config, parent.global)) {
             s.console.note("demo project in " + project + " (" + s.toolchain.describe() + ")");
             Pipeline.Outcome built = s.pipeline().build(List.of(Variant.RELEASE, Variant.PGO), false, FailureMode.FAIL);
-            System.out.print(BuildReport.text(built));
+            Results.Source source = new Results.Source(s.config, s.toolchain, s.log);
+            Exports exports = Exports.of(parent.global.workDir(), opts.json, opts.markdown, opts.csv);
+            exports.print(Results.build(source, built)); // the builds' table now, before the measurements
             var bench = s.config.bench().get(0);
             List<Subject> subjects = new ArrayList<>();
             for (Variant v : List.of(Variant.RELEASE, Variant.PGO)) {
@@ -76,18 +78,12 @@ final class DemoCommand implements Callable<Integer> {
             BenchResults r = s.engine(opts, "demo").run("pgolab demo: release vs pgo (" + s.toolchain.describe() + ")",
                     List.of(new BenchWorkload(bench.name(), bench.command(), subjects)));
             DemoOutputParser.requireSameOutput(r);
-            Path json = opts.json;
-            if (json != null) {
-                // one results file with the builds and the comparison
-                opts.json = null;
-                int code = Outputs.bench(opts, r, parent.global.workDir(), s.config, s.toolchain, s.log);
-                Map<String, Object> body = BuildReport.json(built);
-                body.putAll(io.pgolab.report.BenchJson.body(r, r.gated()));
-                ResultsFile.write(parent.global.workDir().resolve(json), s.config, s.toolchain, s.log, body);
-                s.console.note("results written to " + parent.global.workDir().resolve(json));
-                return code;
+            Results results = Results.demo(source, built, r); // one results file: the builds and the comparison
+            exports.write(results);
+            if (opts.json != null) {
+                s.console.note("results written to " + parent.global.workDir().resolve(opts.json));
             }
-            return Outputs.bench(opts, r, parent.global.workDir(), s.config, s.toolchain, s.log);
+            return opts.failOn != null && results.regressed() ? 1 : 0;
         }
     }
 }

@@ -9,7 +9,8 @@ import io.pgolab.bench.Steps;
 import io.pgolab.config.Variant;
 import io.pgolab.pipeline.BuiltArtifact;
 import io.pgolab.pipeline.Pipeline;
-import io.pgolab.report.LadderReport;
+import io.pgolab.report.Exports;
+import io.pgolab.report.Results;
 import io.pgolab.toolchain.FailureMode;
 import java.util.ArrayList;
 import java.util.List;
@@ -46,10 +47,9 @@ final class LadderCommand implements Callable<Integer> {
             BenchResults r = s.engine(opts, "ladder").run("pgolab ladder: " + s.config.name(), workloads.of(built));
             r = PgoPotential.addTo(s.bench(), r, built, opts.deterministic);
             Ladder ladder = Ladder.of(r, built, LadderCosts.pipelineSeconds(o, steps, built), slowdown);
-            System.out.print(LadderReport.text(ladder));
-            System.out.println(r.summary(r.gated()) + " (against " + built.get(0).variant() + ")");
-            LadderOutputs.write(opts, parent.global.workDir(), s, r, ladder, built);
-            return Outputs.exitCode(opts, r);
+            Results results = Results.ladder(new Results.Source(s.config, s.toolchain, s.log), r, ladder, built);
+            Exports.of(parent.global.workDir(), opts.json, opts.markdown, opts.csv).write(results);
+            return opts.failOn != null && results.regressed() ? 1 : 0;
         }
     }
 }

@@ -1,16 +1,14 @@
 package io.pgolab.cli;
 
 import io.pgolab.pipeline.BuildStage;
-import io.pgolab.pipeline.BuiltArtifact;
 import io.pgolab.pipeline.Pipeline;
 import io.pgolab.pipeline.ProfileRecord;
 import io.pgolab.pipeline.ProfileStatus;
 import io.pgolab.pipeline.TrainStage;
-import io.pgolab.report.ProfileReport;
-import io.pgolab.report.ResultsFile;
+import io.pgolab.report.Exports;
+import io.pgolab.report.Results;
 import io.pgolab.toolchain.ProfileSummary;
 import java.nio.file.Path;
-import java.util.List;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.ParentCommand;
@@ -44,13 +42,9 @@ final class ProfileCommand implements Callable<Integer> {
                     new BuildStage(s.config, s.toolchain, s.store, s.runner, s.console), profileSet);
             ProfileRecord rec = st.record();
             ProfileSummary summary = s.toolchain.summarize(rec.data(), Path.of(rec.notes()), top);
-            boolean stale = st.stale();
-            List<BuiltArtifact> optimized = st.optimized();
-            System.out.print(ProfileReport.text(rec, summary, stale, optimized));
-            if (json != null) {
-                ResultsFile.write(parent.global.workDir().resolve(json), s.config, s.toolchain, s.log,
-                        ProfileReport.json(rec, summary, stale, optimized));
-            }
+            Results.Source source = new Results.Source(s.config, s.toolchain, s.log);
+            Exports.of(parent.global.workDir(), json, null, null)
+                    .write(Results.profile(source, rec, summary, st.stale(), st.optimized()));
             return 0;
         }
     }

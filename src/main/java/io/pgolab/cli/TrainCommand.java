@@ -1,8 +1,8 @@
 package io.pgolab.cli;
 
 import io.pgolab.pipeline.Pipeline;
-import io.pgolab.report.BuildReport;
-import io.pgolab.report.ResultsFile;
+import io.pgolab.report.Exports;
+import io.pgolab.report.Results;
 import io.pgolab.toolchain.FailureMode;
 import java.nio.file.Path;
 import java.util.concurrent.Callable;
@@ -30,10 +30,8 @@ final class TrainCommand implements Callable<Integer> {
         try (Session s = Session.open(parent.global)) {
             Pipeline.Outcome o = s.pipeline().profile(Pipeline.profileSets(s.config.variants()), true,
                     FailureMode.parse(failureMode));
-            System.out.print(BuildReport.text(o));
-            if (json != null) {
-                ResultsFile.write(parent.global.workDir().resolve(json), s.config, s.toolchain, s.log, BuildReport.json(o));
-            }
+            Exports.of(parent.global.workDir(), json, null, null)
+                    .write(Results.build(new Results.Source(s.config, s.toolchain, s.log), o));
             return 0;
         }
     }

@@ -57,7 +57,7 @@ public final class Campaign {
     public CampaignResult run(List<Subject> subjects, CampaignSettings s, Progress progress) {
         Map<String, MetricInfo> metrics = new LinkedHashMap<>(MetricInfo.builtIn());
         probes.forEach(p -> metrics.putAll(p.metrics()));
-        List<String> warnings = new ArrayList<>(HostChecks.before());
+        List<Warning> warnings = new ArrayList<>(HostChecks.before());
         List<Run> runs = new ArrayList<>();
         Map<String, String> outputs = new LinkedHashMap<>();
         Random order = new Random(s.seed());
@@ -73,9 +73,9 @@ public final class Campaign {
             double perRound = warmupSeconds / s.warmupRounds();
             double needed = warmupSeconds + perRound * s.minRounds();
             if (needed > s.budget().toSeconds()) {
-                warnings.add(String.format("the budget of %ds is shorter than the %d rounds a verdict needs"
-                        + " (about %.0fs at %.1fs per round): the minimum rounds win", s.budget().toSeconds(),
-                        s.minRounds(), needed, perRound));
+                warnings.add(new Warning(Warning.Kind.SHORT_BUDGET, String.format("the budget of %ds is shorter than"
+                        + " the %d rounds a verdict needs (about %.0fs at %.1fs per round): the minimum rounds win",
+                        s.budget().toSeconds(), s.minRounds(), needed, perRound)));
             }
         }
         long measuredStart = nanoTime.getAsLong();

@@ -6,10 +6,10 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
-/** Every run of a comparison, why it stopped, and the warnings about the machine. */
+/** Every run of a comparison, why it stopped, and the warnings about the machine and the samples. */
 public record CampaignResult(List<String> labels, List<Run> runs, Map<String, MetricInfo> metrics, int rounds,
                              int warmupRounds, String stopReason, double elapsedSeconds, long seed,
-                             List<String> warnings, Map<String, String> outputs) {
+                             List<Warning> warnings, Map<String, String> outputs) {
 
     /** Per-round values of one metric for one subject, in round order. */
     public double[] samples(String label, String metric) {

@@ -13,26 +13,26 @@ public final class HostChecks {
     private HostChecks() {
     }
 
-    public static List<String> before() {
-        List<String> w = new ArrayList<>();
+    public static List<Warning> before() {
+        List<Warning> w = new ArrayList<>();
         String gov = HostInfo.governor();
         if (!gov.equals("unavailable") && !gov.equals("performance")) {
-            w.add("CPU frequency governor is '" + gov + "', not 'performance': clock changes add noise"
-                    + " (cpupower frequency-set -g performance)");
+            w.add(new Warning(Warning.Kind.GOVERNOR, "CPU frequency governor is '" + gov + "', not 'performance':"
+                    + " clock changes add noise (cpupower frequency-set -g performance)"));
         }
         // The load average trails by a minute and counts pgolab's own previous runs; the number of
         // runnable tasks right now, sampled a few times, says whether something else competes.
         int others = otherRunnable();
         if (others > 0) {
-            w.add(String.format("other load present: at least %d other runnable process(es) before measuring"
-                    + " (1-minute load average %.2f on %d CPUs)", others, loadAverage(),
-                    Runtime.getRuntime().availableProcessors()));
+            w.add(new Warning(Warning.Kind.LOAD_BEFORE, String.format("other load present: at least %d other runnable"
+                    + " process(es) before measuring (1-minute load average %.2f on %d CPUs)", others, loadAverage(),
+                    Runtime.getRuntime().availableProcessors())));
         }
         return w;
     }
 
-    static List<String> after(List<Run> runs, List<Subject> subjects, List<String> primary) {
-        List<String> w = new ArrayList<>();
+    static List<Warning> after(List<Run> runs, List<Subject> subjects, List<String> primary) {
+        List<Warning> w = new ArrayList<>();
         for (Subject s : subjects) {
             for (String metric : primary) {
                 double[] xs = CampaignResult.values(runs, s.label(), metric);
@@ -41,20 +41,21 @@ public final class HostChecks {
                 }
                 double cv = Comparison.cv(xs);
                 if (cv > HIGH_CV) {
-                    w.add(String.format("high variation: %s of '%s' has a coefficient of variation of %.1f%%",
-                            metric, s.label(), cv * 100));
+                    w.add(new Warning(Warning.Kind.HIGH_VARIATION, String.format("high variation: %s of '%s' has a"
+                            + " coefficient of variation of %.1f%%", metric, s.label(), cv * 100)));
                 }
                 int outliers = outliers(xs);
                 if (outliers > 0) {
-                    w.add(String.format("%d outlier(s) in %s of '%s' (modified z-score > 10; kept: medians,"
-                            + " ranks and the bootstrap are robust to them)", outliers, metric, s.label()));
+                    w.add(new Warning(Warning.Kind.OUTLIERS, String.format("%d outlier(s) in %s of '%s' (modified"
+                            + " z-score > 10; kept: medians, ranks and the bootstrap are robust to them)", outliers, metric,
+                            s.label())));
                 }
             }
         }
         int others = otherRunnable();
         if (others > 0) {
-            w.add(String.format("at least %d other runnable process(es) right after measuring: something else"
-                    + " may have run at the same time", others));
+            w.add(new Warning(Warning.Kind.LOAD_AFTER, String.format("at least %d other runnable process(es) right after"
+                    + " measuring: something else may have run at the same time", others)));
         }
         return w;
     }

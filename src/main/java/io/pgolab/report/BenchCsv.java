@@ -6,7 +6,7 @@ import java.util.Locale;
 import java.util.Map;
 
 /** Every raw sample, one row per (workload, subject, round, metric). */
-public final class BenchCsv {
+final class BenchCsv {
     private BenchCsv() {
     }
 

@@ -1,11 +1,12 @@
 package io.pgolab.report;
 
 import io.pgolab.bench.BenchResults;
+import io.pgolab.measure.Warning;
 import io.pgolab.stats.Comparison;
 import java.util.List;
 
 /** Markdown for issues and pull requests: one table per workload, the summary line first. */
-public final class BenchMarkdown {
+final class BenchMarkdown {
     private BenchMarkdown() {
     }
 
@@ -30,8 +31,8 @@ public final class BenchMarkdown {
                     .append(p.summary()).append('\n'));
             if (!w.campaign().warnings().isEmpty()) {
                 s.append('\n');
-                for (String warning : w.campaign().warnings()) {
-                    s.append("> warning: ").append(warning).append('\n');
+                for (Warning warning : w.campaign().warnings()) {
+                    s.append("> warning: ").append(warning.message()).append('\n');
                 }
             }
             s.append('\n');

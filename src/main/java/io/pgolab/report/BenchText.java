@@ -1,12 +1,13 @@
 package io.pgolab.report;
 
 import io.pgolab.bench.BenchResults;
+import io.pgolab.measure.Warning;
 import io.pgolab.stats.Comparison;
 import java.util.List;
 import java.util.Locale;
 
 /** The terminal table: value, change in %, 95% CI in %, p-value and verdict per metric. */
-public final class BenchText {
+final class BenchText {
     private BenchText() {
     }
 
@@ -30,8 +31,8 @@ public final class BenchText {
             }
             w.potential().forEach((variant, p) -> s.append("  PGO potential of ").append(variant).append(": ")
                     .append(p.summary()).append('\n'));
-            for (String warning : w.campaign().warnings()) {
-                s.append("  warning: ").append(warning).append('\n');
+            for (Warning warning : w.campaign().warnings()) {
+                s.append("  warning: ").append(warning.message()).append('\n');
             }
         }
         if (r.deterministic()) {

@@ -7,13 +7,11 @@ import io.pgolab.pipeline.Pipeline;
 import io.pgolab.pipeline.ProfileRecord;
 import io.pgolab.util.Strings;
 import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Map;
 import java.util.Optional;
 
 /** What a build cost: per-variant build time and size, training time, and PGO's extra build time. */
-public final class BuildReport {
+final class BuildReport {
     private BuildReport() {
     }
 
@@ -62,67 +60,5 @@ public final class BuildReport {
         double total = o.instrumented().get().artifact().buildSeconds() + training + o.profile().get().mergeSeconds()
                 + pgo.get().artifact().buildSeconds();
         return Optional.of(total - rel.get().artifact().buildSeconds());
-    }
-
-    static List<Map<String, Object>> workloadsJson(List<ProfileRecord.WorkloadRun> runs) {
-        List<Map<String, Object>> ws = new ArrayList<>();
-        for (ProfileRecord.WorkloadRun w : runs) {
-            Map<String, Object> x = new LinkedHashMap<>();
-            x.put("name", w.name());
-            x.put("command", w.command());
-            x.put("wall_seconds", w.wallSeconds());
-            x.put("cpu_seconds", w.cpuSeconds());
-            x.put("raw_files", w.rawFiles());
-            x.put("raw_bytes", w.rawBytes());
-            ws.add(x);
-        }
-        return ws;
-    }
-
-    /** The same facts for the results JSON (see docs/results-schema.md). */
-    public static Map<String, Object> json(Pipeline.Outcome o) {
-        Map<String, Object> m = new LinkedHashMap<>();
-        List<Map<String, Object>> variants = new ArrayList<>();
-        List<BuildStage.Result> rows = new ArrayList<>(o.builds());
-        o.instrumented().ifPresent(rows::add);
-        for (BuildStage.Result r : rows) {
-            BuiltArtifact a = r.artifact();
-            Map<String, Object> v = new LinkedHashMap<>();
-            v.put("name", a.variant());
-            v.put("phase", a.phase());
-            v.put("build_seconds", a.buildSeconds());
-            v.put("binary_bytes", a.binaryBytes());
-            v.put("binary", a.binary());
-            v.put("cached", r.cached());
-            v.put("profile_sha256", a.profileSha256());
-            v.put("profile_mismatched", a.profileMismatched());
-            v.put("profile_missing", a.profileMissing());
-            v.put("profile_check", a.profileCheck());
-            v.put("build_command", a.command());
-            if (a.phase().equals("bolt")) {
-                BoltStage.report(a).ifPresent(b -> v.put("bolt", b));
-            }
-            variants.add(v);
-        }
-        m.put("variants", variants);
-        List<Map<String, Object>> sets = new ArrayList<>();
-        o.profiles().forEach((set, p) -> {
-            Map<String, Object> t = new LinkedHashMap<>();
-            t.put("profile_set", set);
-            t.put("workloads", workloadsJson(p.workloads()));
-            t.put("merge_seconds", p.mergeSeconds());
-            t.put("profile", p.profile());
-            t.put("profile_sha256", p.sha256());
-            t.put("profile_bytes", p.bytes());
-            t.put("dropped", p.dropped());
-            t.put("trained_now", o.trained());
-            sets.add(t);
-        });
-        if (!sets.isEmpty()) {
-            m.put("training", sets.get(0));
-            m.put("profile_sets", sets);
-        }
-        pgoExtraSeconds(o).ifPresent(x -> m.put("pgo_extra_build_seconds", x));
-        return m;
     }
 }

@@ -5,7 +5,7 @@ import io.pgolab.stats.Comparison;
 import io.pgolab.util.Strings;
 
 /** The ladder as a terminal table and as Markdown. */
-public final class LadderReport {
+final class LadderReport {
     private LadderReport() {
     }
 

@@ -5,12 +5,10 @@ import io.pgolab.pipeline.ProfileRecord;
 import io.pgolab.toolchain.ProfileSummary;
 import io.pgolab.util.Strings;
 import java.nio.file.Path;
-import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Map;
 
 /** Renders a profile summary: coverage, hottest functions, staleness, compiler diagnostics. */
-public final class ProfileReport {
+final class ProfileReport {
     private ProfileReport() {
     }
 
@@ -80,33 +78,5 @@ public final class ProfileReport {
             return name;
         }
         return name.substring(semi + 1) + " (" + Path.of(name.substring(0, semi)).getFileName() + ")";
-    }
-
-    public static Map<String, Object> json(ProfileRecord rec, ProfileSummary s, boolean stale, List<BuiltArtifact> optimized) {
-        Map<String, Object> m = new LinkedHashMap<>();
-        Map<String, Object> p = new LinkedHashMap<>();
-        p.put("path", rec.profile());
-        p.put("sha256", rec.sha256());
-        p.put("bytes", s.bytes());
-        p.put("functions_instrumented", s.functionsInstrumented());
-        p.put("functions_with_counts", s.functionsWithCounts());
-        p.put("coverage_percent", s.coveragePercent());
-        p.put("total_count", s.totalCount());
-        s.profiledSeconds().ifPresent(x -> p.put("profiled_seconds", x));
-        p.put("hottest", s.hottest());
-        p.put("stale", stale);
-        p.put("workloads", BuildReport.workloadsJson(rec.workloads()));
-        p.put("dropped", rec.dropped());
-        m.put("profile", p);
-        Map<String, Object> builds = new LinkedHashMap<>();
-        for (BuiltArtifact a : optimized) {
-            Map<String, Object> b = new LinkedHashMap<>();
-            b.put("mismatched", a.profileMismatched());
-            b.put("missing", a.profileMissing());
-            b.put("profile_check", a.profileCheck());
-            builds.put(a.variant(), b);
-        }
-        m.put("optimized_builds", builds);
-        return m;
     }
 }

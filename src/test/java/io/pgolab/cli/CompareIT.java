@@ -3,6 +3,7 @@ package io.pgolab.cli;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.pgolab.process.Exec;
+import io.pgolab.report.JsonShape;
 import io.pgolab.util.Json;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -43,6 +44,8 @@ class CompareIT {
         assertThat(cpu.get("verdict").asText()).isEqualTo("regressed");
         assertThat(tree.get("workloads").get(0).get("runs")).hasSize(12);
         assertThat(tree.get("environment").get("cores").asInt()).isPositive();
+        // the same keys, nesting and value types as a file of the previous version
+        assertThat(JsonShape.ofRun(tree)).isEqualTo(JsonShape.ofPreviousVersion("compare-0.1.0.json"));
         assertThat(tree.get("commands").toString()).contains("spin 20");
 
         assertThat(Files.readString(tmp.resolve("c.md"))).contains("| base → double | cpu_time (gated) |").contains("regressed");

@@ -2,6 +2,7 @@ package io.pgolab.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.pgolab.report.JsonShape;
 import io.pgolab.util.Json;
 import java.nio.file.Path;
 import org.junit.jupiter.api.io.TempDir;
@@ -31,5 +32,7 @@ class DemoIT {
         assertThat(cpu.get("metric").asText()).isEqualTo("cpu_time");
         assertThat(cpu.get("baseline_samples")).hasSize(5);
         assertThat(tree.get("commands").size()).isGreaterThan(3);
+        // the same keys, nesting and value types as a file of the previous version
+        assertThat(JsonShape.ofRun(tree)).isEqualTo(JsonShape.ofPreviousVersion("demo-0.1.0.json"));
     }
 }

@@ -2,6 +2,7 @@ package io.pgolab.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.pgolab.report.JsonShape;
 import io.pgolab.util.Json;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -42,6 +43,8 @@ class LadderIT {
             assertThat(v.get("binary_bytes").asLong()).isPositive();
         }
         assertThat(tree.get("ladder").get("training_slowdown").get(0).get("factor").asDouble()).isPositive();
+        // the same keys, nesting and value types as a file of the previous version
+        assertThat(JsonShape.ofRun(tree)).isEqualTo(JsonShape.ofPreviousVersion("ladder-0.1.0.json"));
         assertThat(Files.readString(md)).contains("| variant | build (total) | binary | gain vs release |", "`: BOLT on top of pgo:");
     }
 }

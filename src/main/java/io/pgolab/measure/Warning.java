@@ -1,0 +1,28 @@
+package io.pgolab.measure;
+
+/**
+ * Something that makes a campaign's measurements noisier or weaker, as data: what kind of problem, and the
+ * sentence the reports print (the results JSON keeps the sentences, as "warnings": list of strings).
+ */
+public record Warning(Kind kind, String message) {
+
+    public enum Kind {
+        /** The CPU frequency governor is not "performance". */
+        GOVERNOR,
+        /** Other runnable processes before measuring. */
+        LOAD_BEFORE,
+        /** Other runnable processes right after measuring. */
+        LOAD_AFTER,
+        /** The budget is shorter than the minimum rounds; the rounds win. */
+        SHORT_BUDGET,
+        /** A primary metric's coefficient of variation is above 5 %. */
+        HIGH_VARIATION,
+        /** Runs with a modified z-score above 10 (kept). */
+        OUTLIERS
+    }
+
+    @Override
+    public String toString() {
+        return message;
+    }
+}

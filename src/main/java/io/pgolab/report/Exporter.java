@@ -1,0 +1,27 @@
+package io.pgolab.report;
+
+/**
+ * One output format of {@link Results}: the terminal table, Markdown, JSON, CSV (a future HTML report is one more
+ * implementation, registered with {@link Exports#to}). Like hyperfine's exporters and JMH's ResultFormat: the
+ * format renders, {@link Exports} decides where the text goes and reports write errors.
+ */
+public interface Exporter {
+    /** The whole text of the output for these results; "" when the format has nothing to say about them. */
+    String render(Results results);
+
+    static Exporter text() {
+        return new TextExporter();
+    }
+
+    static Exporter markdown() {
+        return new MarkdownExporter();
+    }
+
+    static Exporter json() {
+        return new JsonExporter();
+    }
+
+    static Exporter csv() {
+        return new CsvExporter();
+    }
+}

@@ -1,0 +1,168 @@
+package io.pgolab.report;
+
+import com.fasterxml.jackson.core.JsonProcessingException;
+import io.pgolab.Version;
+import io.pgolab.bench.BenchResults;
+import io.pgolab.bench.Ladder;
+import io.pgolab.measure.CampaignResult;
+import io.pgolab.measure.HostInfo;
+import io.pgolab.measure.Run;
+import io.pgolab.measure.Warning;
+import io.pgolab.pipeline.BoltStage;
+import io.pgolab.pipeline.BuildStage;
+import io.pgolab.pipeline.BuiltArtifact;
+import io.pgolab.pipeline.Pipeline;
+import io.pgolab.stats.Comparison;
+import io.pgolab.stats.PairedRatio;
+import io.pgolab.toolchain.ProfileSummary;
+import io.pgolab.util.Json;
+import java.io.UncheckedIOException;
+import java.nio.file.Path;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/** The results file, pgolab-results/1 (docs/results-schema.md): {@link ResultsDocument} written by Jackson. */
+final class JsonExporter implements Exporter {
+    static final double CI_LEVEL = 0.95;
+
+    @Override
+    public String render(Results r) {
+        try {
+            return Json.MAPPER.writeValueAsString(document(r, envelope(r.source())));
+        } catch (JsonProcessingException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    /** The document of these results under this envelope (tests give a fixed one). */
+    static ResultsDocument document(Results r, ResultsDocument.Envelope envelope) {
+        Pipeline.Outcome o = r.build();
+        List<ResultsDocument.VariantEntry> variants = null;
+        List<ResultsDocument.Training> sets = null;
+        Double pgoExtra = null;
+        if (o != null) {
+            variants = variants(o);
+            sets = training(o);
+            pgoExtra = BuildReport.pgoExtraSeconds(o).orElse(null);
+        }
+        ResultsDocument.LadderBody ladder = null;
+        ResultsDocument.BenchBody nested = null;
+        ResultsDocument.BenchBody top = r.bench() == null ? null : bench(r.bench());
+        if (r.ladder() != null) {
+            variants = r.ladder().built().stream().map(a -> new ResultsDocument.VariantEntry(a.variant(), null,
+                    a.buildSeconds(), a.binaryBytes(), a.binary(), null, null, null, null, null, null, null)).toList();
+            ladder = ladder(r.ladder().ladder());
+            nested = top;
+            top = null;
+        }
+        ResultsDocument.ProfileEntry profile = null;
+        Map<String, ResultsDocument.OptimizedBuild> optimized = null;
+        if (r.profile() != null) {
+            profile = profile(r.profile());
+            optimized = new LinkedHashMap<>();
+            for (BuiltArtifact a : r.profile().optimized()) {
+                optimized.put(a.variant(), new ResultsDocument.OptimizedBuild(a.profileMismatched(), a.profileMissing(),
+                        a.profileCheck()));
+            }
+        }
+        return new ResultsDocument(envelope, variants, sets == null || sets.isEmpty() ? null : sets.get(0),
+                sets == null || sets.isEmpty() ? null : sets, pgoExtra, ladder, nested, profile, optimized, top,
+                r.source().log().entries());
+    }
+
+    /** Now, this machine, and the project and toolchain when there is one. */
+    static ResultsDocument.Envelope envelope(Results.Source s) {
+        String now = Instant.now().toString();
+        if (s.config() == null) {
+            return new ResultsDocument.Envelope(ResultsDocument.SCHEMA, Version.get(), now, null, null, null, null,
+                    HostInfo.record(Path.of("").toAbsolutePath()));
+        }
+        return new ResultsDocument.Envelope(ResultsDocument.SCHEMA, Version.get(), now, s.config().name(),
+                s.config().file().toString(), s.toolchain().describe(), s.toolchain().versions(),
+                HostInfo.record(s.config().root()));
+    }
+
+    static List<ResultsDocument.VariantEntry> variants(Pipeline.Outcome o) {
+        List<BuildStage.Result> rows = new ArrayList<>(o.builds());
+        o.instrumented().ifPresent(rows::add);
+        List<ResultsDocument.VariantEntry> out = new ArrayList<>();
+        for (BuildStage.Result r : rows) {
+            BuiltArtifact a = r.artifact();
+            BoltStage.Report bolt = a.phase().equals("bolt") ? BoltStage.report(a).orElse(null) : null;
+            out.add(new ResultsDocument.VariantEntry(a.variant(), a.phase(), a.buildSeconds(), a.binaryBytes(),
+                    a.binary(), r.cached(), a.profileSha256(), a.profileMismatched(), a.profileMissing(),
+                    a.profileCheck(), a.command(), bolt));
+        }
+        return out;
+    }
+
+    static List<ResultsDocument.Training> training(Pipeline.Outcome o) {
+        List<ResultsDocument.Training> sets = new ArrayList<>();
+        o.profiles().forEach((set, p) -> sets.add(new ResultsDocument.Training(set, p.workloads(), p.mergeSeconds(),
+                p.profile(), p.sha256(), p.bytes(), p.dropped(), o.trained())));
+        return sets;
+    }
+
+    static ResultsDocument.BenchBody bench(BenchResults r) {
+        List<String> gated = r.gated();
+        var s = r.settings();
+        ResultsDocument.Method method = new ResultsDocument.Method(s.warmupRounds(), s.minRounds(),
+                s.budget().toMillis() / 1000.0, s.targetHalfWidthPercent(), s.primaryMetrics(), gated, s.seed(),
+                s.cpu(), r.deterministic(), CI_LEVEL, PairedRatio.RESAMPLES, "Mann-Whitney U, two-sided, alpha 0.05");
+        List<ResultsDocument.Workload> workloads = new ArrayList<>();
+        List<ResultsDocument.ComparisonEntry> flat = new ArrayList<>();
+        for (BenchResults.WorkloadResult w : r.workloads()) {
+            CampaignResult c = w.campaign();
+            Map<String, ResultsDocument.MetricEntry> metrics = new LinkedHashMap<>();
+            c.metrics().values().forEach(i -> metrics.put(i.name(),
+                    new ResultsDocument.MetricEntry(i.unit(), i.direction().json())));
+            Map<String, Map<String, Double>> medians = new LinkedHashMap<>();
+            c.labels().forEach(label -> medians.put(label, c.medians(label)));
+            List<ResultsDocument.ComparisonEntry> comps = w.comparisons().stream()
+                    .map(x -> comparison(w.name(), x, gated.contains(x.metric()))).toList();
+            flat.addAll(comps);
+            List<ResultsDocument.RunEntry> runs = new ArrayList<>();
+            for (Run run : c.runs()) {
+                runs.add(new ResultsDocument.RunEntry(run.label(), run.round(), run.position(), run.metrics()));
+            }
+            workloads.add(new ResultsDocument.Workload(w.name(), w.command(), c.labels(), c.rounds(), c.stopReason(),
+                    c.elapsedSeconds(), c.warnings().stream().map(Warning::message).toList(), c.outputs(), metrics, medians, comps, w.potential(), runs));
+        }
+        return new ResultsDocument.BenchBody(method, workloads, flat, r.summary(gated), r.regressions(gated).size());
+    }
+
+    static ResultsDocument.ComparisonEntry comparison(String workload, Comparison x, boolean gated) {
+        return new ResultsDocument.ComparisonEntry(workload, x.baseline(), x.candidate(), x.metric(), x.unit(),
+                x.direction().json(), x.baselineMedian(), x.candidateMedian(), x.ratio(), x.ciLow(), x.ciHigh(),
+                CI_LEVEL, x.pValue(), x.minEffect(), x.verdict().json(), gated, x.rounds(), x.seed(), x.baselineCv(),
+                x.candidateCv(), x.baselineSamples(), x.candidateSamples());
+    }
+
+    static ResultsDocument.LadderBody ladder(Ladder l) {
+        List<ResultsDocument.Step> steps = l.steps().stream().map(s -> new ResultsDocument.Step(s.workload(),
+                s.metric(), s.variant(), s.previous(), s.buildSeconds(), s.pipelineSeconds(), s.binaryBytes(),
+                gain(s.vsRelease()), gain(s.vsPrevious()), s.recommendation())).toList();
+        List<ResultsDocument.Slowdown> slow = l.trainingSlowdown().stream().map(d -> new ResultsDocument.Slowdown(
+                d.workload(), d.instrumentedCpuSeconds(), d.releaseCpuSeconds(), d.factor())).toList();
+        return new ResultsDocument.LadderBody(steps, slow);
+    }
+
+    static ResultsDocument.Gain gain(Comparison c) {
+        if (c == null) {
+            return null;
+        }
+        double[] ci = Ladder.gainCi(c);
+        return new ResultsDocument.Gain(Ladder.gain(c), ci[0], ci[1], c.pValue(), c.verdict().json(), c.rounds());
+    }
+
+    static ResultsDocument.ProfileEntry profile(Results.ProfilePart p) {
+        ProfileSummary s = p.summary();
+        return new ResultsDocument.ProfileEntry(p.record().profile(), p.record().sha256(), s.bytes(),
+                s.functionsInstrumented(), s.functionsWithCounts(), s.coveragePercent(), s.totalCount(),
+                s.profiledSeconds().isPresent() ? s.profiledSeconds().getAsDouble() : null, s.hottest(), p.stale(),
+                p.record().workloads(), p.record().dropped());
+    }
+}

@@ -1,0 +1,69 @@
+package io.pgolab.report;
+
+import io.pgolab.bench.BenchResults;
+import io.pgolab.bench.Ladder;
+import io.pgolab.config.Config;
+import io.pgolab.pipeline.BuiltArtifact;
+import io.pgolab.pipeline.Pipeline;
+import io.pgolab.pipeline.ProfileRecord;
+import io.pgolab.toolchain.ProfileSummary;
+import io.pgolab.toolchain.Toolchain;
+import io.pgolab.util.CommandLog;
+import java.util.List;
+
+/**
+ * What one command produced, for the {@link Exporter}s: where it comes from (project, toolchain, commands run)
+ * and its parts, each null when the command has none. Build one with the factory of the command.
+ *
+ * @param bench the measurements (bench, compare, demo; with ladder, the ladder's bench)
+ * @param ladder the ladder and the variants it built, in step order (ladder)
+ * @param build what was built and trained (build, train, demo)
+ * @param profile the profile report (profile)
+ */
+public record Results(Source source, BenchResults bench, LadderPart ladder, Pipeline.Outcome build,
+                      ProfilePart profile) {
+
+    /** config and toolchain are null for compare, which has no project. */
+    public record Source(Config config, Toolchain toolchain, CommandLog log) {
+    }
+
+    public record LadderPart(Ladder ladder, List<BuiltArtifact> built) {
+    }
+
+    public record ProfilePart(ProfileRecord record, ProfileSummary summary, boolean stale,
+                              List<BuiltArtifact> optimized) {
+    }
+
+    /** compare: commands outside any project. */
+    public static Results compare(CommandLog log, BenchResults bench) {
+        return new Results(new Source(null, null, log), bench, null, null, null);
+    }
+
+    public static Results bench(Source s, BenchResults bench) {
+        return new Results(s, bench, null, null, null);
+    }
+
+    public static Results ladder(Source s, BenchResults bench, Ladder ladder, List<BuiltArtifact> built) {
+        return new Results(s, bench, new LadderPart(ladder, built), null, null);
+    }
+
+    /** demo: the builds and the comparison, in one results file. */
+    public static Results demo(Source s, Pipeline.Outcome built, BenchResults bench) {
+        return new Results(s, bench, null, built, null);
+    }
+
+    /** build and train. */
+    public static Results build(Source s, Pipeline.Outcome built) {
+        return new Results(s, null, null, built, null);
+    }
+
+    public static Results profile(Source s, ProfileRecord record, ProfileSummary summary, boolean stale,
+                                  List<BuiltArtifact> optimized) {
+        return new Results(s, null, null, null, new ProfilePart(record, summary, stale, optimized));
+    }
+
+    /** True when a gated metric regressed (what --fail-on regression exits 1 for). */
+    public boolean regressed() {
+        return bench != null && !bench.regressions(bench.gated()).isEmpty();
+    }
+}

@@ -1,0 +1,143 @@
+package io.pgolab.report;
+
+import com.fasterxml.jackson.annotation.JsonIgnoreProperties;
+import com.fasterxml.jackson.annotation.JsonInclude;
+import com.fasterxml.jackson.annotation.JsonUnwrapped;
+import io.pgolab.bench.Potential;
+import io.pgolab.pipeline.BoltStage;
+import io.pgolab.pipeline.ProfileRecord;
+import io.pgolab.toolchain.ProfileSummary;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * A results file, {@code pgolab-results/1} (docs/results-schema.md), as records: Jackson writes the components
+ * in order with snake_case names ({@code util.Json.MAPPER}) and reads them back ({@link ResultsReader}). The
+ * envelope comes first, then the parts a command produced (absent parts are null and left out), then
+ * {@code commands}.
+ *
+ * <p>Which parts each command writes: build/train: variants, training, profile_sets, pgo_extra_build_seconds;
+ * demo: those and the bench body at the top level; bench/compare: the bench body at the top level; ladder:
+ * variants (name, build_seconds, binary_bytes, binary), ladder, bench (nested); profile: profile,
+ * optimized_builds.
+ */
+@JsonInclude(JsonInclude.Include.NON_NULL)
+@JsonIgnoreProperties(ignoreUnknown = true)
+public record ResultsDocument(
+        @JsonUnwrapped Envelope envelope,
+        List<VariantEntry> variants,
+        Training training,
+        List<Training> profileSets,
+        Double pgoExtraBuildSeconds,
+        LadderBody ladder,
+        BenchBody bench,
+        ProfileEntry profile,
+        Map<String, OptimizedBuild> optimizedBuilds,
+        @JsonUnwrapped BenchBody measurements,
+        List<String> commands) {
+
+    public static final String SCHEMA = "pgolab-results/1";
+
+    /** Reading a file without measurements gives an empty unwrapped body: that is no body. */
+    public ResultsDocument {
+        if (measurements != null && measurements.method() == null && measurements.workloads() == null) {
+            measurements = null;
+        }
+    }
+
+    /** The keys every results file starts with; project, config, toolchain, tool_versions are absent for compare. */
+    @JsonInclude(JsonInclude.Include.NON_NULL)
+    @JsonIgnoreProperties(ignoreUnknown = true)
+    public record Envelope(String schema, String pgolabVersion, String createdAt, String project, String config,
+                           String toolchain, Map<String, String> toolVersions, Map<String, Object> environment) {
+    }
+
+    /**
+     * A built variant. build/train/demo write every key (bolt only for the bolt phase); ladder writes name,
+     * build_seconds, binary_bytes and binary only, the others are null there and left out.
+     */
+    @JsonInclude(JsonInclude.Include.NON_NULL)
+    @JsonIgnoreProperties(ignoreUnknown = true)
+    public record VariantEntry(String name, String phase, double buildSeconds, long binaryBytes, String binary,
+                               Boolean cached, String profileSha256, Integer profileMismatched, Integer profileMissing,
+                               String profileCheck, String buildCommand, BoltStage.Report bolt) {
+    }
+
+    /** One profile set's training: its workloads, the merge, the merged profile. */
+    @JsonIgnoreProperties(ignoreUnknown = true)
+    public record Training(String profileSet, List<ProfileRecord.WorkloadRun> workloads, double mergeSeconds,
+                           String profile, String profileSha256, long profileBytes, List<String> dropped,
+                           boolean trainedNow) {
+    }
+
+    /** The measurements of bench, compare and demo (top level) and of a ladder (under "bench"). */
+    @JsonIgnoreProperties(ignoreUnknown = true)
+    public record BenchBody(Method method, List<Workload> workloads, List<ComparisonEntry> comparisons, String summary,
+                            int regressions) {
+    }
+
+    @JsonIgnoreProperties(ignoreUnknown = true)
+    public record Method(int warmupRounds, int minRounds, double budgetSeconds, double targetCiHalfWidthPercent,
+                         List<String> primaryMetrics, List<String> gatedMetrics, long seed, int pinnedCpu,
+                         boolean deterministic, double ciLevel, int bootstrapResamples, String significanceTest) {
+    }
+
+    /** pgo_potential is absent for workloads that are not services. */
+    @JsonIgnoreProperties(ignoreUnknown = true)
+    public record Workload(String name, String command, List<String> subjects, int rounds, String stopReason,
+                           double elapsedSeconds, List<String> warnings, Map<String, String> lastOutputLine,
+                           Map<String, MetricEntry> metrics, Map<String, Map<String, Double>> medians,
+                           List<ComparisonEntry> comparisons,
+                           @JsonInclude(JsonInclude.Include.NON_EMPTY) Map<String, Potential> pgoPotential,
+                           List<RunEntry> runs) {
+    }
+
+    @JsonIgnoreProperties(ignoreUnknown = true)
+    public record MetricEntry(String unit, String direction) {
+    }
+
+    @JsonIgnoreProperties(ignoreUnknown = true)
+    public record RunEntry(String subject, int round, int position, Map<String, Double> metrics) {
+    }
+
+    @JsonIgnoreProperties(ignoreUnknown = true)
+    public record ComparisonEntry(String workload, String baseline, String candidate, String metric, String unit,
+                                  String direction, double baselineMedian, double candidateMedian, double ratio,
+                                  double ciLow, double ciHigh, double ciLevel, double pValue, double minEffect,
+                                  String verdict, boolean gated, int rounds, long bootstrapSeed, double baselineCv,
+                                  double candidateCv, double[] baselineSamples, double[] candidateSamples) {
+    }
+
+    @JsonIgnoreProperties(ignoreUnknown = true)
+    public record LadderBody(List<Step> steps, List<Slowdown> trainingSlowdown) {
+    }
+
+    /** vs_release and vs_previous are null (written as null) for the first step. */
+    @JsonIgnoreProperties(ignoreUnknown = true)
+    public record Step(String workload, String metric, String variant, String previous, double buildSeconds,
+                       double pipelineSeconds, long binaryBytes, Gain vsRelease, Gain vsPrevious,
+                       String recommendation) {
+    }
+
+    @JsonIgnoreProperties(ignoreUnknown = true)
+    public record Gain(double gainPercent, double ciLowPercent, double ciHighPercent, double pValue, String verdict,
+                       int rounds) {
+    }
+
+    @JsonIgnoreProperties(ignoreUnknown = true)
+    public record Slowdown(String workload, double instrumentedCpuSeconds, double releaseCpuSeconds, double factor) {
+    }
+
+    /** profiled_seconds only for sampled profiles (go). */
+    @JsonIgnoreProperties(ignoreUnknown = true)
+    public record ProfileEntry(String path, String sha256, long bytes, int functionsInstrumented,
+                               int functionsWithCounts, double coveragePercent, long totalCount,
+                               @JsonInclude(JsonInclude.Include.NON_NULL) Double profiledSeconds,
+                               List<ProfileSummary.HotFunction> hottest, boolean stale,
+                               List<ProfileRecord.WorkloadRun> workloads, List<String> dropped) {
+    }
+
+    @JsonIgnoreProperties(ignoreUnknown = true)
+    public record OptimizedBuild(int mismatched, int missing, String profileCheck) {
+    }
+}

@@ -1,0 +1,29 @@
+package io.pgolab.report;
+
+import io.pgolab.bench.BenchResults;
+
+/**
+ * The terminal output: the ladder, else the bench table, else the build or profile report. demo prints its build
+ * table as soon as the builds are done ({@code Exports.print(Results.build(...))}), so its results show the bench.
+ */
+final class TextExporter implements Exporter {
+    @Override
+    public String render(Results r) {
+        BenchResults b = r.bench();
+        if (r.ladder() != null) {
+            return LadderReport.text(r.ladder().ladder()) + b.summary(b.gated()) + " (against "
+                    + r.ladder().built().get(0).variant() + ")\n";
+        }
+        if (b != null) {
+            return BenchText.render(b, b.gated());
+        }
+        if (r.build() != null) {
+            return BuildReport.text(r.build());
+        }
+        if (r.profile() != null) {
+            Results.ProfilePart p = r.profile();
+            return ProfileReport.text(p.record(), p.summary(), p.stale(), p.optimized());
+        }
+        return "";
+    }
+}

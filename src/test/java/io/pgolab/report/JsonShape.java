@@ -1,0 +1,64 @@
+package io.pgolab.report;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import java.util.Iterator;
+import java.util.Map;
+import java.util.TreeSet;
+
+/**
+ * The shape of a JSON document, measured values left out: every key path with the type of its value
+ * ("workloads[].runs[].round: int"). Keys of objects that are maps of names (metrics, medians, subjects) are
+ * collapsed to "*" so that two runs with other subjects or metrics have the same shape.
+ */
+public final class JsonShape {
+    /** Objects keyed by user data (subjects, metrics, variants, tools), not by the schema. */
+    private static final java.util.Set<String> MAPS = java.util.Set.of("tool_versions", "last_output_line", "metrics",
+            "medians", "pgo_potential", "optimized_builds", "dyno_stats");
+
+    private JsonShape() {
+    }
+
+    /** The shape without what depends on the run: the items of warnings and dropped lists (empty or not). */
+    public static TreeSet<String> ofRun(JsonNode n) {
+        TreeSet<String> s = of(n);
+        s.removeIf(p -> p.contains("warnings[]") || p.contains("dropped[]"));
+        return s;
+    }
+
+    /** The shape of a results file pgolab 0.1.0 wrote, from src/test/resources/results. */
+    public static TreeSet<String> ofPreviousVersion(String name) throws java.io.IOException {
+        return ofRun(io.pgolab.util.Json.MAPPER.readTree(java.nio.file.Path.of("src/test/resources/results", name).toFile()));
+    }
+
+    public static TreeSet<String> of(JsonNode n) {
+        TreeSet<String> out = new TreeSet<>();
+        walk("", n, false, out);
+        return out;
+    }
+
+    private static void walk(String path, JsonNode n, boolean map, TreeSet<String> out) {
+        if (n.isObject()) {
+            out.add(path + ": object");
+            for (Iterator<Map.Entry<String, JsonNode>> it = n.fields(); it.hasNext(); ) {
+                Map.Entry<String, JsonNode> e = it.next();
+                String key = map ? "*" : e.getKey();
+                walk(path + (path.isEmpty() ? "" : ".") + key, e.getValue(), MAPS.contains(e.getKey()) && !map, out);
+            }
+        } else if (n.isArray()) {
+            out.add(path + ": array");
+            n.forEach(x -> walk(path + "[]", x, false, out));
+        } else {
+            out.add(path + ": " + type(n));
+        }
+    }
+
+    private static String type(JsonNode n) {
+        if (n.isIntegralNumber()) {
+            return "int";
+        }
+        if (n.isNumber()) {
+            return "number";
+        }
+        return n.getNodeType().name().toLowerCase(java.util.Locale.ROOT);
+    }
+}
