@@ -225,7 +225,7 @@ class CampaignTest {
         assertThat(p.secondsLeft.get(7)).isCloseTo(2.0, within(1e-9));
         assertThat(p.secondsLeft.get(8)).isZero();
         assertThat(m.calls).hasSize(20);
-        assertThat(r.warnings()).noneMatch(w -> w.contains("budget"));
+        assertThat(r.warnings()).noneMatch(w -> w.message().contains("budget"));
     }
 
     @Test
@@ -235,8 +235,8 @@ class CampaignTest {
 
         assertThat(r.rounds()).isEqualTo(6);
         assertThat(r.stopReason()).startsWith("budget of 5s spent");
-        assertThat(r.warnings()).contains("the budget of 5s is shorter than the 6 rounds a verdict needs"
-                + " (about 14s at 2.0s per round): the minimum rounds win");
+        assertThat(r.warnings()).contains(new Warning(Warning.Kind.SHORT_BUDGET, "the budget of 5s is shorter than the 6"
+                + " rounds a verdict needs (about 14s at 2.0s per round): the minimum rounds win"));
     }
 
     @Test
@@ -246,8 +246,8 @@ class CampaignTest {
         CampaignResult short1 = run(new FakeMeasurer(STEADY), settings().withBudget(Duration.ofSeconds(13)),
                 new Recorder());
 
-        assertThat(fits.warnings()).noneMatch(w -> w.contains("budget"));
-        assertThat(short1.warnings()).anyMatch(w -> w.startsWith("the budget of 13s is shorter than the 6 rounds"));
+        assertThat(fits.warnings()).noneMatch(w -> w.message().contains("budget"));
+        assertThat(short1.warnings()).anyMatch(w -> w.message().startsWith("the budget of 13s is shorter than the 6 rounds"));
     }
 
     @Test
