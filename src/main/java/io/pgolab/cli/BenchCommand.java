@@ -49,9 +49,9 @@ final class BenchCommand implements Callable<Integer> {
                     : s.pipeline().build(variants, false, FailureMode.FAIL).artifacts(variants);
             BenchResults r = s.engine(opts, "bench").run("pgolab bench: " + s.config.name(), workloads.of(built));
             r = PgoPotential.addTo(s.bench(), r, built, opts.deterministic);
-            Results results = Results.bench(new Results.Source(s.config, s.toolchain, s.log), r);
+            Results results = Results.bench(s.source(), r);
             Exports.of(parent.global.workDir(), opts.json, opts.markdown, opts.csv).write(results);
-            return opts.failOn != null && results.regressed() ? 1 : 0;
+            return opts.exitCode(results);
         }
     }
 

@@ -41,7 +41,7 @@ final class BuildCommand implements Callable<Integer> {
             List<Variant> chosen = variants.isEmpty() ? s.config.variants() : Variant.parseAll(variants);
             Pipeline.Outcome o = s.pipeline().build(chosen, retrain, FailureMode.parse(failureMode));
             Exports.of(parent.global.workDir(), json, null, null)
-                    .write(Results.build(new Results.Source(s.config, s.toolchain, s.log), o));
+                    .write(Results.build(s.source(), o));
             return 0;
         }
     }

@@ -1,23 +1,15 @@
 package io.pgolab.cli;
 
-import io.pgolab.UserError;
 import io.pgolab.config.Config;
 import io.pgolab.config.Variant;
-import io.pgolab.measure.Subject;
 import io.pgolab.pipeline.Pipeline;
 import io.pgolab.bench.BenchResults;
-import io.pgolab.bench.BenchWorkload;
+import io.pgolab.bench.DemoOutputParser;
 import io.pgolab.report.Exports;
 import io.pgolab.report.Results;
 import io.pgolab.toolchain.FailureMode;
-import io.pgolab.toolchain.ToolLocator;
-import io.pgolab.toolchain.Toolchains;
-import io.pgolab.util.Shell;
 import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.List;
-import java.util.Optional;
-import java.util.Map;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.ParentCommand;
@@ -47,14 +39,7 @@ final class DemoCommand implements Callable<Integer> {
 
     @Override
     public Integer call() {
-        String kind = toolchain != null ? toolchain : Toolchains.defaultCKind();
-        if (!kind.equals("clang") && !kind.equals("gcc")) {
-            throw new UserError("unknown --toolchain '" + kind + "'", "use --toolchain clang or --toolchain gcc");
-        }
-        if (kind.equals("gcc") && ToolLocator.onPath("gcc").isEmpty()) {
-            throw new UserError("the demo needs a C compiler, and neither clang nor gcc is installed",
-                    "apt-get install -y gcc   (or clang-19 llvm-19 for clang)");
-        }
+        String kind = DemoProject.kind(toolchain);
         Path project = dir != null ? parent.global.workDir().resolve(dir)
                 : Path.of(System.getProperty("java.io.tmpdir"), "pgolab-demo");
         Config config = DemoProject.write(project, kind);
@@ -65,25 +50,18 @@ final class DemoCommand implements Callable<Integer> {
         try (Session s = Session.open(config, parent.global)) {
             s.console.note("demo project in " + project + " (" + s.toolchain.describe() + ")");
             Pipeline.Outcome built = s.pipeline().build(List.of(Variant.RELEASE, Variant.PGO), false, FailureMode.FAIL);
-            Results.Source source = new Results.Source(s.config, s.toolchain, s.log);
+            Results.Source source = s.source();
             Exports exports = Exports.of(parent.global.workDir(), opts.json, opts.markdown, opts.csv);
             exports.print(Results.build(source, built)); // the builds' table now, before the measurements
-            var bench = s.config.bench().get(0);
-            List<Subject> subjects = new ArrayList<>();
-            for (Variant v : List.of(Variant.RELEASE, Variant.PGO)) {
-                String binary = built.build(v).orElseThrow().artifact().binary();
-                subjects.add(new Subject(v.name(), Shell.bash(s.config.workloadCommand(bench, binary)), project, Map.of(),
-                        Optional.of(new DemoOutputParser())));
-            }
             BenchResults r = s.engine(opts, "demo").run("pgolab demo: release vs pgo (" + s.toolchain.describe() + ")",
-                    List.of(new BenchWorkload(bench.name(), bench.command(), subjects)));
+                    List.of(DemoOutputParser.workload(s.config, built.artifacts(List.of(Variant.RELEASE, Variant.PGO)))));
             DemoOutputParser.requireSameOutput(r);
             Results results = Results.demo(source, built, r); // one results file: the builds and the comparison
             exports.write(results);
             if (opts.json != null) {
                 s.console.note("results written to " + parent.global.workDir().resolve(opts.json));
             }
-            return opts.failOn != null && results.regressed() ? 1 : 0;
+            return opts.exitCode(results);
         }
     }
 }

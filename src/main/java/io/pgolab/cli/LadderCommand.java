@@ -47,9 +47,9 @@ final class LadderCommand implements Callable<Integer> {
             BenchResults r = s.engine(opts, "ladder").run("pgolab ladder: " + s.config.name(), workloads.of(built));
             r = PgoPotential.addTo(s.bench(), r, built, opts.deterministic);
             Ladder ladder = Ladder.of(r, built, LadderCosts.pipelineSeconds(o, steps, built), slowdown);
-            Results results = Results.ladder(new Results.Source(s.config, s.toolchain, s.log), r, ladder, built);
+            Results results = Results.ladder(s.source(), r, ladder, built);
             Exports.of(parent.global.workDir(), opts.json, opts.markdown, opts.csv).write(results);
-            return opts.failOn != null && results.regressed() ? 1 : 0;
+            return opts.exitCode(results);
         }
     }
 }

@@ -2,6 +2,7 @@ package io.pgolab.cli;
 
 import io.pgolab.UserError;
 import io.pgolab.bench.BenchOptions;
+import io.pgolab.report.Results;
 import io.pgolab.config.Durations;
 import io.pgolab.measure.CampaignSettings;
 import io.pgolab.measure.MeasureDefaults;
@@ -77,6 +78,11 @@ final class MeasureOptions {
     /** The engine's settings; bad options are user errors. */
     BenchOptions benchOptions() {
         return new BenchOptions(settings(), !primary.isEmpty(), minEffect / 100, deterministic);
+    }
+
+    /** 1 with --fail-on regression when a gated measure regressed, else 0. */
+    int exitCode(Results results) {
+        return failOn != null && results.regressed() ? 1 : 0;
     }
 
     List<String> primaryMetrics() {

@@ -42,7 +42,7 @@ final class ProfileCommand implements Callable<Integer> {
                     new BuildStage(s.config, s.toolchain, s.store, s.runner, s.console), profileSet);
             ProfileRecord rec = st.record();
             ProfileSummary summary = s.toolchain.summarize(rec.data(), Path.of(rec.notes()), top);
-            Results.Source source = new Results.Source(s.config, s.toolchain, s.log);
+            Results.Source source = s.source();
             Exports.of(parent.global.workDir(), json, null, null)
                     .write(Results.profile(source, rec, summary, st.stale(), st.optimized()));
             return 0;

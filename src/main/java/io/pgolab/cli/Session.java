@@ -5,6 +5,7 @@ import io.pgolab.bench.BenchEngine;
 import io.pgolab.config.Config;
 import io.pgolab.config.ConfigLoader;
 import io.pgolab.pipeline.ArtifactStore;
+import io.pgolab.report.Results;
 import io.pgolab.pipeline.Pipeline;
 import io.pgolab.pipeline.ProjectLock;
 import io.pgolab.toolchain.Toolchain;
@@ -50,6 +51,11 @@ final class Session implements AutoCloseable {
 
     BenchEngine engine(MeasureOptions opts, String scratch) {
         return new BenchEngine(opts.benchOptions(), log, store.runs().resolve(scratch), new TerminalBenchListener(System.err));
+    }
+
+    /** Where results come from, for the results files' envelope. */
+    Results.Source source() {
+        return new Results.Source(config, toolchain, log);
     }
 
     Pipeline pipeline() {

@@ -31,7 +31,7 @@ final class TrainCommand implements Callable<Integer> {
             Pipeline.Outcome o = s.pipeline().profile(Pipeline.profileSets(s.config.variants()), true,
                     FailureMode.parse(failureMode));
             Exports.of(parent.global.workDir(), json, null, null)
-                    .write(Results.build(new Results.Source(s.config, s.toolchain, s.log), o));
+                    .write(Results.build(s.source(), o));
             return 0;
         }
     }

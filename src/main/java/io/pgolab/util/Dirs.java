@@ -33,4 +33,14 @@ public final class Dirs {
             throw new UncheckedIOException(e);
         }
     }
+
+    /** A new empty directory under the temporary directory ($TMPDIR, java.io.tmpdir). */
+    public static Path temporary(String prefix) {
+        try {
+            return Files.createTempDirectory(prefix);
+        } catch (IOException e) {
+            throw new io.pgolab.UserError("cannot create a temporary directory in " + System.getProperty("java.io.tmpdir")
+                    + ": " + e.getMessage(), "point TMPDIR at a writable directory with free space");
+        }
+    }
 }
