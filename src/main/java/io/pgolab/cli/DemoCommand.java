@@ -8,6 +8,7 @@ import io.pgolab.bench.DemoOutputParser;
 import io.pgolab.report.Exports;
 import io.pgolab.report.Results;
 import io.pgolab.toolchain.FailureMode;
+import io.pgolab.util.Dirs;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.concurrent.Callable;
@@ -24,7 +25,7 @@ final class DemoCommand implements Callable<Integer> {
     @ParentCommand
     Main parent;
 
-    @Option(names = "--dir", paramLabel = "DIR", description = "Where to put the demo project (default: $TMPDIR/pgolab-demo).")
+    @Option(names = "--dir", paramLabel = "DIR", description = "Where to put the demo project (default: $TMPDIR/pgolab-demo); a new or empty directory, or an earlier demo's.")
     Path dir;
 
     @Option(names = "--write-only", description = "Write the demo project (demo.c, pgolab.toml) and stop, e.g. to run"
@@ -41,7 +42,7 @@ final class DemoCommand implements Callable<Integer> {
     public Integer call() {
         String kind = DemoProject.kind(toolchain);
         Path project = dir != null ? parent.global.workDir().resolve(dir)
-                : Path.of(System.getProperty("java.io.tmpdir"), "pgolab-demo");
+                : Dirs.tmpRoot().resolve("pgolab-demo");
         Config config = DemoProject.write(project, kind);
         if (writeOnly) {
             System.out.println("demo project written to " + project + "; try: pgolab -C " + project + " ladder");

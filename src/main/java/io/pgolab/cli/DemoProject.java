@@ -14,6 +14,9 @@ import java.nio.file.Path;
 
 /** The embedded demo project: a C program and its pgolab.toml, from the jar's resources. */
 final class DemoProject {
+    /** The first line of the demo's pgolab.toml: marks a directory the demo may write into again. */
+    private static final String MARKER = "# The config `pgolab demo` uses";
+
     private DemoProject() {
     }
 
@@ -33,6 +36,7 @@ final class DemoProject {
     /** Writes demo.c and pgolab.toml (only when they differ, so a second demo reuses the builds). */
     static Config write(Path project, String kind) {
         try {
+            requireDemoOrEmpty(project);
             Files.createDirectories(project);
             writeIfChanged(project.resolve("demo.c"), resource("demo.c"));
             writeIfChanged(project.resolve("pgolab.toml"), resource("pgolab.toml").replace("@KIND@", kind));
@@ -41,6 +45,24 @@ final class DemoProject {
                     "pass --dir DIR with a writable directory");
         }
         return ConfigLoader.load(project.resolve("pgolab.toml"));
+    }
+
+    /** The demo's own directory, or a new or empty one: never someone else's files. */
+    private static void requireDemoOrEmpty(Path project) throws IOException {
+        if (!Files.exists(project)) {
+            return;
+        }
+        if (!Files.isDirectory(project)) {
+            throw new UserError(project + " exists and is not a directory", "pass --dir with a new or empty directory");
+        }
+        Path toml = project.resolve("pgolab.toml");
+        boolean demo = Files.isRegularFile(toml) && Files.readString(toml).startsWith(MARKER);
+        try (var entries = Files.list(project)) {
+            if (!demo && entries.findAny().isPresent()) {
+                throw new UserError(project + " is not empty and is not a pgolab demo project: the demo would overwrite"
+                        + " demo.c and pgolab.toml there", "pass --dir with a new or empty directory");
+            }
+        }
     }
 
     private static void writeIfChanged(Path file, String content) throws IOException {

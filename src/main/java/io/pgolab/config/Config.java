@@ -34,13 +34,22 @@ public record Config(
 
     /** A workload template with {binary}, {root}, {config_dir}, {workdir} and, for services, {port}. */
     public String render(String template, String binary, int port) {
+        return render(template, binary, port, java.util.Map.of());
+    }
+
+    /**
+     * A workload template, a shell command: placeholder values are quoted where needed (see
+     * {@link Template#renderShell}); extra adds values such as {profile} for training commands.
+     */
+    public String render(String template, String binary, int port, java.util.Map<String, String> extra) {
         java.util.Map<String, String> values = new java.util.HashMap<>(java.util.Map.of("binary", binary,
                 "root", root.toString(), "config_dir", configDir().toString(), "workdir", configDir().toString(),
                 "port", Integer.toString(port)));
         // Cargo builds every binary into one directory; {bin:NAME} is NAME beside {binary}.
         build.cargo().ifPresent(c -> c.bins().forEach(b -> values.put("bin:" + b,
                 java.nio.file.Path.of(binary).resolveSibling(b).toString())));
-        return Template.render(template, values);
+        values.putAll(extra);
+        return Template.renderShell(template, values);
     }
 
     public boolean needsProfile() {

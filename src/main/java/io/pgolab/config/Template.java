@@ -24,16 +24,41 @@ public final class Template {
         return placeholders(text).stream().filter(n -> !allowed.contains(n)).distinct().toList();
     }
 
-    /** Replaces every placeholder; an unknown one is a bug here because configs are validated first. */
+    /**
+     * Placeholders whose values are lists of flags in shell syntax (the user's flags as written, and
+     * pgolab's own flags each quoted where needed): left unquoted outside quotes, so they split into words.
+     */
+    static final Set<String> FLAG_LISTS = Set.of("cflags", "cxxflags", "ldflags", "goflags");
+
+    /**
+     * Replaces every placeholder with its value as it is, for templates that are not shell commands
+     * (build.artifact is a path). An unknown placeholder is a bug here because configs are validated first.
+     */
     public static String render(String text, Map<String, String> values) {
+        return render(text, values, false);
+    }
+
+    /**
+     * Replaces every placeholder in a shell command so that its value stays one word whatever it holds
+     * (spaces, quotes, $(...)): outside quotes a value that needs it is single-quoted; inside '...' or
+     * "..." it is escaped for that quoting. Flag lists ({@link #FLAG_LISTS}) are not quoted outside quotes.
+     */
+    public static String renderShell(String text, Map<String, String> values) {
+        return render(text, values, true);
+    }
+
+    private static String render(String text, Map<String, String> values, boolean shell) {
         StringBuilder out = new StringBuilder();
+        ShellContext context = new ShellContext();
         int[] last = {0};
         scan(text, (name, start, end) -> {
             String value = values.get(name);
             if (value == null) {
                 throw new IllegalArgumentException("no value for placeholder {" + name + "} in: " + text);
             }
-            out.append(unescape(text.substring(last[0], start))).append(value);
+            String literal = unescape(text.substring(last[0], start));
+            context.read(literal);
+            out.append(literal).append(shell ? context.insert(value, FLAG_LISTS.contains(name)) : value);
             last[0] = end;
         });
         out.append(unescape(text.substring(last[0])));
@@ -51,6 +76,26 @@ public final class Template {
             String value = values.get(name);
             if (value != null) {
                 out.append(text, last[0], start).append(value.replace("{", "{{").replace("}", "}}"));
+                last[0] = end;
+            }
+        });
+        out.append(text.substring(last[0]));
+        return out.toString();
+    }
+
+    /** {@link #fill} for a shell command: each value is quoted for where it stands (see {@link #renderShell}). */
+    public static String fillShell(String text, Map<String, String> values) {
+        StringBuilder out = new StringBuilder();
+        ShellContext context = new ShellContext();
+        int[] last = {0};
+        int[] read = {0};
+        scan(text, (name, start, end) -> {
+            String value = values.get(name);
+            context.read(unescape(text.substring(read[0], start)));
+            read[0] = end;
+            if (value != null) {
+                String quoted = context.insert(value, FLAG_LISTS.contains(name));
+                out.append(text, last[0], start).append(quoted.replace("{", "{{").replace("}", "}}"));
                 last[0] = end;
             }
         });

@@ -119,7 +119,7 @@ public final class BuildStage {
         Path logFile = store.logs().resolve("build-" + name + ".log");
         Instant t0 = Instant.now();
         if (config.build().clean().isPresent() && !config.copySources()) {
-            String clean = Template.render(config.build().clean().get(), values);
+            String clean = Template.renderShell(config.build().clean().get(), values);
             ShellRunner.Outcome o = runner.run(clean, srcDir, procEnv, config.build().timeout(),
                     store.logs().resolve("clean-" + name + ".log"));
             if (!o.ok()) {
@@ -127,7 +127,7 @@ public final class BuildStage {
                         "fix build.clean in " + config.file() + ", or remove it");
             }
         }
-        String command = Template.render(config.build().command(), values);
+        String command = Template.renderShell(config.build().command(), values);
         ShellRunner.Outcome o = runner.run(command, srcDir, procEnv, config.build().timeout(), logFile);
         double seconds = Duration.between(t0, Instant.now()).toMillis() / 1000.0;
         if (!o.ok()) {

@@ -202,7 +202,7 @@ public final class TrainStage {
         if (w.isService()) {
             return runService(w, binary, raw, collector, logPrefix);
         }
-        String command = collector.wrap(config.render(withProfile(w.command(), raw), binary, 0), raw);
+        String command = collector.wrap(config.render(toolchain.trainingCommand(w.command()), binary, 0, profileValues(raw)), raw);
         Map<String, String> env = new LinkedHashMap<>(w.env());
         env.putAll(collector.env(raw));
         events.started("train " + w.name(), command);
@@ -235,7 +235,8 @@ public final class TrainStage {
     private ProfileRecord.WorkloadRun runService(WorkloadSpec w, String binary, Path raw, Collector collector,
                                                  String logPrefix) {
         var given = w.service().orElseThrow();
-        var spec = new io.pgolab.config.ServiceSpec(withProfile(given.server(), raw), given.ready(), given.readyTimeout(),
+        var spec = new io.pgolab.config.ServiceSpec(
+                io.pgolab.config.Template.fillShell(toolchain.trainingCommand(given.server()), profileValues(raw)), given.ready(), given.readyTimeout(),
                 given.setup(), given.teardown(), given.clients(), given.concurrent(), given.stopSignal(), given.stopGrace(),
                 given.clientCpus());
         Map<String, String> env = new LinkedHashMap<>(w.env());
@@ -264,10 +265,9 @@ public final class TrainStage {
         return new ProfileRecord.WorkloadRun(w.name(), spec.server(), seconds, m.cpuSeconds(), files.size(), bytes);
     }
 
-    /** The toolchain's form of a training template, with {profile} (one file per workload) and {profile_dir} filled. */
-    private String withProfile(String template, Path raw) {
-        return io.pgolab.config.Template.fill(toolchain.trainingCommand(template),
-                Map.of("profile", raw.resolve("cpu.pprof").toString(), "profile_dir", raw.toString()));
+    /** {profile} (one file per workload) and {profile_dir} of a training command. */
+    private static Map<String, String> profileValues(Path raw) {
+        return Map.of("profile", raw.resolve("cpu.pprof").toString(), "profile_dir", raw.toString());
     }
 
     static String howItEnded(ServiceRun.Result r, io.pgolab.config.ServiceSpec spec) {

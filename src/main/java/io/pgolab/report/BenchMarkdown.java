@@ -12,27 +12,27 @@ final class BenchMarkdown {
 
     public static String render(BenchResults r, List<String> gated) {
         StringBuilder s = new StringBuilder();
-        s.append("## ").append(r.title()).append("\n\n");
-        s.append("**").append(r.summary(gated)).append("**\n\n");
+        s.append("## ").append(Md.text(r.title())).append("\n\n");
+        s.append("**").append(Md.text(r.summary(gated))).append("**\n\n");
         for (BenchResults.WorkloadResult w : r.workloads()) {
-            s.append("### ").append(w.name()).append("\n\n");
-            s.append("`").append(w.command().replace("`", "'")).append("` — ").append(w.campaign().rounds())
-                    .append(" interleaved rounds, ").append(w.campaign().stopReason()).append("\n\n");
+            s.append("### ").append(Md.text(w.name())).append("\n\n");
+            s.append(Md.code(w.command())).append(" — ").append(w.campaign().rounds())
+                    .append(" interleaved rounds, ").append(Md.text(w.campaign().stopReason())).append("\n\n");
             s.append("| baseline → candidate | metric | baseline | candidate | change | 95% CI | p | verdict |\n");
             s.append("|---|---|---:|---:|---:|---:|---:|---|\n");
             for (Comparison c : BenchText.ordered(w.comparisons(), gated)) {
                 s.append(String.format("| %s → %s | %s%s | %s | %s | %+.1f%% | [%+.1f%%, %+.1f%%] | %s | %s |%n",
-                        c.baseline(), c.candidate(), c.metric(), gated.contains(c.metric()) ? " (gated)" : "",
-                        BenchText.value(c.baselineMedian(), c.unit()), BenchText.value(c.candidateMedian(), c.unit()),
+                        Md.text(c.baseline()), Md.text(c.candidate()), Md.text(c.metric()), gated.contains(c.metric()) ? " (gated)" : "",
+                        Md.text(BenchText.value(c.baselineMedian(), c.unit())), Md.text(BenchText.value(c.candidateMedian(), c.unit())),
                         c.changePercent(), (c.ciLow() - 1) * 100, (c.ciHigh() - 1) * 100, BenchText.p(c.pValue()),
                         emoji(c) + c.verdict().json()));
             }
-            w.potential().forEach((variant, p) -> s.append("\nPGO potential of ").append(variant).append(": ")
-                    .append(p.summary()).append('\n'));
+            w.potential().forEach((variant, p) -> s.append("\nPGO potential of ").append(Md.text(variant)).append(": ")
+                    .append(Md.text(p.summary())).append('\n'));
             if (!w.campaign().warnings().isEmpty()) {
                 s.append('\n');
                 for (Warning warning : w.campaign().warnings()) {
-                    s.append("> warning: ").append(warning.message()).append('\n');
+                    s.append("> warning: ").append(Md.text(warning.message())).append('\n');
                 }
             }
             s.append('\n');

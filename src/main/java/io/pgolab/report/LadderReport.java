@@ -38,29 +38,29 @@ final class LadderReport {
     }
 
     public static String markdown(Ladder l, String title) {
-        StringBuilder s = new StringBuilder("## ").append(title).append("\n");
+        StringBuilder s = new StringBuilder("## ").append(Md.text(title)).append("\n");
         String workload = null;
         for (Ladder.Step st : l.steps()) {
             if (!st.workload().equals(workload)) {
                 workload = st.workload();
-                s.append("\n### `").append(workload).append("` (").append(st.metric())
+                s.append("\n### ").append(Md.code(workload)).append(" (").append(Md.text(st.metric()))
                         .append("; gain > 0 is better; 95% CI)\n\n")
                         .append("| variant | build (total) | binary | gain vs release | gain vs previous step | verdict |\n")
                         .append("|---|---:|---:|---|---|---|\n");
             }
-            s.append(String.format("| %s | %s | %s | %s | %s | %s |%n", st.variant(), build(st),
+            s.append(String.format("| %s | %s | %s | %s | %s | %s |%n", Md.text(st.variant()), build(st),
                     Strings.humanBytes(st.binaryBytes()), cell(st.vsRelease()), cell(st.vsPrevious()),
                     st.vsPrevious() == null ? "baseline" : st.vsPrevious().verdict().json()));
         }
         s.append("\n");
         for (Ladder.Step st : l.steps()) {
             if (st.vsPrevious() != null) {
-                s.append("- `").append(st.workload()).append("`: ").append(st.recommendation()).append('\n');
+                s.append("- ").append(Md.code(st.workload())).append(": ").append(Md.text(st.recommendation())).append('\n');
             }
         }
         for (Ladder.Slowdown d : l.trainingSlowdown()) {
-            s.append(String.format("- training `%s` with profiling on: %.2f× the CPU time of release (one run each)%n",
-                    d.workload(), d.factor()));
+            s.append(String.format("- training %s with profiling on: %.2f× the CPU time of release (one run each)%n",
+                    Md.code(d.workload()), d.factor()));
         }
         return s.toString();
     }

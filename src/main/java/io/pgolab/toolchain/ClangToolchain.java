@@ -4,6 +4,7 @@ import io.pgolab.UserError;
 import io.pgolab.config.ToolchainSpec;
 import io.pgolab.config.Variant;
 import io.pgolab.util.CommandLog;
+import io.pgolab.util.Shell;
 import io.pgolab.process.Exec;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -150,8 +151,8 @@ public final class ClangToolchain implements Toolchain {
             c.add("-pgo-warn-missing-function");
             l.add("-fprofile-use=" + p);
         }
-        String ours = String.join(" ", c);
-        String link = String.join(" ", l);
+        String ours = Shell.join(c); // flag words with a path are quoted where needed (a project dir with spaces)
+        String link = Shell.join(l);
         Map<String, String> env = new LinkedHashMap<>();
         // An instrumented program run by the build itself (generators, tests) must not litter the tree.
         env.put("LLVM_PROFILE_FILE", scratch.resolve("build-%p-%m.profraw").toString());

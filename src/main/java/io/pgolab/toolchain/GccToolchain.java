@@ -4,6 +4,7 @@ import io.pgolab.UserError;
 import io.pgolab.config.ToolchainSpec;
 import io.pgolab.config.Variant;
 import io.pgolab.util.CommandLog;
+import io.pgolab.util.Shell;
 import io.pgolab.util.Hashing;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -123,10 +124,10 @@ public final class GccToolchain implements Toolchain {
             c.addAll(List.of("-fprofile-use=" + p, "-fprofile-correction", "-Wmissing-profile"));
             l.addAll(List.of("-fprofile-use=" + p, "-fprofile-correction"));
         }
-        String ours = String.join(" ", c);
+        String ours = Shell.join(c); // flag words with a path are quoted where needed (a project dir with spaces)
         return new BuildEnv(cc.toString(), cxx.toString(), ar.toString(), ranlib.toString(),
                 BuildEnv.join(user.cflags(), ours), BuildEnv.join(user.cxxflags(), ours),
-                BuildEnv.join(user.ldflags(), String.join(" ", l)), Map.of());
+                BuildEnv.join(user.ldflags(), Shell.join(l)), Map.of());
     }
 
     @Override

@@ -34,12 +34,21 @@ public final class Dirs {
         }
     }
 
-    /** A new empty directory under the temporary directory ($TMPDIR, java.io.tmpdir). */
+    /** The temporary directory: $TMPDIR when it names a directory, else java.io.tmpdir. */
+    public static Path tmpRoot() {
+        String env = System.getenv("TMPDIR");
+        if (env != null && !env.isBlank() && Files.isDirectory(Path.of(env))) {
+            return Path.of(env).toAbsolutePath();
+        }
+        return Path.of(System.getProperty("java.io.tmpdir")).toAbsolutePath();
+    }
+
+    /** A new empty directory under the temporary directory ({@link #tmpRoot}). */
     public static Path temporary(String prefix) {
         try {
-            return Files.createTempDirectory(prefix);
+            return Files.createTempDirectory(tmpRoot(), prefix);
         } catch (IOException e) {
-            throw new io.pgolab.UserError("cannot create a temporary directory in " + System.getProperty("java.io.tmpdir")
+            throw new io.pgolab.UserError("cannot create a temporary directory in " + tmpRoot()
                     + ": " + e.getMessage(), "point TMPDIR at a writable directory with free space");
         }
     }
