@@ -6,6 +6,7 @@
 # capped, a verdict despite invalid UTF-8.
 # usage: bench/output-flood.sh [JAR] [SIZE]   JAR: a pgolab jar (default: this checkout's);
 #                                             SIZE: bytes per run for head -c (default 1G)
+# CASES="line bench" runs only those cases (default: all).
 set -uo pipefail
 cd "$(dirname "$0")/.."
 size=${2:-1G}
@@ -28,6 +29,7 @@ quick=(--warmup 0 --min-rounds 5 --max-rounds 5 --budget 5s)
 case_() {
   local name=$1 dir=$2 watch=$3
   shift 3
+  case " ${CASES:-$name} " in *" $name "*) ;; *) return 0;; esac
   mkdir -p "$watch"
   (peak=0; while :; do
      d=$(du -sb "$watch" 2>/dev/null | cut -f1); d=${d:-0}
@@ -60,7 +62,9 @@ case_ line "$tmp" "$tmp/c1" compare "${quick[@]}" --aa "$line"
 case_ lines "$tmp" "$tmp/c2" compare "${quick[@]}" --aa "$lines"
 case_ invalid "$tmp" "$tmp/c3" compare "${quick[@]}" --aa "$invalid"
 case_ failing "$tmp" "$tmp/c4" compare "${quick[@]}" true "$lines; exit 1"
+case_ failline "$tmp" "$tmp/c5" compare "${quick[@]}" true "$line; exit 1"
 
+case " ${CASES:-bench} " in *" bench "*) ;; *) exit 0;; esac
 # bench on a tiny C project whose bench command prints SIZE then the metric a regex reads.
 p=$tmp/project
 mkdir -p "$p"
