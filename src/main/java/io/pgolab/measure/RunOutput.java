@@ -30,7 +30,7 @@ final class RunOutput {
     static long size(Path file) {
         try {
             long size = Files.size(file);
-            return size > (long) OutputFile.HEAD_BYTES + OutputFile.TAIL_BYTES ? size : 0;
+            return size > OutputFile.WHOLE ? size : 0;
         } catch (IOException e) {
             return 0;
         }

@@ -22,7 +22,7 @@ public final class OutputFile {
     /** How much of the end of an output an error message's "last lines" are taken from. */
     public static final int MESSAGE_BYTES = 64 << 10;
     /** An output up to this size is read and kept whole (the slack lets a cut file stay as it is). */
-    static final long WHOLE = (long) HEAD_BYTES + TAIL_BYTES + 1024;
+    public static final long WHOLE = (long) HEAD_BYTES + TAIL_BYTES + 1024;
 
     private OutputFile() {
     }

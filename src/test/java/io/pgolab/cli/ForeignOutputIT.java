@@ -50,7 +50,7 @@ class ForeignOutputIT {
                 direction = "higher"
                 """);
         Path json = tmp.resolve("bench.json");
-        Cli.Result r = Cli.run(p, "bench", "--warmup", "0", "--min-rounds", "2", "--max-rounds", "2",
+        Cli.Result r = Cli.run(p, "bench", "--warmup", "0", "--min-rounds", "5", "--max-rounds", "5",
                 "--json", json.toString());
         assertThat(r.exitCode()).as(r.all()).isZero();
         var w = Json.MAPPER.readTree(json.toFile()).get("workloads").get(0);
