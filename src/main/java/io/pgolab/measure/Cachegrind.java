@@ -1,5 +1,7 @@
 package io.pgolab.measure;
 
+import io.pgolab.util.Text;
+import io.pgolab.util.OutputFile;
 import io.pgolab.process.CommandMeasurer;
 import io.pgolab.process.Measurement;
 import io.pgolab.process.MeasuredCommand;
@@ -9,7 +11,6 @@ import io.pgolab.process.Exec;
 import io.pgolab.process.Executables;
 
 import java.io.IOException;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.DirectoryStream;
 import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
@@ -267,7 +268,7 @@ public final class Cachegrind {
         for (Path f : files) {
             Counts c;
             try {
-                c = parse(Files.readString(f, StandardCharsets.UTF_8));
+                c = parse(Text.decode(Files.readAllBytes(f)));
             } catch (IllegalArgumentException e) {
                 throw new IOException(f + ": " + e.getMessage(), e);
             }
@@ -346,13 +347,13 @@ public final class Cachegrind {
         if (list(outDir, OUT_PREFIX, OUT_SUFFIX).isEmpty()) {
             String err = "";
             if (c.stderrFile() != null && Files.isRegularFile(c.stderrFile())) {
-                err = Files.readString(c.stderrFile(), StandardCharsets.UTF_8);
+                err = OutputFile.read(c.stderrFile());
             }
             for (String line : err.split("\n")) {
                 if (line.startsWith("valgrind: ")) {
                     // e.g. "valgrind: ./app: No such file or directory" (valgrind exits 127)
                     throw new UserError("cannot run " + c.argv().get(0) + " under valgrind: "
-                            + line.substring("valgrind: ".length()),
+                            + Text.visible(line.substring("valgrind: ".length())),
                             "check the program path; a relative path is resolved against the work directory");
                 }
             }
@@ -391,7 +392,7 @@ public final class Cachegrind {
                 PROBE_TIMEOUT_SECONDS);
         if (!r.ok()) {
             return Optional.of("valgrind cannot run Cachegrind here (`valgrind --tool=cachegrind " + t + "` exited with "
-                    + r.exitCode() + ")" + (r.output().isBlank() ? "" : ":\n" + io.pgolab.util.Strings.indentedTail(r.output(), 5)));
+                    + r.exitCode() + ")" + (r.output().isBlank() ? "" : ":\n  " + Text.lastLines(r.output(), 5).replace("\n", "\n  ")));
         }
         return Optional.empty();
     }
@@ -440,9 +441,9 @@ public final class Cachegrind {
         StringBuilder sb = new StringBuilder();
         try {
             for (Path log : list(outDir, LOG_PREFIX, LOG_SUFFIX)) {
-                String text = Files.readString(log, StandardCharsets.UTF_8);
+                String text = OutputFile.tail(log, 8);
                 if (!text.isBlank()) {
-                    sb.append("\n").append(log.getFileName()).append(":\n").append(io.pgolab.util.Strings.indentedTail(text, 8));
+                    sb.append("\n").append(log.getFileName()).append(":\n  ").append(text.replace("\n", "\n  "));
                 }
             }
         } catch (IOException e) {

@@ -9,10 +9,10 @@ import io.pgolab.stats.Direction;
 import io.pgolab.stats.PairedRatio;
 import io.pgolab.util.CommandLog;
 import io.pgolab.util.Shell;
-import io.pgolab.util.Strings;
+import io.pgolab.util.OutputFile;
+import io.pgolab.util.Text;
 import java.io.IOException;
 import java.io.UncheckedIOException;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -23,6 +23,7 @@ import java.util.Map;
 import java.util.OptionalInt;
 import java.util.Random;
 import java.util.function.LongSupplier;
+import java.util.stream.Collectors;
 
 /**
  * Runs subjects in rounds until the primary metrics are known well enough or the budget is spent.
@@ -63,6 +64,7 @@ public final class Campaign {
         Random order = new Random(s.seed());
         long start = nanoTime.getAsLong();
         subjects.forEach(x -> log.record(x.workDir(), x.env(), x.argv()));
+        RunOutput.prune(scratch, subjects.stream().map(x -> safe(x.label())).collect(Collectors.toSet()));
         for (int w = 0; w < s.warmupRounds(); w++) {
             for (Subject x : shuffled(subjects, order)) {
                 once(x, s, metrics, outputs);
@@ -141,11 +143,11 @@ public final class Campaign {
         if (x.service().isPresent()) {
             return onceService(x, s, metrics, outputs);
         }
+        Path dir = scratch.resolve(safe(x.label()));
+        Path stdout = dir.resolve("stdout");
+        Path stderr = dir.resolve("stderr");
         try {
-            Path dir = scratch.resolve(safe(x.label()));
             Files.createDirectories(dir);
-            Path stdout = dir.resolve("stdout");
-            Path stderr = dir.resolve("stderr");
             List<String> argv = x.argv();
             List<Path> probeDirs = new ArrayList<>();
             for (Probe p : probes) {
@@ -156,12 +158,10 @@ public final class Campaign {
             }
             Measurement m = measurer.run(new MeasuredCommand(argv, x.workDir(), x.env(), OptionalInt.of(s.cpu()),
                     s.runTimeout(), stdout, stderr));
-            String out = Files.readString(stdout, StandardCharsets.UTF_8);
             if (!m.succeeded()) {
-                String err = Files.readString(stderr, StandardCharsets.UTF_8);
                 throw new UserError("'" + x.label() + "' failed during measurement (" + m.outcome() + "):\n  $ "
                         + Shell.join(x.argv()) + "\n  last lines of its output:\n    "
-                        + Strings.tail(out + err, 15).replace("\n", "\n    "),
+                        + RunOutput.tail(stdout, stderr, 15).replace("\n", "\n    "),
                         m.timedOut() ? "raise the workload's timeout" : "run the command by hand to see why; "
                                 + "a failed run is never averaged in");
             }
@@ -170,15 +170,18 @@ public final class Campaign {
                 values.putAll(probes.get(i).read(probeDirs.get(i)));
             }
             if (x.parser().isPresent()) {
-                parse(x, out, values, metrics);
+                parse(x, OutputFile.read(stdout), RunOutput.size(stdout), values, metrics);
             }
-            outputs.putIfAbsent(x.label(), Strings.tail(out, 1).strip());
+            outputs.computeIfAbsent(x.label(), k -> OutputFile.tailOrNote(stdout, 1).strip());
             return values;
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             throw new UserError("interrupted during measurement");
+        } finally {
+            OutputFile.capQuietly(stdout);
+            OutputFile.capQuietly(stderr);
         }
     }
 
@@ -190,20 +193,22 @@ public final class Campaign {
         Map<String, Double> values = MetricInfo.of(o.server());
         values.put(MetricInfo.WALL_TIME, o.loadSeconds());
         if (x.parser().isPresent()) {
-            parse(x, o.clientOutput(), values, metrics);
+            parse(x, o.clientOutput(), 0, values, metrics);
         }
-        outputs.putIfAbsent(x.label(), Strings.tail(o.clientOutput(), 1).strip());
+        outputs.computeIfAbsent(x.label(), k -> Text.lastLines(o.clientOutput(), 1).strip());
         return values;
     }
 
-    private static void parse(Subject x, String out, Map<String, Double> values, Map<String, MetricInfo> metrics) {
+    /** Reads the metrics of x's parser from out, the output (of size bytes when it was cut, else 0). */
+    private static void parse(Subject x, String out, long size, Map<String, Double> values,
+                              Map<String, MetricInfo> metrics) {
         List<ParsedMetric> parsed;
         try {
             parsed = x.parser().get().parse(out);
         } catch (NoMatchException e) {
             throw new UserError("the " + x.parser().get().name() + " parser found nothing in the output of '"
-                    + x.label() + "': " + e.getMessage() + "\n  last lines of the output:\n    "
-                    + Strings.tail(out, 15).replace("\n", "\n    "),
+                    + x.label() + "': " + Text.visible(e.getMessage()) + RunOutput.cutNote(size)
+                    + "\n  last lines of the output:\n    " + Text.lastLines(out, 15).replace("\n", "\n    "),
                     "check that the command prints what the parser reads (see docs/parsers.md), or use a regex metric");
         }
         Double ops = null;

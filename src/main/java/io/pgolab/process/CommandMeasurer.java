@@ -1,12 +1,11 @@
 package io.pgolab.process;
 
 import io.pgolab.UserError;
+import io.pgolab.util.OutputFile;
 
 import java.io.File;
 import java.io.IOException;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
-import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -134,7 +133,7 @@ public final class CommandMeasurer {
      */
     public static Measurement readResult(List<String> command, OptionalInt cpu, Path result, int runnerExit,
                                          String blankDetail) throws IOException {
-        String line = Files.readString(result, StandardCharsets.UTF_8);
+        String line = OutputFile.read(result);
         if (line.isBlank()) {
             throw new IOException("pgolab-runner exited with " + runnerExit + " without reporting a result" + blankDetail);
         }
@@ -165,10 +164,8 @@ public final class CommandMeasurer {
             return "";
         }
         try {
-            String err = Files.readString(c.stderrFile(), StandardCharsets.UTF_8);
-            return err.isBlank() ? "" : ":\n" + io.pgolab.util.Strings.indentedTail(err, 5);
-        } catch (NoSuchFileException e) {
-            return "";
+            String err = OutputFile.tail(c.stderrFile(), 5);
+            return err.isBlank() ? "" : ":\n  " + err.replace("\n", "\n  ");
         } catch (IOException e) {
             return " (cannot read " + c.stderrFile() + ": " + e.getMessage() + ")";
         }

@@ -2,9 +2,10 @@ package io.pgolab.process;
 
 import io.pgolab.util.Shell;
 import io.pgolab.util.CommandLog;
+import io.pgolab.util.OutputFile;
 import io.pgolab.UserError;
 import java.io.IOException;
-import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
@@ -24,12 +25,42 @@ public final class Exec {
         }
     }
 
-    /** Runs argv and returns stdout+stderr; a missing program gives exit code 127. */
+    /**
+     * What is kept of a tool's output: its first and last 32 MiB. Tools print listings (profile
+     * dumps, file lists) that must be read whole, so this is far above what a tool prints here;
+     * it only keeps a runaway tool from exhausting pgolab's memory.
+     */
+    static final int KEEP_BYTES = 32 << 20;
+
+    /**
+     * Runs argv and returns stdout+stderr, decoded leniently (cut in the middle beyond twice
+     * {@link #KEEP_BYTES}: the output goes through a temporary file, so a tool that prints without
+     * end costs disk for the moment, not memory); a missing program gives exit code 127.
+     */
     public static Result capture(CommandLog log, Path cwd, Map<String, String> env, List<String> argv, long timeoutSeconds) {
         if (log != null) {
             log.record(cwd, env, argv);
         }
-        ProcessBuilder pb = new ProcessBuilder(argv).redirectErrorStream(true);
+        Path out;
+        try {
+            out = Files.createTempFile("pgolab-exec-", ".out");
+        } catch (IOException e) {
+            return new Result(1, "cannot create a temporary file: " + e.getMessage());
+        }
+        try {
+            return capture(argv, cwd, env, out, timeoutSeconds);
+        } finally {
+            try {
+                Files.deleteIfExists(out);
+            } catch (IOException ignored) {
+                // a temporary file left behind
+            }
+        }
+    }
+
+    private static Result capture(List<String> argv, Path cwd, Map<String, String> env, Path out, long timeoutSeconds) {
+        ProcessBuilder pb = new ProcessBuilder(argv).redirectErrorStream(true)
+                .redirectOutput(ProcessBuilder.Redirect.to(out.toFile()));
         if (cwd != null) {
             pb.directory(cwd.toFile());
         }
@@ -42,12 +73,11 @@ public final class Exec {
         }
         try {
             p.getOutputStream().close();
-            byte[] out = p.getInputStream().readAllBytes();
             if (!p.waitFor(timeoutSeconds, TimeUnit.SECONDS)) {
                 p.destroyForcibly();
                 throw new UserError("command timed out after " + timeoutSeconds + "s: " + Shell.join(argv));
             }
-            return new Result(p.exitValue(), new String(out, StandardCharsets.UTF_8));
+            return new Result(p.exitValue(), OutputFile.read(out, KEEP_BYTES, KEEP_BYTES));
         } catch (IOException e) {
             p.destroyForcibly();
             return new Result(1, e.getMessage());

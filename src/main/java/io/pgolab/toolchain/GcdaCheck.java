@@ -1,5 +1,6 @@
 package io.pgolab.toolchain;
 
+import io.pgolab.util.Text;
 import io.pgolab.UserError;
 import io.pgolab.util.CommandLog;
 import io.pgolab.process.Exec;
@@ -84,7 +85,7 @@ final class GcdaCheck {
                         accWeight + "," + weight(inputs.get(i)), "-o", next.toString(), acc.toString(),
                         inputs.get(i).dir().toString()));
                 if (!r.ok()) {
-                    throw new UserError("gcov-tool could not merge the profiles:\n" + r.output().strip(),
+                    throw new UserError("gcov-tool could not merge the profiles:\n" + Text.lastLines(r.output(), 40),
                             "re-run 'pgolab train'; run the command shown with --verbose to see more");
                 }
                 if (i > 1) {

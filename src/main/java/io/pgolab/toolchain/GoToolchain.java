@@ -1,5 +1,6 @@
 package io.pgolab.toolchain;
 
+import io.pgolab.util.Text;
 import io.pgolab.UserError;
 import io.pgolab.config.ToolchainSpec;
 import io.pgolab.config.Variant;
@@ -55,7 +56,7 @@ public final class GoToolchain implements Toolchain {
         String v = install.env().lines().findFirst().orElse("").strip();
         if (!install.ok() || minor(v).isEmpty()) {
             throw new UserError(go + " does not look like a Go toolchain ('go env GOVERSION' said: "
-                    + install.env().strip() + ")", "point toolchain.go at the go command of Go 1.21 or newer");
+                    + Text.lastLines(install.env(), 40) + ")", "point toolchain.go at the go command of Go 1.21 or newer");
         }
         if (minor(v).getAsInt() < MIN_MINOR) {
             throw new UserError(go + " is " + v + ", too old for PGO with -pgo=FILE (needs Go 1." + MIN_MINOR + " or newer)",
@@ -228,7 +229,7 @@ public final class GoToolchain implements Toolchain {
         }
         Exec.Result r = Exec.capture(log, argv);
         if (!r.ok() || !Files.isRegularFile(tmp)) {
-            throw new UserError("go tool pprof could not merge the CPU profiles:\n" + r.output().strip(),
+            throw new UserError("go tool pprof could not merge the CPU profiles:\n" + Text.lastLines(r.output(), 40),
                     "run the command above by hand (--verbose shows it); a profile from another program or a"
                             + " damaged file is the usual cause; re-run 'pgolab train'");
         }
@@ -240,7 +241,7 @@ public final class GoToolchain implements Toolchain {
         Exec.Result r = Exec.capture(log, List.of(go.toString(), "tool", "pprof", "-top", "-sample_index=samples",
                 "-symbolize=none", "-nodecount=" + Math.max(1, top), profile.path().toString()));
         if (!r.ok()) {
-            throw new UserError("go tool pprof cannot read " + profile.path() + ":\n" + r.output().strip(),
+            throw new UserError("go tool pprof cannot read " + profile.path() + ":\n" + Text.lastLines(r.output(), 40),
                     "the profile is damaged; re-run 'pgolab train'");
         }
         return PprofTop.summarize(r.output(), profile.bytes());
@@ -256,7 +257,7 @@ public final class GoToolchain implements Toolchain {
     public Optional<String> verifyOptimized(Path binary, ProfileData profile) {
         Exec.Result r = Exec.capture(log, List.of(go.toString(), "version", "-m", binary.toString()));
         if (!r.ok()) {
-            throw new UserError("'go version -m " + binary + "' failed:\n" + r.output().strip(),
+            throw new UserError("'go version -m " + binary + "' failed:\n" + Text.lastLines(r.output(), 40),
                     "build.artifact must name the Go binary that build.command produced");
         }
         Optional<String> used = pgoSetting(r.output());

@@ -1,5 +1,6 @@
 package io.pgolab.toolchain;
 
+import io.pgolab.util.Text;
 import io.pgolab.UserError;
 import io.pgolab.util.CommandLog;
 import io.pgolab.process.Exec;
@@ -49,7 +50,7 @@ final class LlvmMerge {
                 }
             }
             if (bad == null) {
-                throw new UserError("llvm-profdata merge failed:\n" + r.output().strip(),
+                throw new UserError("llvm-profdata merge failed:\n" + Text.lastLines(r.output(), 40),
                         "run the command shown with --verbose by hand to see more");
             }
             String problem = "raw profile " + bad + " is unreadable: " + why;

@@ -1,5 +1,6 @@
 package io.pgolab.toolchain;
 
+import io.pgolab.util.Text;
 import io.pgolab.UserError;
 import io.pgolab.util.CommandLog;
 import io.pgolab.process.Exec;
@@ -75,7 +76,7 @@ final class LlvmProfileTool {
         argv.addAll(weighted);
         Exec.Result r = Exec.capture(log, argv);
         if (!r.ok()) {
-            throw new UserError("llvm-profdata could not merge the workload profiles:\n" + r.output().strip(),
+            throw new UserError("llvm-profdata could not merge the workload profiles:\n" + Text.lastLines(r.output(), 40),
                     "this is unexpected after each workload merged alone; report it with --verbose output");
         }
         return new MergeResult(LlvmMerge.publish(tmp, outDir, "profdata"), dropped);
@@ -120,7 +121,7 @@ final class LlvmProfileTool {
         Exec.Result r = Exec.capture(log, List.of(tool.toString(), "show", "--all-functions", "--counts",
                 profile.path().toString()));
         if (!r.ok()) {
-            throw new UserError("llvm-profdata cannot read " + profile.path() + ":\n" + r.output().strip(),
+            throw new UserError("llvm-profdata cannot read " + profile.path() + ":\n" + Text.lastLines(r.output(), 40),
                     "the profile is damaged; re-run 'pgolab train'");
         }
         return LlvmProfileText.summarize(r.output(), top, profile.bytes());

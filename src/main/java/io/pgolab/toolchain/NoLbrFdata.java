@@ -1,5 +1,6 @@
 package io.pgolab.toolchain;
 
+import io.pgolab.util.Text;
 import io.pgolab.UserError;
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -18,8 +19,10 @@ public final class NoLbrFdata {
     }
 
     public static boolean isNoLbr(Path fdata) {
-        try (var lines = Files.lines(fdata)) {
-            return lines.findFirst().map(l -> l.startsWith("no_lbr")).orElse(false);
+        try (var in = new java.io.BufferedReader(new java.io.InputStreamReader(Files.newInputStream(fdata),
+                java.nio.charset.StandardCharsets.UTF_8))) {
+            String first = in.readLine();
+            return first != null && first.startsWith("no_lbr");
         } catch (IOException e) {
             return false;
         }
@@ -30,7 +33,7 @@ public final class NoLbrFdata {
         String header = null;
         try {
             for (Path in : inputs) {
-                List<String> lines = Files.readAllLines(in);
+                List<String> lines = Text.decode(Files.readAllBytes(in)).lines().toList();
                 if (lines.isEmpty() || !lines.get(0).startsWith("no_lbr")) {
                     throw new UserError("BOLT profile " + in + " is not a basic-sample (no_lbr) profile",
                             "all perf recordings of one build must be of the same kind; rerun 'pgolab build'");

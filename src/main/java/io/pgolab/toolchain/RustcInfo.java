@@ -1,5 +1,6 @@
 package io.pgolab.toolchain;
 
+import io.pgolab.util.Text;
 import io.pgolab.UserError;
 import io.pgolab.process.Exec;
 import java.nio.file.Files;
@@ -51,7 +52,7 @@ public record RustcInfo(Path rustc, Path cargo, String release, String host, Str
         argv.addAll(List.of(args));
         Exec.Result r = Exec.capture(null, cwd, Map.of(), argv, 60);
         if (!r.ok()) {
-            throw new UserError("'" + String.join(" ", argv) + "' failed:\n" + r.output().strip(),
+            throw new UserError("'" + String.join(" ", argv) + "' failed:\n" + Text.lastLines(r.output(), 40),
                     "check the Rust toolchain: rustup show");
         }
         return r.output();

@@ -2,6 +2,7 @@ package io.pgolab.workload;
 
 import io.pgolab.UserError;
 import io.pgolab.process.Measurement;
+import io.pgolab.util.OutputFile;
 
 import java.io.File;
 import java.io.IOException;
@@ -96,7 +97,7 @@ public sealed interface Readiness {
         public boolean check() {
             String text;
             try {
-                text = Service.readTail(logFile, Long.MAX_VALUE);
+                text = OutputFile.read(logFile);
             } catch (IOException e) {
                 return false;
             }

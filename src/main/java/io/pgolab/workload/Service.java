@@ -4,15 +4,12 @@ import io.pgolab.UserError;
 import io.pgolab.process.CommandMeasurer;
 import io.pgolab.process.Measurement;
 import io.pgolab.process.RunnerBinary;
-import io.pgolab.util.Strings;
+import io.pgolab.util.OutputFile;
 
 import java.io.File;
 import java.io.IOException;
-import java.io.RandomAccessFile;
 import java.io.UncheckedIOException;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
-import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -220,38 +217,15 @@ public final class Service implements AutoCloseable {
         return c instanceof RuntimeException r ? r : new IllegalStateException(c);
     }
 
-    /** The last {@code lines} lines of the server's output (stdout and stderr). */
+    /** The last {@code lines} lines of the server's output (stdout and stderr), fit for a message. */
     public String outputTail(int lines) {
-        try {
-            return Strings.tail(readTail(logFile, 256 * 1024), lines);
-        } catch (IOException e) {
-            return "(no output captured: " + e.getMessage() + ")";
-        }
+        return OutputFile.tailOrNote(logFile, lines);
     }
 
     String tailForMessage() {
         String t = outputTail(TAIL_LINES);
         String body = t.isBlank() ? "    (no output)" : "    " + t.strip().replace("\n", "\n    ");
         return "\n  last lines of its output (full log: " + logFile + "):\n" + body;
-    }
-
-    /** Up to the last {@code maxBytes} bytes of {@code file}, decoded leniently as UTF-8. */
-    static String readTail(Path file, long maxBytes) throws IOException {
-        try (RandomAccessFile f = new RandomAccessFile(file.toFile(), "r")) {
-            long len = f.length();
-            long from = Math.max(0, len - maxBytes);
-            byte[] buf = new byte[(int) Math.min(len - from, Integer.MAX_VALUE - 16)];
-            f.seek(from);
-            f.readFully(buf);
-            String s = new String(buf, StandardCharsets.UTF_8);
-            if (from > 0) {
-                int nl = s.indexOf('\n');
-                s = nl >= 0 ? s.substring(nl + 1) : s;
-            }
-            return s;
-        } catch (java.io.FileNotFoundException e) {
-            throw new NoSuchFileException(file.toString());
-        }
     }
 
     /**
@@ -394,6 +368,7 @@ public final class Service implements AutoCloseable {
             }
         } finally {
             LIVE.remove(this);
+            OutputFile.capQuietly(logFile);
             if (interrupted) {
                 Thread.currentThread().interrupt();
             }

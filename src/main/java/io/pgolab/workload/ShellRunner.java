@@ -7,10 +7,9 @@ import io.pgolab.process.Measurement;
 import io.pgolab.process.RunnerBinary;
 import io.pgolab.util.CommandLog;
 import io.pgolab.util.Shell;
-import io.pgolab.util.Strings;
+import io.pgolab.util.OutputFile;
 import java.io.IOException;
 import java.io.UncheckedIOException;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -36,26 +35,23 @@ public final class ShellRunner {
         return measurer;
     }
 
-    /** How a command went; the log holds its stdout and stderr interleaved. */
+    /**
+     * How a command went; the log holds its stdout and stderr interleaved, cut in the middle when
+     * longer than {@link OutputFile#HEAD_BYTES} + {@link OutputFile#TAIL_BYTES}.
+     */
     public record Outcome(String commandLine, Measurement measurement, Path logFile) {
         public boolean ok() {
             return measurement.succeeded();
         }
 
+        /** The last lines of the log, fit for a message (control characters made visible, long lines cut). */
         public String tail(int lines) {
-            try {
-                return Strings.tail(Files.readString(logFile, StandardCharsets.UTF_8), lines);
-            } catch (IOException e) {
-                return "(no output captured: " + e.getMessage() + ")";
-            }
+            return OutputFile.tailOrNote(logFile, lines);
         }
 
+        /** The log's text (as kept: at most its first and last 4 MiB), decoded leniently. */
         public String output() {
-            try {
-                return Files.readString(logFile, StandardCharsets.UTF_8);
-            } catch (IOException e) {
-                return "";
-            }
+            return OutputFile.readQuietly(logFile);
         }
     }
 
@@ -68,7 +64,9 @@ public final class ShellRunner {
             // starts with the command itself so it can be repeated by hand.
             String script = "exec 2>&1\nprintf '%s\\n' " + Shell.quote("$ " + commandLine) + "\n" + commandLine;
             MeasuredCommand c = new MeasuredCommand(Shell.bash(script), cwd, env, cpu, timeout, logFile, null);
-            return new Outcome(commandLine, measurer().run(c), logFile);
+            Measurement m = measurer().run(c);
+            OutputFile.capQuietly(logFile);
+            return new Outcome(commandLine, m, logFile);
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         } catch (InterruptedException e) {

@@ -527,4 +527,88 @@ class CampaignTest {
                 .hasRootCauseInstanceOf(IOException.class)
                 .hasMessageContaining("without reporting a result");
     }
+
+    // --- foreign output: bytes, control characters, size ------------------------------------------
+
+    /** Reads "ops=N" from the last such line of the output. */
+    static final OutputParser OPS = new OutputParser() {
+        @Override
+        public String name() {
+            return "ops";
+        }
+
+        @Override
+        public List<ParsedMetric> parse(String output) {
+            java.util.regex.Matcher x = java.util.regex.Pattern.compile("ops=(\\d+)").matcher(output);
+            Double ops = null;
+            while (x.find()) {
+                ops = Double.valueOf(x.group(1));
+            }
+            if (ops == null) {
+                throw new NoMatchException("no ops= line");
+            }
+            return List.of(new ParsedMetric(ParsedMetric.OPERATIONS, ops, "ops", true));
+        }
+    };
+
+    @Test
+    void invalidUtf8IsReadAndAFailureShowsTheOutputWithControlCharactersVisible() {
+        byte[] out = {'c', 'a', 'f', (byte) 0xe9, ' ', 0x1b, '[', '2', 'J', '\n', 'o', 'p', 's', '=', '7', '\n'};
+        FakeMeasurer m = new FakeMeasurer(STEADY) {
+            @Override
+            public Measurement run(MeasuredCommand c) throws IOException {
+                Measurement r = super.run(c);
+                Files.write(c.stdoutFile(), out);
+                if (labels.size() == 7) {
+                    Files.writeString(c.stderrFile(), "\u001b]0;pwned\u0007 broken\n");
+                    return measurement(2, false, 1, 1);
+                }
+                return r;
+            }
+        };
+        List<Subject> subjects = List.of("a", "b").stream()
+                .map(l -> new Subject(l, List.of("run", l), scratch, Map.of(), Optional.of(OPS))).toList();
+        CampaignResult r = campaign(m).run(subjects, settings().withRounds(2, 2), Progress.NONE);
+        assertThat(r.samples("a", ParsedMetric.OPERATIONS)).containsOnly(7.0);
+        assertThat(r.outputs()).containsEntry("a", "ops=7");
+
+        assertThatThrownBy(() -> campaign(m).run(subjects, settings(), Progress.NONE))
+                .isInstanceOf(UserError.class)
+                .hasMessageContaining("caf\uFFFD \\e[2J\n    ops=7\n    \\e]0;pwned\\x07 broken")
+                .message().doesNotContain("\u001b", "\u0007");
+    }
+
+    @Test
+    void keptOutputsAreCutAfterEveryRunAndOtherSubjectsOutputsRemoved() throws IOException {
+        Files.createDirectories(scratch.resolve("old"));
+        Files.writeString(scratch.resolve("old").resolve("stdout"), "an earlier campaign's output");
+        Files.createDirectories(scratch.resolve("notes"));
+        byte[] line = "x".repeat(99).concat("\n").getBytes(StandardCharsets.US_ASCII);
+        FakeMeasurer m = new FakeMeasurer(STEADY) {
+            @Override
+            public Measurement run(MeasuredCommand c) throws IOException {
+                Measurement r = super.run(c);
+                try (var o = new java.io.BufferedOutputStream(Files.newOutputStream(c.stdoutFile()))) {
+                    for (int i = 0; i < 120_000; i++) {   // 12 MB, then the metric
+                        o.write(line);
+                    }
+                    o.write("ops=5\n".getBytes(StandardCharsets.US_ASCII));
+                }
+                return r;
+            }
+        };
+        List<Subject> subjects = List.of("a", "b").stream()
+                .map(l -> new Subject(l, List.of("run", l), scratch, Map.of(), Optional.of(OPS))).toList();
+        CampaignResult r = campaign(m).run(subjects, settings().withRounds(2, 2).withWarmup(0), Progress.NONE);
+
+        assertThat(r.samples("b", ParsedMetric.OPERATIONS)).containsOnly(5.0);
+        for (String l : List.of("a", "b")) {
+            Path kept = scratch.resolve(l).resolve("stdout");
+            assertThat(Files.size(kept)).isLessThanOrEqualTo(io.pgolab.util.OutputFile.HEAD_BYTES
+                    + io.pgolab.util.OutputFile.TAIL_BYTES + 100L);
+            assertThat(Files.readString(kept)).contains(" bytes cut)\n").endsWith("ops=5\n");
+        }
+        assertThat(scratch.resolve("old")).doesNotExist();
+        assertThat(scratch.resolve("notes")).as("not a run's directory").exists();
+    }
 }

@@ -1,5 +1,6 @@
 package io.pgolab.measure.perf;
 
+import io.pgolab.util.OutputFile;
 import io.pgolab.UserError;
 import io.pgolab.measure.perf.PerfDiagnosis.Observation;
 import io.pgolab.measure.perf.PerfDiagnosis.Run;
@@ -7,7 +8,6 @@ import io.pgolab.measure.perf.PerfDiagnosis.StatRun;
 import io.pgolab.process.Exec;
 import io.pgolab.process.Executables;
 import java.io.IOException;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -95,7 +95,7 @@ public final class Perf {
             List<String> argv = new ArrayList<>(PerfStat.wrap(List.of(program), out, events));
             argv.set(0, perf);
             Run r = run(argv);
-            return new StatRun(events, r, r.ok() ? Files.readString(out, StandardCharsets.UTF_8) : "");
+            return new StatRun(events, r, r.ok() ? OutputFile.read(out) : "");
         } catch (IOException e) {
             return new StatRun(events, new Run(1, "cannot run perf stat: " + e.getMessage()), "");
         } finally {

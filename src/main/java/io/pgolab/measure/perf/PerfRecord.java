@@ -1,10 +1,11 @@
 package io.pgolab.measure.perf;
 
+import io.pgolab.util.Text;
+import io.pgolab.util.OutputFile;
 import io.pgolab.UserError;
 import io.pgolab.process.Exec;
 import io.pgolab.util.Strings;
 import java.io.IOException;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
@@ -184,10 +185,6 @@ public final class PerfRecord implements AutoCloseable {
     }
 
     private static String readQuietly(Path p) {
-        try {
-            return Files.readString(p, StandardCharsets.UTF_8);
-        } catch (IOException e) {
-            return "";
-        }
+        return Text.visible(OutputFile.readQuietly(p));
     }
 }

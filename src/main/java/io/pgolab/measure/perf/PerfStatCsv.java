@@ -1,8 +1,7 @@
 package io.pgolab.measure.perf;
 
+import io.pgolab.util.OutputFile;
 import java.io.IOException;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -69,7 +68,7 @@ public final class PerfStatCsv {
     public static List<Reading> readAll(Path outFile) throws IOException {
         String text;
         try {
-            text = Files.readString(outFile, StandardCharsets.UTF_8);
+            text = OutputFile.read(outFile);
         } catch (NoSuchFileException e) {
             throw new IOException("perf stat wrote no output file " + outFile + " (did perf start?)", e);
         }

@@ -1,0 +1,52 @@
+package io.pgolab.util;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.nio.charset.StandardCharsets;
+import org.junit.jupiter.api.Test;
+
+class TextTest {
+    @Test
+    void malformedUtf8IsReplacedNotThrown() {
+        byte[] b = {'c', 'a', 'f', (byte) 0xe9, ' ', (byte) 0xff, (byte) 0xfe, 'o', 'k', (byte) 0xe2, (byte) 0x82};
+        assertThat(Text.decode(b)).isEqualTo("caf\uFFFD \uFFFD\uFFFDok\uFFFD");
+        assertThat(Text.decode("héllo €".getBytes(StandardCharsets.UTF_8))).isEqualTo("héllo €");
+    }
+
+    @Test
+    void controlCharactersBecomeVisibleButNewlinesAndTabsStay() {
+        assertThat(Text.visible("\u001b[2J\u001b]0;title\u0007red\r\n\tok\u0000\u007f\u009b"))
+                .isEqualTo("\\e[2J\\e]0;title\\x07red\\r\n\tok\\x00\\x7f\\x9b");
+        String plain = "normal output: 12 ops/s, héllo\n\tdone";
+        assertThat(Text.visible(plain)).isSameAs(plain);
+    }
+
+    @Test
+    void lastLinesDropsTrailingBlankLinesAndEscapes() {
+        assertThat(Text.lastLines("a\nb\nc\n\n  \n", 2)).isEqualTo("b\nc");
+        assertThat(Text.lastLines("one\r\ntwo\r\n", 5)).isEqualTo("one\ntwo");
+        assertThat(Text.lastLines("x\n\u001b[31mred\n", 1)).isEqualTo("\\e[31mred");
+        assertThat(Text.lastLines("", 3)).isEmpty();
+    }
+
+    @Test
+    void aLongLineKeepsItsEndAfterAMarkerCountingTheBytesCut() {
+        String line = "a".repeat(5000) + "END";
+        String t = Text.lastLines("first\n" + line + "\n", 1);
+        assertThat(t).startsWith("… (" + (5003 - Text.LINE_BYTES) + " bytes cut) ").endsWith("aEND");
+        assertThat(t.length()).isLessThan(Text.LINE_BYTES + 40);
+    }
+
+    @Test
+    void theFirstLineOfAWindowCountsTheBytesBeforeIt() {
+        byte[] b = "tail of a long line\nlast".getBytes(StandardCharsets.UTF_8);
+        assertThat(Text.lastLines(b, 0, b.length, 1000, 5)).isEqualTo("… (1000 bytes cut) tail of a long line\nlast");
+        assertThat(Text.lastLines(b, 0, b.length, 1000, 1)).isEqualTo("last");
+    }
+
+    @Test
+    void aLongLineIsNotCutInsideACharacter() {
+        String t = Text.lastLines("é".repeat(3000), 1);
+        assertThat(t).doesNotContain("\uFFFD").endsWith("é");
+    }
+}
