@@ -54,7 +54,13 @@ public final class DiskFull {
      */
     public static RuntimeException wrap(Path path, long bytes, IOException e) {
         if (is(e)) {
-            Path p = e instanceof FileSystemException f && f.getFile() != null ? Path.of(f.getFile()) : path;
+            Path p = path;
+            for (Throwable t = e; t != null; t = t.getCause()) {
+                if (t instanceof FileSystemException f && f.getFile() != null) {
+                    p = Path.of(f.getFile());
+                    break;
+                }
+            }
             return error(p, bytes, e);
         }
         return new UncheckedIOException(e);
