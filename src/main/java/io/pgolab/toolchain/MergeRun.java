@@ -57,7 +57,9 @@ final class MergeRun {
                 + " (seconds); otherwise " + tool + " is hung: run the command by hand (--verbose shows it)";
         Exec.Result r = Exec.run(log, Exec.Request.of(argv).timeout(limit, hint));
         if (!r.ok() && DiskFull.inOutput(r.output())) {
-            throw DiskFull.error(out, inputBytes, null);
+            UserError full = DiskFull.error(out, Math.max(inputBytes, DiskFull.sizeOf(out)), null);
+            Scratch.discard(out); // what it wrote is useless, and deleting it frees the space again
+            throw full;
         }
         return r;
     }
