@@ -7,6 +7,7 @@ import io.pgolab.parse.Parsers;
 import io.pgolab.bench.BenchEngine;
 import io.pgolab.bench.BenchResults;
 import io.pgolab.bench.BenchWorkload;
+import io.pgolab.process.Scratch;
 import io.pgolab.util.CommandLog;
 import io.pgolab.util.Shell;
 import java.io.IOException;
@@ -66,7 +67,7 @@ final class CompareCommand implements Callable<Integer> {
         }
         Path scratch;
         try {
-            scratch = Files.createTempDirectory("pgolab-compare-");
+            scratch = Files.createTempDirectory(Scratch.dir(), "pgolab-compare-");
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }
