@@ -1,6 +1,7 @@
 package io.pgolab.cli;
 
 import io.pgolab.bench.CommandComparison;
+import io.pgolab.process.Scratch;
 import io.pgolab.util.Dirs;
 import io.pgolab.bench.BenchEngine;
 import io.pgolab.report.Exports;
@@ -45,7 +46,7 @@ final class CompareCommand implements Callable<Integer> {
     public Integer call() {
         Path cwd = parent.global.workDir();
         CommandComparison c = CommandComparison.of(commands, labels, aa, Optional.ofNullable(parser), cwd);
-        Path scratch = Dirs.temporary("pgolab-compare-");
+        Path scratch = Scratch.newDir("compare-");
         try {
             CommandLog log = Session.commandLog(parent.global);
             BenchEngine engine = new BenchEngine(opts.benchOptions(), log, scratch, new TerminalBenchListener(System.err));

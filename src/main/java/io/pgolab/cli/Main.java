@@ -1,6 +1,7 @@
 package io.pgolab.cli;
 
 import io.pgolab.UserError;
+import io.pgolab.util.DiskFull;
 import java.io.PrintWriter;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
@@ -39,6 +40,9 @@ public final class Main implements Runnable {
         while (t instanceof java.io.UncheckedIOException && t.getCause() != null && !(t instanceof UserError)) {
             t = t.getCause();
         }
+        if (!(e instanceof UserError) && DiskFull.is(e)) {
+            e = diskFull(t);
+        }
         if (e instanceof UserError u) {
             err.println("error: " + u.getMessage());
             if (!u.hint().isEmpty()) {
@@ -60,6 +64,18 @@ public final class Main implements Runnable {
         }
         err.flush();
         return 3;
+    }
+
+    /** A full disk reported without pgolab's own message: name the file when the exception knows it. */
+    static UserError diskFull(Throwable t) {
+        if (t instanceof java.nio.file.FileSystemException f && f.getFile() != null) {
+            return DiskFull.error(java.nio.file.Path.of(f.getFile()), 0, t);
+        }
+        return new UserError("no space left on device: " + t.getMessage() + " (in the project's .pgolab directory or in "
+                + System.getProperty("java.io.tmpdir") + ", " + DiskFull.freeSpace(java.nio.file.Path.of(
+                        System.getProperty("java.io.tmpdir"))) + ")",
+                "free space on those filesystems, or move the project (its .pgolab directory holds the builds, profiles"
+                        + " and logs) to a larger disk", t);
     }
 
     /** Version from the jar manifest. */

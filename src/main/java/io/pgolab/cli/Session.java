@@ -8,6 +8,7 @@ import io.pgolab.pipeline.ArtifactStore;
 import io.pgolab.report.Results;
 import io.pgolab.pipeline.Pipeline;
 import io.pgolab.pipeline.ProjectLock;
+import io.pgolab.pipeline.StaleTemps;
 import io.pgolab.toolchain.Toolchain;
 import io.pgolab.toolchain.Toolchains;
 import io.pgolab.util.CommandLog;
@@ -29,6 +30,7 @@ final class Session implements AutoCloseable {
         this.console = console;
         this.store = new ArtifactStore(config.configDir());
         this.lock = ProjectLock.acquire(store.lockFile());
+        StaleTemps.sweep(store); // leftovers of a pgolab that was SIGKILLed
         this.toolchain = Toolchains.detect(config.toolchain(), config.build().cargo(), store.scratch(), log);
         this.runner = new ShellRunner(log);
     }

@@ -10,6 +10,8 @@ import io.pgolab.toolchain.Bolt;
 import io.pgolab.toolchain.NoLbrFdata;
 import io.pgolab.toolchain.ToolLocator;
 import io.pgolab.toolchain.Toolchain;
+import io.pgolab.process.Scratch;
+import io.pgolab.util.DiskFull;
 import io.pgolab.util.Hashing;
 import io.pgolab.util.Json;
 import io.pgolab.util.Shell;
@@ -258,7 +260,7 @@ public final class BoltStage {
 
     private Path publish(String key, Path out, Report report) {
         Path target = store.binDir(key);
-        Path staging = target.resolveSibling(target.getFileName() + ".tmp-" + ProcessHandle.current().pid());
+        Path staging = Scratch.track(target.resolveSibling(target.getFileName() + ".tmp-" + ProcessHandle.current().pid()));
         ArtifactStore.freshDir(staging);
         try {
             Files.copy(out, staging.resolve(out.getFileName()), StandardCopyOption.COPY_ATTRIBUTES);
@@ -266,10 +268,12 @@ public final class BoltStage {
                 Files.copy(out.resolveSibling(sibling), staging.resolve(sibling), StandardCopyOption.COPY_ATTRIBUTES);
             }
         } catch (IOException e) {
-            throw new UncheckedIOException(e);
+            Scratch.discard(staging);
+            throw DiskFull.wrap(staging, DiskFull.sizeOf(out), e);
         }
         Json.write(staging.resolve("bolt.json"), report);
         ArtifactStore.publishDir(staging, target);
+        Scratch.untrack(staging);
         return target;
     }
 

@@ -9,6 +9,8 @@ import io.pgolab.toolchain.BuildEnv;
 import io.pgolab.toolchain.Phase;
 import io.pgolab.toolchain.ProfileData;
 import io.pgolab.toolchain.Toolchain;
+import io.pgolab.process.Scratch;
+import io.pgolab.util.DiskFull;
 import io.pgolab.util.Hashing;
 import io.pgolab.workload.ShellRunner;
 import java.io.IOException;
@@ -179,6 +181,10 @@ public final class BuildStage {
     }
 
     private String failureHint(String output, Phase phase, Variant v) {
+        if (DiskFull.inOutput(output)) {
+            return "the disk is full (" + DiskFull.freeSpace(store.root()) + ", where " + store.root() + " is): free"
+                    + " space on that filesystem, or move the project to a larger disk; the profile itself is fine";
+        }
         if (v.bolt() && output.contains("final link failed")) {
             return "BOLT variants are linked with " + RELOCATIONS + ", which the linker cannot combine with -s"
                     + " (strip): remove -s from the link flags; BOLT needs the symbol table anyway";
@@ -222,7 +228,7 @@ public final class BuildStage {
 
     private Path publish(String key, Path binary, List<Path> siblings, Path buildDir, Phase phase) {
         Path target = store.binDir(key);
-        Path staging = target.resolveSibling(target.getFileName() + ".tmp-" + ProcessHandle.current().pid());
+        Path staging = Scratch.track(target.resolveSibling(target.getFileName() + ".tmp-" + ProcessHandle.current().pid()));
         try {
             ArtifactStore.freshDir(staging);
             Files.copy(binary, staging.resolve(binary.getFileName()), StandardCopyOption.COPY_ATTRIBUTES);
@@ -242,9 +248,11 @@ public final class BuildStage {
                 }
             }
         } catch (IOException e) {
-            throw new UncheckedIOException(e);
+            Scratch.discard(staging);
+            throw DiskFull.wrap(staging, DiskFull.sizeOf(binary), e);
         }
         ArtifactStore.publishDir(staging, target);
+        Scratch.untrack(staging);
         return target;
     }
 

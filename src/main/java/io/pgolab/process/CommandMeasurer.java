@@ -54,23 +54,10 @@ public final class CommandMeasurer {
         if (Thread.interrupted()) {
             throw new InterruptedException();
         }
-        Path result = Files.createTempFile("pgolab-measure-", ".result");
+        Path result = Scratch.file("pgolab-measure-", ".result");
         Process process = null;
         try {
-            ProcessBuilder pb = new ProcessBuilder(runnerArgv(c, result));
-            if (c.workDir() != null) {
-                pb.directory(c.workDir().toFile());
-            }
-            pb.environment().putAll(c.extraEnv());
-            pb.redirectInput(ProcessBuilder.Redirect.from(new File("/dev/null")));
-            pb.redirectOutput(redirect(c.stdoutFile()));
-            pb.redirectError(redirect(c.stderrFile()));
-
-            process = pb.start();
-            if (!ProcessReaper.register(process, grace)) {
-                ProcessReaper.terminate(List.of(process), grace);
-                throw new InterruptedException("pgolab is shutting down");
-            }
+            process = startRunner(c, result);
             int runnerExit;
             try {
                 runnerExit = process.waitFor();
@@ -83,9 +70,48 @@ public final class CommandMeasurer {
             if (process != null) {
                 ProcessReaper.unregister(process);
             }
-            Files.deleteIfExists(result);
-            Files.deleteIfExists(result.resolveSibling(result.getFileName() + ".tmp"));
+            deleteResult(result);
         }
+    }
+
+    /**
+     * Starts {@code c} without waiting for it (a recorder that runs beside something else); the
+     * caller stops it with {@link BackgroundRun#close()}. pgolab's exit stops it too.
+     */
+    public BackgroundRun start(MeasuredCommand c) throws IOException, InterruptedException {
+        Path result = Scratch.file("pgolab-measure-", ".result");
+        try {
+            return new BackgroundRun(startRunner(c, result), result, grace);
+        } catch (IOException | InterruptedException | RuntimeException e) {
+            deleteResult(result);
+            throw e;
+        }
+    }
+
+    private Process startRunner(MeasuredCommand c, Path result) throws IOException, InterruptedException {
+        ProcessBuilder pb = new ProcessBuilder(runnerArgv(c, result));
+        if (c.workDir() != null) {
+            pb.directory(c.workDir().toFile());
+        }
+        pb.environment().putAll(c.extraEnv());
+        pb.redirectInput(ProcessBuilder.Redirect.from(new File("/dev/null")));
+        pb.redirectOutput(redirect(c.stdoutFile()));
+        if (c.stderrFile() != null && c.stderrFile().equals(c.stdoutFile())) {
+            pb.redirectErrorStream(true); // one file, both streams in the order they were written
+        } else {
+            pb.redirectError(redirect(c.stderrFile()));
+        }
+        Process process = pb.start();
+        if (!ProcessReaper.register(process, grace)) {
+            ProcessReaper.terminate(List.of(process), grace);
+            throw new InterruptedException("pgolab is shutting down");
+        }
+        return process;
+    }
+
+    static void deleteResult(Path result) throws IOException {
+        Files.deleteIfExists(result);
+        Files.deleteIfExists(result.resolveSibling(result.getFileName() + ".tmp"));
     }
 
     List<String> runnerArgv(MeasuredCommand c, Path result) {

@@ -18,7 +18,8 @@ import java.util.OptionalInt;
  *                   group gets SIGTERM, then SIGKILL after the grace period
  * @param stdoutFile file that receives the command's standard output (created/truncated), or null
  *                   to discard it
- * @param stderrFile same for standard error
+ * @param stderrFile same for standard error; the same path as stdoutFile puts both streams in that one
+ *                   file, in the order they were written
  */
 public record MeasuredCommand(
         List<String> argv,

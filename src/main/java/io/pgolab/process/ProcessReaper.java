@@ -15,6 +15,7 @@ import java.util.concurrent.TimeUnit;
  * process group and SIGKILLs the group after its grace period), waiting a little longer than that
  * grace period, and only then SIGKILLing the runner and whatever is still below it. The runner
  * itself also has PR_SET_PDEATHSIG, so even a SIGKILLed JVM gets its commands cleaned up.
+ * Once the runners are gone the hook deletes {@link Scratch}'s temporary files.
  */
 final class ProcessReaper {
     /** Extra time beyond a runner's grace period for it to reap and report. */
@@ -51,12 +52,25 @@ final class ProcessReaper {
         LIVE.remove(runner);
     }
 
+    /** Loads this class, which installs the shutdown hook (stop runners, then delete {@link Scratch} files). */
+    static void ensureHook() {
+        // the static initializer did the work
+    }
+
     static int liveCount() {
         return LIVE.size();
     }
 
-    /** The shutdown hook: stop every live runner. */
+    /** The shutdown hook: stop every live runner, then delete pgolab's temporary files. */
     static void reapAll() {
+        try {
+            stopAll();
+        } finally {
+            Scratch.removeAll();
+        }
+    }
+
+    private static void stopAll() {
         shuttingDown = true;
         List<Process> runners = new ArrayList<>(LIVE.keySet());
         Duration grace = Duration.ZERO;

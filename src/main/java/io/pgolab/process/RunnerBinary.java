@@ -6,19 +6,18 @@ import java.io.File;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.AtomicMoveNotSupportedException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.security.MessageDigest;
+import java.time.Duration;
 import java.security.NoSuchAlgorithmException;
 import java.util.ArrayList;
 import java.util.HexFormat;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
-import java.util.concurrent.TimeUnit;
 
 /**
  * Builds (once per machine and per version of its source) the small C program that pgolab runs
@@ -129,6 +128,7 @@ public final class RunnerBinary {
     private static void compile(Path compiler, byte[] source, Path dir, Path binary) {
         Path src = null;
         Path tmp = null;
+        Path log = null;
         try {
             src = Files.createTempFile(dir, ".pgolab-runner-", ".c");
             Files.write(src, source);
@@ -139,21 +139,15 @@ public final class RunnerBinary {
             cmd.add("-o");
             cmd.add(tmp.toString());
             cmd.add(src.toString());
-            Process p = new ProcessBuilder(cmd)
-                    .directory(dir.toFile())
-                    .redirectErrorStream(true)
-                    .redirectInput(ProcessBuilder.Redirect.from(new File("/dev/null")))
-                    .start();
-            byte[] output = p.getInputStream().readAllBytes();
-            boolean done = p.waitFor(COMPILE_TIMEOUT_SECONDS, TimeUnit.SECONDS);
-            if (!done) {
-                p.destroyForcibly();
-            }
-            if (!done || p.exitValue() != 0) {
-                String text = new String(output, StandardCharsets.UTF_8);
+            // The one program not started through the runner: it is the runner (see DirectRun).
+            log = Files.createTempFile(dir, ".pgolab-runner-", ".log");
+            int exit = DirectRun.run(cmd, dir, Map.of(), Duration.ofSeconds(COMPILE_TIMEOUT_SECONDS), log);
+            boolean done = exit != DirectRun.TIMED_OUT;
+            if (!done || exit != 0) {
+                String text = io.pgolab.util.OutputFile.readQuietly(log);
                 throw new UserError(
                         "failed to build pgolab's process runner: `" + String.join(" ", cmd) + "` "
-                                + (done ? "exited with " + p.exitValue() : "timed out")
+                                + (done ? "exited with " + exit : "timed out after " + COMPILE_TIMEOUT_SECONDS + " s")
                                 + (text.isBlank() ? "" : ":\n" + io.pgolab.util.Strings.indentedTail(text, 30)),
                         "check that " + compiler + " can build a C program (libc headers installed?)");
             }
@@ -176,6 +170,7 @@ public final class RunnerBinary {
         } finally {
             deleteQuietly(src);
             deleteQuietly(tmp);
+            deleteQuietly(log);
         }
     }
 

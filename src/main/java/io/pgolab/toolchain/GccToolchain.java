@@ -179,8 +179,13 @@ public final class GccToolchain implements Toolchain {
         if (usable.isEmpty()) {
             throw new UserError("no usable profile: " + String.join("; ", dropped), "re-run 'pgolab train'");
         }
-        Path acc = outDir.resolve("merged.tmp");
-        GcdaCheck.gcovMerge(tool, log, usable, acc);
+        Path acc = MergeRun.tempPath(outDir, "");
+        try {
+            GcdaCheck.gcovMerge(tool, log, usable, acc);
+        } catch (RuntimeException e) {
+            MergeRun.published(acc);
+            throw e;
+        }
         return new MergeResult(LlvmMerge.publish(acc, outDir, ""), dropped);
     }
 

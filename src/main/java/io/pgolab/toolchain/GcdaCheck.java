@@ -4,6 +4,8 @@ import io.pgolab.util.Text;
 import io.pgolab.UserError;
 import io.pgolab.util.CommandLog;
 import io.pgolab.process.Exec;
+import io.pgolab.process.Scratch;
+import io.pgolab.util.DiskFull;
 import io.pgolab.util.Hashing;
 import java.io.IOException;
 import java.io.InputStream;
@@ -79,24 +81,26 @@ final class GcdaCheck {
             Path acc = inputs.get(0).dir();
             long accWeight = weight(inputs.get(0));
             for (int i = 1; i < inputs.size(); i++) {
-                Path next = out.resolveSibling(out.getFileName() + "." + i);
+                Path next = Scratch.track(out.resolveSibling(out.getFileName() + "." + i));
                 LlvmMerge.deleteTree(next);
-                Exec.Result r = Exec.capture(log, List.of(tool.toString(), "merge", "-w",
+                Exec.Result r = MergeRun.run(log, List.of(tool.toString(), "merge", "-w",
                         accWeight + "," + weight(inputs.get(i)), "-o", next.toString(), acc.toString(),
-                        inputs.get(i).dir().toString()));
+                        inputs.get(i).dir().toString()), next, MergeRun.sizeOf(List.of(acc, inputs.get(i).dir())));
                 if (!r.ok()) {
+                    Scratch.discard(next);
                     throw new UserError("gcov-tool could not merge the profiles:\n" + Text.lastLines(r.output(), 40),
                             "re-run 'pgolab train'; run the command shown with --verbose to see more");
                 }
                 if (i > 1) {
-                    LlvmMerge.deleteTree(acc);
+                    Scratch.discard(acc);
                 }
                 acc = next;
                 accWeight = 1;
             }
             Files.move(acc, out);
+            Scratch.untrack(acc);
         } catch (IOException e) {
-            throw new UncheckedIOException(e);
+            throw DiskFull.wrap(out, MergeRun.sizeOf(inputs.stream().map(RawInput::dir).toList()), e);
         }
     }
 

@@ -196,7 +196,7 @@ public final class GoToolchain implements Toolchain {
     public MergeResult merge(List<RawInput> inputs, Path outDir, FailureMode mode) {
         List<String> dropped = new ArrayList<>();
         List<String> argv = new ArrayList<>(List.of(go.toString(), "tool", "pprof", "-proto", "-symbolize=none"));
-        Path tmp = outDir.resolve("merged.tmp.pprof");
+        Path tmp = MergeRun.tempPath(outDir, "pprof");
         argv.add("-output=" + tmp);
         int used = 0;
         for (RawInput in : inputs) {
@@ -227,8 +227,9 @@ public final class GoToolchain implements Toolchain {
         if (used == 0) {
             throw new UserError("no usable profile: " + String.join("; ", dropped), noProfileHint());
         }
-        Exec.Result r = Exec.capture(log, argv);
+        Exec.Result r = MergeRun.run(log, argv, tmp, MergeRun.sizeOf(inputs.stream().map(RawInput::dir).toList()));
         if (!r.ok() || !Files.isRegularFile(tmp)) {
+            MergeRun.published(tmp);
             throw new UserError("go tool pprof could not merge the CPU profiles:\n" + Text.lastLines(r.output(), 40),
                     "run the command above by hand (--verbose shows it); a profile from another program or a"
                             + " damaged file is the usual cause; re-run 'pgolab train'");

@@ -4,9 +4,9 @@ import io.pgolab.util.Text;
 import io.pgolab.UserError;
 import io.pgolab.util.CommandLog;
 import io.pgolab.process.Exec;
+import io.pgolab.util.DiskFull;
 import io.pgolab.util.Hashing;
 import java.io.IOException;
-import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
@@ -34,7 +34,7 @@ final class LlvmMerge {
         while (!todo.isEmpty()) {
             List<String> argv = new ArrayList<>(List.of(tool.toString(), "merge", "--failure-mode=any", "-o", out.toString()));
             todo.forEach(f -> argv.add(f.toString()));
-            Exec.Result r = Exec.capture(log, argv);
+            Exec.Result r = MergeRun.run(log, argv, out, MergeRun.sizeOf(todo));
             if (r.ok()) {
                 return;
             }
@@ -67,7 +67,10 @@ final class LlvmMerge {
                 "re-run 'pgolab train'");
     }
 
-    /** Moves a finished merge to its content-addressed name: merged-<hash12>.<ext>. */
+    /**
+     * Moves a finished merge (at a {@link MergeRun#tempPath}) to its content-addressed name,
+     * merged-<hash12>.<ext>, in one rename.
+     */
     static ProfileData publish(Path tmp, Path outDir, String ext) {
         String sha = Hashing.ofPath(tmp);
         Path target = outDir.resolve("merged-" + sha.substring(0, 12) + (ext.isEmpty() ? "" : "." + ext));
@@ -78,7 +81,9 @@ final class LlvmMerge {
                 Files.move(tmp, target, StandardCopyOption.ATOMIC_MOVE);
             }
         } catch (IOException e) {
-            throw new UncheckedIOException(e);
+            throw DiskFull.wrap(target, DiskFull.sizeOf(tmp), e);
+        } finally {
+            MergeRun.published(tmp);
         }
         return new ProfileData(target, sha, Hashing.sizeOf(target));
     }

@@ -71,11 +71,12 @@ final class LlvmProfileTool {
             throw new UserError("no usable profile: every raw profile was dropped: " + String.join("; ", dropped),
                     "re-run 'pgolab train'; if it happens again the instrumented program may be crashing");
         }
-        Path tmp = outDir.resolve("merged.tmp.profdata");
+        Path tmp = MergeRun.tempPath(outDir, "profdata");
         List<String> argv = new ArrayList<>(List.of(tool.toString(), "merge", "-o", tmp.toString()));
         argv.addAll(weighted);
-        Exec.Result r = Exec.capture(log, argv);
+        Exec.Result r = MergeRun.run(log, argv, tmp, MergeRun.sizeOf(inputs.stream().map(RawInput::dir).toList()));
         if (!r.ok()) {
+            MergeRun.published(tmp);
             throw new UserError("llvm-profdata could not merge the workload profiles:\n" + Text.lastLines(r.output(), 40),
                     "this is unexpected after each workload merged alone; report it with --verbose output");
         }

@@ -17,14 +17,20 @@ public final class Json {
     private Json() {
     }
 
+    /** Writes value to file; a full disk is a UserError naming the file and the free space. */
     public static void write(Path file, Object value) {
+        Path tmp = file.resolveSibling(file.getFileName() + ".tmp-" + ProcessHandle.current().pid());
         try {
             Files.createDirectories(file.toAbsolutePath().getParent());
-            Path tmp = file.resolveSibling(file.getFileName() + ".tmp-" + ProcessHandle.current().pid());
             MAPPER.writeValue(tmp.toFile(), value);
             Files.move(tmp, file, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
         } catch (IOException e) {
-            throw new UncheckedIOException(e);
+            try {
+                Files.deleteIfExists(tmp);
+            } catch (IOException ignored) {
+                // the next write replaces it
+            }
+            throw DiskFull.wrap(file, 0, e);
         }
     }
 

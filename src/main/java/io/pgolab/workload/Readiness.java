@@ -1,10 +1,10 @@
 package io.pgolab.workload;
 
 import io.pgolab.UserError;
+import io.pgolab.process.Exec;
 import io.pgolab.process.Measurement;
 import io.pgolab.util.OutputFile;
 
-import java.io.File;
 import java.io.IOException;
 import java.net.InetSocketAddress;
 import java.net.Socket;
@@ -14,8 +14,9 @@ import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.List;
+import java.util.Map;
 import java.util.Objects;
-import java.util.concurrent.TimeUnit;
 import java.util.regex.Pattern;
 
 /**
@@ -128,30 +129,11 @@ public sealed interface Readiness {
 
         @Override
         public boolean check() {
-            Process p = null;
             try {
-                ProcessBuilder pb = new ProcessBuilder("bash", "-c", shellCommand)
-                        .redirectInput(ProcessBuilder.Redirect.from(new File("/dev/null")))
-                        .redirectOutput(ProcessBuilder.Redirect.DISCARD)
-                        .redirectError(ProcessBuilder.Redirect.DISCARD);
-                if (cwd != null) {
-                    pb.directory(cwd.toFile());
-                }
-                p = pb.start();
-                if (!p.waitFor(LIMIT.toMillis(), TimeUnit.MILLISECONDS)) {
-                    return false;
-                }
-                return p.exitValue() == 0;
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
+                Exec.Request r = Exec.Request.of(List.of("bash", "-c", shellCommand)).in(cwd, Map.of()).timeout(LIMIT, "");
+                return Exec.run(null, r).ok();
+            } catch (UserError timedOutOrInterrupted) {
                 return false;
-            } catch (IOException | RuntimeException e) {
-                return false;
-            } finally {
-                if (p != null && p.isAlive()) {
-                    p.descendants().forEach(ProcessHandle::destroyForcibly);
-                    p.destroyForcibly();
-                }
             }
         }
 

@@ -2,9 +2,11 @@ package io.pgolab.workload;
 
 import io.pgolab.UserError;
 import io.pgolab.process.CommandMeasurer;
+import io.pgolab.process.Exec;
 import io.pgolab.process.Measurement;
 import io.pgolab.process.RunnerBinary;
 import io.pgolab.util.OutputFile;
+import io.pgolab.process.Scratch;
 
 import java.io.File;
 import java.io.IOException;
@@ -96,7 +98,7 @@ public final class Service implements AutoCloseable {
             if (parent != null) {
                 Files.createDirectories(parent);
             }
-            result = Files.createTempFile("pgolab-service-", ".result");
+            result = Scratch.file("pgolab-service-", ".result");
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }
@@ -315,16 +317,12 @@ public final class Service implements AutoCloseable {
 
     private static void kill(String sig, String target) throws InterruptedException {
         try {
-            Process k = new ProcessBuilder("kill", "-s", sig.substring(3), "--", target)
-                    .redirectInput(ProcessBuilder.Redirect.from(new File("/dev/null")))
-                    .redirectOutput(ProcessBuilder.Redirect.DISCARD)
-                    .redirectError(ProcessBuilder.Redirect.DISCARD)
-                    .start();
-            if (!k.waitFor(5, TimeUnit.SECONDS)) {
-                k.destroyForcibly();
+            Exec.capture(null, null, Map.of(), List.of("kill", "-s", sig.substring(3), "--", target), 5);
+        } catch (UserError e) {
+            if (Thread.interrupted()) {
+                throw new InterruptedException(e.getMessage());
             }
-        } catch (IOException e) {
-            throw new UncheckedIOException("cannot run kill", e);
+            // kill hung: the caller's SIGKILL after the grace period still stops the service
         }
     }
 

@@ -6,6 +6,7 @@ import io.pgolab.measure.perf.PerfDiagnosis.Observation;
 import io.pgolab.measure.perf.PerfDiagnosis.Run;
 import io.pgolab.measure.perf.PerfDiagnosis.StatRun;
 import io.pgolab.process.Exec;
+import io.pgolab.process.Scratch;
 import io.pgolab.process.Executables;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -91,7 +92,7 @@ public final class Perf {
     private static StatRun statOnce(String perf, String program, List<String> events) {
         Path out = null;
         try {
-            out = Files.createTempFile("pgolab-perf-", ".csv");
+            out = Scratch.file("pgolab-perf-", ".csv");
             List<String> argv = new ArrayList<>(PerfStat.wrap(List.of(program), out, events));
             argv.set(0, perf);
             Run r = run(argv);
@@ -107,7 +108,7 @@ public final class Perf {
     private static Run record(String perf, String program, List<String> args) {
         Path tmp = null;
         try {
-            tmp = Files.createTempFile("pgolab-perf-record-probe", ".data");
+            tmp = Scratch.file("pgolab-perf-record-probe", ".data");
             List<String> argv = new ArrayList<>(List.of(perf, "record", "-q"));
             argv.addAll(args);
             argv.addAll(List.of("-o", tmp.toString(), "--", program));

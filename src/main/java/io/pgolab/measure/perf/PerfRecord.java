@@ -3,13 +3,13 @@ package io.pgolab.measure.perf;
 import io.pgolab.util.Text;
 import io.pgolab.util.OutputFile;
 import io.pgolab.UserError;
+import io.pgolab.process.BackgroundRun;
 import io.pgolab.process.Exec;
 import io.pgolab.util.Strings;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
-import java.util.Map;
 import java.util.concurrent.TimeUnit;
 
 /**
@@ -23,7 +23,8 @@ import java.util.concurrent.TimeUnit;
  *     rec.stop();
  * }
  * }</pre>
- * A JVM shutdown hook also stops a recording still running when pgolab exits (Ctrl-C).
+ * perf runs through pgolab-runner (its own process group, stopped with pgolab even when pgolab is
+ * SIGKILLed); a JVM shutdown hook also stops a recording still running when pgolab exits (Ctrl-C).
  *
  * <p>Observed on perf 6.1 (Debian 12): {@code perf record -p PID} exits by itself when the target
  * exits; after SIGINT it writes the file and exits with status 130.
@@ -34,14 +35,14 @@ public final class PerfRecord implements AutoCloseable {
     /** perf fails within milliseconds for a bad pid or missing permission. */
     private static final long EARLY_FAILURE_MILLIS = 300;
 
-    private final Process process;
+    private final BackgroundRun process;
     private final long targetPid;
     private final Path outFile;
     private final Path logFile;
     private final Thread hook;
     private boolean stopped;
 
-    private PerfRecord(Process process, long targetPid, Path outFile, Path logFile) {
+    private PerfRecord(BackgroundRun process, long targetPid, Path outFile, Path logFile) {
         this.process = process;
         this.targetPid = targetPid;
         this.outFile = outFile;
@@ -76,7 +77,7 @@ public final class PerfRecord implements AutoCloseable {
                 "-p", Long.toString(pid), "-o", outFile.toString());
     }
 
-    private static Process launch(List<String> argv, Path outFile, Path log) {
+    private static BackgroundRun launch(List<String> argv, Path outFile, Path log) {
         try {
             if (outFile.getParent() != null) {
                 Files.createDirectories(outFile.getParent());
@@ -106,6 +107,7 @@ public final class PerfRecord implements AutoCloseable {
         return targetPid;
     }
 
+    /** The pid of the runner that runs perf: signals sent to it are forwarded to perf. */
     public long perfPid() {
         return process.pid();
     }
@@ -157,22 +159,19 @@ public final class PerfRecord implements AutoCloseable {
 
     /** SIGINT, not SIGTERM: on SIGINT perf finishes writing the file (its header) before exiting. */
     private void terminate() {
-        if (!process.isAlive()) {
-            return;
-        }
         try {
-            Exec.capture(null, null, Map.of(), List.of("kill", "-s", "INT", Long.toString(process.pid())), 5);
-        } catch (UserError e) {
-            // kill hung or we were interrupted: the forced kill below still ends perf
-        }
-        try {
-            if (!process.waitFor(STOP_TIMEOUT_SECONDS, TimeUnit.SECONDS)) {
-                process.destroyForcibly();
-                process.waitFor(5, TimeUnit.SECONDS);
+            if (process.isAlive()) {
+                process.signal("INT"); // the runner forwards it to perf
+                if (!process.waitFor(STOP_TIMEOUT_SECONDS, TimeUnit.SECONDS)) {
+                    process.close(); // SIGTERM, then SIGKILL to perf's process group
+                }
             }
+        } catch (UserError e) {
+            // kill hung or we were interrupted: close() below still ends perf
         } catch (InterruptedException e) {
-            process.destroyForcibly();
             Thread.currentThread().interrupt();
+        } finally {
+            process.close();
         }
     }
 

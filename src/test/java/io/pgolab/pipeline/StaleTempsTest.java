@@ -1,0 +1,34 @@
+package io.pgolab.pipeline;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** The next pgolab sweeps what a SIGKILLed one left in .pgolab/, and nothing else. */
+class StaleTempsTest {
+    @TempDir
+    Path project;
+
+    @Test
+    void sweepsStagingDirsJsonTempsAndMergeTempsOfDeadProcessesOnly() throws Exception {
+        ArtifactStore store = new ArtifactStore(project);
+        long self = ProcessHandle.current().pid();
+        Path staging = Files.createDirectories(store.root().resolve("bin/0123456789ab.tmp-999999999"));
+        Files.writeString(staging.resolve("hot"), "x");
+        Path json = Files.createDirectories(store.root().resolve("variants")).resolve("pgo.json.tmp-999999999");
+        Files.writeString(json, "{");
+        Path merge = Files.createDirectories(store.profiles()).resolve("merged.tmp.1");
+        Files.createDirectories(merge);
+        Path mine = Files.createDirectories(store.root().resolve("bin/fedcba987654.tmp-" + self));
+        Path good = Files.createDirectories(store.root().resolve("bin/0123456789ab"));
+        Path build = Files.createDirectories(store.buildDir("pgo").resolve("x.tmp-999999999"));
+
+        assertThat(StaleTemps.sweep(store)).containsExactlyInAnyOrder(staging, json, merge);
+        assertThat(mine).exists();
+        assertThat(good).exists();
+        assertThat(build).exists();
+    }
+}
