@@ -18,6 +18,15 @@ final class TomlText {
     /** pgolab's keys nest two levels; tomlj is safe to a few hundred. */
     static final int MAX_DEPTH = 32;
 
+    static {
+        // tomlj asserts invariants that invalid input breaks ("\\u" then a non-hex character): with -ea
+        // they throw AssertionError, without they report a syntax error. Keep the second, always.
+        ClassLoader loader = Toml.class.getClassLoader();
+        if (loader != null) {
+            loader.setPackageAssertionStatus("org.tomlj", false);
+        }
+    }
+
     private TomlText() {
     }
 
@@ -32,7 +41,7 @@ final class TomlText {
         TomlParseResult toml;
         try {
             toml = Toml.parse(text);
-        } catch (RuntimeException | StackOverflowError e) {
+        } catch (RuntimeException | StackOverflowError | AssertionError e) {
             // A bug of the TOML library: still the user's file that trips it, so say where we can.
             problems.add(1, "", "TOML syntax error: the TOML parser could not read this file (" + e.getClass().getSimpleName()
                     + ")", "simplify the file; please report it to pgolab with the file attached");
