@@ -138,7 +138,7 @@ final class ConfigFile {
     private static String sizeOf(Path abs) {
         try {
             long n = Files.size(abs);
-            return n >= 1 << 20 ? String.format("%.1f MiB", n / 1048576.0) : (n / 1024) + " KiB";
+            return n >= 1 << 20 ? String.format("%.1f MiB", n / 1048576.0) : n + " bytes";
         } catch (IOException e) {
             return "size unknown";
         }
