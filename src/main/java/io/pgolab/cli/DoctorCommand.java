@@ -30,7 +30,7 @@ final class DoctorCommand implements Callable<Integer> {
     public Integer call() {
         Path file = parent.global.configFile();
         // The default ./pgolab.toml is optional here; a config named with --config must exist and be valid.
-        Optional<Config> config = Files.exists(file) || parent.global.config != null
+        Optional<Config> config = Files.exists(file, java.nio.file.LinkOption.NOFOLLOW_LINKS) || parent.global.config != null
                 ? Optional.of(ConfigLoader.load(file)) : Optional.empty();
         Doctor.Report report = Doctor.examine(config, file);
         System.out.print(Doctor.render(report));

@@ -92,7 +92,7 @@ final class CargoConfig {
         }
         CargoSpec spec = new CargoSpec(List.copyOf(bins), pkg, profile, features, args);
         return new BuildSpec(command(spec), Optional.empty(), artifact(spec), "", "", "",
-                build.duration("timeout", Duration.ofMinutes(30)), build.stringMap("env"), "", Optional.of(spec));
+                build.duration("timeout", Duration.ofMinutes(30)), ValueChecks.env(build, "env", problems), "", Optional.of(spec));
     }
 
     /** The cargo command; {target} and {builddir} are filled in per build. */

@@ -33,9 +33,14 @@ final class ConfigProblems {
 
     void throwIfAny() {
         if (!lines.isEmpty()) {
-            String head = lines.size() == 1 ? "invalid config" : "invalid config (" + lines.size() + " problems)";
-            throw new UserError(head + "\n" + String.join("\n", lines),
-                    "see docs/config.md for every key, or run 'pgolab init' in an empty directory for a starter file");
+            throw toError();
         }
+    }
+
+    /** All problems so far as one UserError. */
+    UserError toError() {
+        String head = lines.size() == 1 ? "invalid config" : "invalid config (" + lines.size() + " problems)";
+        return new UserError(head + "\n" + String.join("\n", lines),
+                "see docs/config.md for every key, or run 'pgolab init' in an empty directory for a starter file");
     }
 }

@@ -59,6 +59,7 @@ final class GoConfig {
             problems.add(b.line("package"), b.qualified("package"), "'" + pkg + "' is not a package path",
                     "package = \"./cmd/mytool\"   (the main package, relative to root)");
         }
+        ValueChecks.nonEmpty(b, List.of("command", "artifact", "clean"), problems);
         String name = binaryName(pkg, projectName);
         String artifact = b.optString("artifact").orElse("{builddir}/" + name);
         String command = b.optString("command").orElse("{go} build {goflags} -o " + artifact + " " + pkg);
@@ -67,7 +68,7 @@ final class GoConfig {
         Optional<String> clean = b.optString("clean");
         clean.ifPresent(c -> ConfigLoader.checkPlaceholders(b, "clean", c, BUILD_PLACEHOLDERS, problems));
         return new BuildSpec(command, clean, artifact, "", "", b.optString("ldflags").orElse(""),
-                b.duration("timeout", Duration.ofMinutes(30)), b.stringMap("env"), b.optString("goflags").orElse(""));
+                b.duration("timeout", Duration.ofMinutes(30)), ValueChecks.env(b, "env", problems), b.optString("goflags").orElse(""));
     }
 
     /** For C kinds: the Go-only [build] keys are errors. */

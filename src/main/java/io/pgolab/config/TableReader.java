@@ -60,6 +60,7 @@ final class TableReader {
         }
         Object v = table.get(List.of(key));
         if (v instanceof String s) {
+            noNul(key, s);
             return Optional.of(s);
         }
         wrongType(key, "a string", v, "put the value in quotes: " + key + " = \"...\"");
@@ -109,6 +110,11 @@ final class TableReader {
         Object v = table.get(List.of(key));
         if (v instanceof String s) {
             Optional<Duration> d = Durations.parse(s);
+            if (d.isPresent() && d.get().compareTo(ValueChecks.MAX_DURATION) > 0) {
+                problems.add(line(key), qualified(key), "'" + s + "' is longer than the limit of 7 days",
+                        "write a duration up to \"168h\", e.g. \"90s\", \"30m\" or \"2h\"");
+                return dflt;
+            }
             if (d.isPresent() && !d.get().isZero()) {
                 return d.get();
             }
@@ -129,6 +135,7 @@ final class TableReader {
             List<String> out = new ArrayList<>();
             for (int i = 0; i < arr.size(); i++) {
                 if (arr.get(i) instanceof String s) {
+                    noNul(key, s);
                     out.add(s);
                 } else {
                     wrongType(key, "a list of strings", v, key + " = [\"a\", \"b\"]");
@@ -150,15 +157,15 @@ final class TableReader {
         List<Integer> out = new ArrayList<>();
         if (v instanceof TomlArray arr) {
             for (int i = 0; i < arr.size(); i++) {
-                if (!(arr.get(i) instanceof Long l) || l < 0 || l > 4096) {
-                    wrongType(key, "a list of CPU numbers (integers from 0)", v, fix);
+                if (!(arr.get(i) instanceof Long l) || l < 0 || l > 4095) {
+                    wrongType(key, "a list of CPU numbers (integers from 0 to 4095)", v, fix);
                     return List.of();
                 }
                 out.add(l.intValue());
             }
             return out;
         }
-        wrongType(key, "a list of CPU numbers (integers from 0)", v, fix);
+        wrongType(key, "a list of CPU numbers (integers from 0 to 4095)", v, fix);
         return List.of();
     }
 
@@ -169,7 +176,17 @@ final class TableReader {
     }
 
     Map<String, String> stringMap(String key) {
-        return typedMap(key, "a string", " = \"value\"", v -> v instanceof String s ? s : null);
+        Map<String, String> m = typedMap(key, "a string", " = \"value\"", v -> v instanceof String s ? s : null);
+        m.forEach((k, v) -> noNul(key, v));
+        return m;
+    }
+
+    /** A NUL cannot reach a command line or an environment (C strings end there). */
+    private void noNul(String key, String value) {
+        if (value.indexOf('\0') >= 0) {
+            problems.add(line(key), qualified(key), "contains a NUL character (\\u0000)",
+                    "remove the \\u0000 escape from the value");
+        }
     }
 
     /** An inline table whose values convert (null: wrong type, reported with the entry's key). */

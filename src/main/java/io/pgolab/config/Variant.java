@@ -36,7 +36,7 @@ public record Variant(String name, boolean lto, boolean pgo, boolean bolt, Strin
         String base = normalize(at < 0 ? n : n.substring(0, at));
         for (Variant v : KNOWN) {
             if (v.name.equals(base)) {
-                if (tag.isEmpty()) {
+                if (at < 0) {
                     return Optional.of(v);
                 }
                 return v.pgo && isProfileName(tag) ? Optional.of(v.withProfileSet(tag)) : Optional.empty();

@@ -1,0 +1,88 @@
+package io.pgolab.config;
+
+import io.pgolab.util.Strings;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Set;
+
+/**
+ * The names config checks metric and parser names against. config may not import measure or
+ * parse, so the lists live here; BuiltInNamesTest (in measure) keeps them equal to
+ * MetricInfo.builtIn() and Parsers.names().
+ */
+public final class MetricNames {
+    /** The metrics every run has (MetricInfo.builtIn()), in report order. */
+    public static final List<String> BUILT_IN = List.of("cpu_time", "wall_time", "user_time", "sys_time", "max_rss",
+            "voluntary_ctx_switches", "involuntary_ctx_switches", "minor_faults", "major_faults");
+    /** The built-in output parsers (Parsers.names()). */
+    public static final List<String> PARSERS = List.of("redis-benchmark", "memtier", "wrk", "iperf3", "pgbench", "hyperfine");
+    /** Other spellings Parsers.byName accepts. */
+    public static final Map<String, String> PARSER_ALIASES = Map.of("memtier_benchmark", "memtier",
+            "memtier-benchmark", "memtier", "redis_benchmark", "redis-benchmark");
+    /** Names of the extractors behind [[bench.metric]]: not parsers a [[bench]] can name. */
+    private static final Set<String> EXTRACTORS = Set.of("regex", "json");
+
+    private MetricNames() {
+    }
+
+    /** A [[bench]] parser name: a built-in parser or an alias of one (any case). */
+    static void checkParser(TableReader r, String prefix, ConfigProblems problems) {
+        r.optString("parser").ifPresent(p -> {
+            String key = p.trim();
+            String k = PARSER_ALIASES.getOrDefault(key, key).toLowerCase(Locale.ROOT);
+            if (PARSERS.contains(k)) {
+                return;
+            }
+            if (EXTRACTORS.contains(k)) {
+                problems.add(r.line("parser"), prefix + ".parser", "'" + key + "' is not a built-in parser",
+                        "leave parser out and describe each figure with [[bench.metric]] (name, regex or json_pointer,"
+                                + " unit, direction); built-in parsers: " + String.join(", ", PARSERS));
+                return;
+            }
+            problems.add(r.line("parser"), prefix + ".parser", "unknown parser '" + key + "'",
+                    Strings.closest(key, PARSERS).map(c -> "did you mean '" + c + "'? ").orElse("") + "known parsers: "
+                            + String.join(", ", PARSERS) + "; for other tools, describe each figure with [[bench.metric]]");
+        });
+    }
+
+    /**
+     * Metric names a [[bench]] refers to (min_effect, primary) must be measured: built in or a
+     * [[bench.metric]] of the entry. With a parser its outputs are known only when it runs, so
+     * there only names one typo away from a built-in metric are refused.
+     */
+    static void checkReferences(TableReader r, String prefix, String key, List<String> names, List<MetricSpec> metrics,
+                                boolean hasParser, ConfigProblems problems) {
+        List<String> known = new ArrayList<>(BUILT_IN);
+        metrics.forEach(m -> known.add(m.name()));
+        for (String n : names) {
+            if (known.contains(n)) {
+                continue;
+            }
+            var guess = Strings.closest(n, known);
+            if (hasParser && guess.isEmpty()) {
+                continue;
+            }
+            problems.add(r.line(key), prefix + "." + key, "unknown metric '" + n + "'",
+                    guess.map(g -> "did you mean '" + g + "'? ").orElse("") + "metrics here: " + String.join(", ", known)
+                            + (hasParser ? ", and the parser's" : "; add a [[bench.metric]] or a parser that reports it"));
+        }
+    }
+
+    /** A [[bench.metric]] name: not empty, not a built-in metric (it would replace the measured one), not twice. */
+    static void checkDefinition(TableReader r, String name, List<MetricSpec> earlier, ConfigProblems problems) {
+        if (name.isBlank()) {
+            if (r.has("name")) {
+                problems.add(r.line("name"), r.qualified("name"), "must not be empty", "name = \"rps\"");
+            }
+        } else if (BUILT_IN.contains(name)) {
+            problems.add(r.line("name"), r.qualified("name"), "'" + name + "' is a built-in metric, measured by pgolab for every"
+                    + " run; a parsed value would silently replace it", "give the parsed figure its own name, e.g. name = \"tool_"
+                    + name + "\"");
+        } else if (earlier.stream().anyMatch(m -> m.name().equals(name))) {
+            problems.add(r.line("name"), r.qualified("name"), "duplicate metric '" + name + "'",
+                    "give every [[bench.metric]] of this [[bench]] its own name");
+        }
+    }
+}

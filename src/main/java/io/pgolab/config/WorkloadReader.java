@@ -1,0 +1,231 @@
+package io.pgolab.config;
+
+import static io.pgolab.config.ConfigLoader.SERVICE_PLACEHOLDERS;
+import static io.pgolab.config.ConfigLoader.WORKLOAD_PLACEHOLDERS;
+import static io.pgolab.config.ConfigLoader.allTables;
+import static io.pgolab.config.ConfigLoader.checkPlaceholders;
+import static io.pgolab.config.ConfigLoader.union;
+
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+import org.tomlj.TomlArray;
+import org.tomlj.TomlPosition;
+import org.tomlj.TomlTable;
+
+/** The [[train]] and [[bench]] entries: commands or services, their metrics, effects and bounds. */
+final class WorkloadReader {
+    private static final Set<String> SERVICE = Set.of("server", "ready", "ready_timeout", "setup", "teardown", "clients",
+            "concurrent", "stop_signal", "stop_grace", "client_cpus");
+    private static final Set<String> WORKLOAD = union(Set.of("name", "command", "timeout", "weight", "env"), SERVICE);
+    private static final Set<String> TRAIN = union(WORKLOAD, Set.of("profile"));
+    private static final Set<String> BENCH = union(WORKLOAD, Set.of("parser", "metric", "min_effect", "primary"));
+    private static final Set<String> METRIC = Set.of("name", "regex", "json_pointer", "unit", "direction", "scale");
+
+    private WorkloadReader() {
+    }
+
+    static List<WorkloadSpec> workloads(TomlTable toml, String key, Set<String> extraPlaceholders,
+                                                ConfigProblems problems) {
+        List<WorkloadSpec> out = new ArrayList<>();
+        Object v = toml.get(List.of(key));
+        if (v == null) {
+            return out;
+        }
+        TomlPosition keyPos = toml.inputPositionOf(List.of(key));
+        int keyLine = keyPos == null ? 1 : keyPos.line();
+        if (!(v instanceof TomlArray arr) || !allTables(arr)) {
+            problems.add(keyLine, key, "must be a list of tables written as [[" + key + "]] sections",
+                    "[[" + key + "]]\n      name = \"typical\"\n      command = \"{binary} input\"");
+            return out;
+        }
+        Set<String> seen = new HashSet<>();
+        for (int i = 0; i < arr.size(); i++) {
+            TomlTable t = arr.getTable(i);
+            TomlPosition p = arr.inputPositionOf(i);
+            int line = p == null ? keyLine : p.line();
+            TableReader r = new TableReader(t, key + "[" + i + "]", line, problems);
+            r.rejectUnknown(key.equals("bench") ? BENCH : TRAIN);
+            String name = r.optString("name").orElse(key + (i + 1));
+            if (!name.matches("[A-Za-z0-9._-]+")) {
+                problems.add(r.line("name"), key + ".name", "'" + name + "' is not a usable name",
+                        "use letters, digits, '.', '_' and '-' only (it names files under .pgolab/)");
+            } else if (!seen.add(name)) {
+                problems.add(r.line("name"), key + ".name", "duplicate workload name '" + name + "'",
+                        "give every [[" + key + "]] entry its own name");
+            }
+            TableReader named = new TableReader(t, key + "." + name, line, problems);
+            Optional<ServiceSpec> service = named.has("server") ? Optional.of(service(named, key + "." + name, extraPlaceholders, problems))
+                    : Optional.empty();
+            String command = service.isPresent() ? service.get().server()
+                    : named.string("command", "command = \"{binary} --some-input\"   (or server = \"{binary} --port {port}\")");
+            if (service.isEmpty()) {
+                ValueChecks.nonEmpty(named, "command", command, "command = \"{binary} --some-input\"", problems);
+                checkPlaceholders(named, "command", command, union(WORKLOAD_PLACEHOLDERS, extraPlaceholders), problems);
+                SERVICE.stream().filter(named::has).forEach(k -> problems.add(named.line(k), key + "." + name + "." + k,
+                        "only a service workload (one with 'server = ...') takes this key",
+                        "add server = \"{binary} --port {port}\", or remove " + k));
+            } else if (named.has("command")) {
+                problems.add(named.line("command"), key + "." + name + ".command",
+                        "a service workload has 'server' and 'clients' instead of 'command'",
+                        "move the load generator into clients = [\"...\"]");
+            }
+            if (!command.isBlank() && Template.placeholders(command).stream()
+                    .noneMatch(n -> n.equals("binary") || (n.startsWith("bin:") && extraPlaceholders.contains(n)))) {
+                String k = service.isPresent() ? "server" : "command";
+                problems.add(named.line(k), key + "." + name + "." + k,
+                        "the " + k + " never runs the built program: {binary} is missing",
+                        "start it with {binary}, e.g. " + k + " = \"{binary} input.txt\"");
+            }
+            double weight = named.number("weight", 1.0);
+            if (!ValueChecks.inRange(named, "weight", "weight", weight, 0, true, ValueChecks.MAX_WEIGHT, "",
+                    "weight = 1   (how much this workload counts in the merged profile; 2 counts twice)", problems)) {
+                weight = 1.0;
+            }
+            String prefix = key + "." + name;
+            List<MetricSpec> metrics = key.equals("bench") ? metrics(t, prefix, line, problems) : List.of();
+            Optional<String> parser = named.optString("parser");
+            MetricNames.checkParser(named, prefix, problems);
+            Map<String, Double> minEffects = minEffects(named, metrics, parser.isPresent(), prefix, problems);
+            List<String> primary = named.stringList("primary", List.of());
+            MetricNames.checkReferences(named, prefix, "primary", primary, metrics, parser.isPresent(), problems);
+            out.add(new WorkloadSpec(name, command, named.duration("timeout", Duration.ofMinutes(10)), weight,
+                    ValueChecks.env(named, "env", problems), line, parser, metrics, minEffects, primary,
+                    service, profileTag(named, prefix, problems)));
+        }
+        return out;
+    }
+
+    /** min_effect = { METRIC = PERCENT }: finite, from 0 to 1000, of a metric this entry measures; as fractions. */
+    private static Map<String, Double> minEffects(TableReader r, List<MetricSpec> metrics, boolean hasParser, String prefix,
+                                                  ConfigProblems problems) {
+        Map<String, Double> out = new java.util.LinkedHashMap<>();
+        r.numberMap("min_effect").forEach((k, pct) -> {
+            if (ValueChecks.inRange(r, "min_effect." + k, "min_effect", pct, 0, false, ValueChecks.MAX_EFFECT_PERCENT, "percent",
+                    "min_effect = { " + k + " = 2 }   (a change smaller than 2% counts as no change)", problems)) {
+                out.put(k, pct / 100);
+            }
+        });
+        MetricNames.checkReferences(r, prefix, "min_effect", List.copyOf(out.keySet()), metrics, hasParser, problems);
+        return out;
+    }
+
+    private static String profileTag(TableReader r, String prefix, ConfigProblems problems) {
+        String tag = r.optString("profile").orElse("").trim().toLowerCase();
+        if (!tag.isEmpty() && !Variant.isProfileName(tag)) {
+            problems.add(r.line("profile"), prefix + ".profile", "'" + tag + "' is not a usable profile name",
+                    "use letters, digits, '.', '_' and '-' (variants name it as pgo@" + "NAME)");
+        }
+        return tag;
+    }
+
+    /** Every "pgo@tag" variant needs at least one [[train]] workload tagged profile = "tag". */
+    private static ServiceSpec service(TableReader r, String prefix, Set<String> extraPlaceholders, ConfigProblems problems) {
+        // Cargo's {bin:NAME} may start clients and helpers too; other extras are for the server only.
+        Set<String> withBins = union(SERVICE_PLACEHOLDERS,
+                Set.copyOf(extraPlaceholders.stream().filter(n -> n.startsWith("bin:")).toList()));
+        String server = r.string("server", "server = \"{binary} --port {port}\"");
+        ValueChecks.nonEmpty(r, "server", server, "server = \"{binary} --port {port}\"", problems);
+        ValueChecks.nonEmpty(r, List.of("setup", "teardown"), problems);
+        List<String> clients = r.stringList("clients", List.of());
+        if (clients.stream().anyMatch(String::isBlank)) {
+            problems.add(r.line("clients"), prefix + ".clients", "an entry must not be empty",
+                    "clients = [\"redis-benchmark -p {port} -n 100000 -q\"]");
+        }
+        if (clients.isEmpty()) {
+            problems.add(r.line("server"), prefix + ".clients", "a service workload needs at least one client",
+                    "clients = [\"redis-benchmark -p {port} -n 100000 -q\"]");
+        }
+        String ready = r.optString("ready").orElse("tcp");
+        ValueChecks.readiness(r, prefix, ready, problems);
+        String signal = r.optString("stop_signal").orElse("SIGTERM").toUpperCase();
+        if (!signal.startsWith("SIG")) {
+            signal = "SIG" + signal;
+        }
+        if (!ServiceSpec.SIGNALS.contains(signal)) {
+            problems.add(r.line("stop_signal"), prefix + ".stop_signal", "unsupported signal '" + signal + "'",
+                    "one of " + String.join(", ", ServiceSpec.SIGNALS) + " (SIGKILL would lose the profile)");
+        }
+        for (String k : List.of("server", "setup", "teardown", "ready")) {
+            r.optString(k).ifPresent(v -> checkPlaceholders(r, k, v,
+                    k.equals("server") ? union(SERVICE_PLACEHOLDERS, extraPlaceholders) : withBins, problems));
+        }
+        for (String c : clients) {
+            checkPlaceholders(r, "clients", c, withBins, problems);
+        }
+        List<Integer> cpus = r.intList("client_cpus", "client_cpus = [1]   # or one CPU per client: [1, 0]");
+        if (cpus.size() > 1 && cpus.size() != clients.size()) {
+            problems.add(r.line("client_cpus"), prefix + ".client_cpus", "has " + cpus.size() + " entries for "
+                            + clients.size() + " client(s)",
+                    "give one CPU for all clients (client_cpus = [1]) or one per client, in the order of clients");
+        }
+        return new ServiceSpec(server, ready, r.duration("ready_timeout", Duration.ofSeconds(30)), r.optString("setup"),
+                r.optString("teardown"), clients, r.bool("concurrent", false), signal,
+                r.duration("stop_grace", Duration.ofSeconds(10)), cpus);
+    }
+
+    private static List<MetricSpec> metrics(TomlTable bench, String prefix, int benchLine, ConfigProblems problems) {
+        List<MetricSpec> out = new ArrayList<>();
+        Object v = bench.get(List.of("metric"));
+        if (v == null) {
+            return out;
+        }
+        if (!(v instanceof TomlArray arr) || !allTables(arr)) {
+            problems.add(benchLine, prefix + ".metric", "must be a list of [[bench.metric]] tables",
+                    "[[bench.metric]]\n      name = \"rps\"\n      regex = \"Requests/sec: ([0-9.]+)\"\n      direction = \"higher\"");
+            return out;
+        }
+        for (int i = 0; i < arr.size(); i++) {
+            TomlPosition p = arr.inputPositionOf(i);
+            TableReader r = new TableReader(arr.getTable(i), prefix + ".metric[" + i + "]", p == null ? benchLine : p.line(), problems);
+            r.rejectUnknown(METRIC);
+            String name = r.string("name", "name = \"rps\"");
+            MetricNames.checkDefinition(r, name, out, problems);
+            Optional<String> regex = r.optString("regex");
+            Optional<String> pointer = r.optString("json_pointer");
+            if (regex.isPresent() == pointer.isPresent()) {
+                problems.add(r.headerLine(), prefix + ".metric." + name, "needs exactly one of 'regex' or 'json_pointer'",
+                        "regex = \"Requests/sec: ([0-9.]+)\"   or   json_pointer = \"/end/sum_received/bits_per_second\"");
+            }
+            regex.ifPresent(re -> checkRegex(r, re, problems));
+            pointer.filter(jp -> !jp.startsWith("/")).ifPresent(jp -> problems.add(r.line("json_pointer"),
+                    r.qualified("json_pointer"), "must start with '/' (an RFC 6901 JSON pointer), found '" + jp + "'",
+                    "json_pointer = \"/end/sum_received/bits_per_second\""));
+            String direction = r.optString("direction").orElse("lower");
+            if (!direction.equals("lower") && !direction.equals("higher")) {
+                problems.add(r.line("direction"), prefix + ".metric." + name + ".direction", "must be \"lower\" or \"higher\"",
+                        "direction = \"higher\"   # for throughput; \"lower\" for times and latencies");
+            }
+            double scale = r.number("scale", 1.0);
+            if (!Double.isFinite(scale)) {
+                problems.add(r.line("scale"), r.qualified("scale"), "must be a finite number, found " + ValueChecks.format(scale),
+                        "scale = 0.001   (multiplies the value read, e.g. ms to s)");
+            } else if (scale == 0) {
+                problems.add(r.line("scale"), r.qualified("scale"), "must not be 0 (every value would read 0)",
+                        "scale = 1   (or leave it out)");
+            }
+            out.add(new MetricSpec(name, regex, pointer, r.optString("unit").orElse(""), direction.equals("higher"),
+                    scale, r.headerLine()));
+        }
+        return out;
+    }
+
+    /** A [[bench.metric]] regex: compiles, and has the group that captures the number. */
+    private static void checkRegex(TableReader r, String re, ConfigProblems problems) {
+        try {
+            int groups = java.util.regex.Pattern.compile(re).matcher("").groupCount();
+            if (!re.contains("(?<value>") && groups != 1) {
+                problems.add(r.line("regex"), r.qualified("regex"), "must have exactly one capture group, it has " + groups,
+                        "put ( ) around the number only, e.g. regex = 'Requests/sec: ([0-9.]+)'; make other groups"
+                                + " non-capturing (?:...) or name the number's group (?<value>...)");
+            }
+        } catch (java.util.regex.PatternSyntaxException e) {
+            problems.add(r.line("regex"), r.qualified("regex"), "invalid regex: " + e.getDescription(),
+                    "TOML basic strings need \\\\ for one backslash; literal strings ('...') do not");
+        }
+    }
+}
