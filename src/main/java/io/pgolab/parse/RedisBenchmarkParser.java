@@ -271,9 +271,10 @@ public final class RedisBenchmarkParser implements OutputParser {
             }
             List<String> columns = new ArrayList<>(List.of("rps"));
             List<Double> values = new ArrayList<>(List.of(rps));
-            if (m.group(3) != null) {
+            Double p50 = m.group(3) == null ? null : ParseSupport.number(m.group(3));
+            if (p50 != null) {   // "1.2.3" matches the pattern but is no number: no p50 then, never an exception
                 columns.add("p50_latency_ms");
-                values.add(Double.parseDouble(m.group(3)));
+                values.add(p50);
             }
             rows.add(new Row(m.group(1).trim(), columns, values));
         }

@@ -158,4 +158,13 @@ class RedisBenchmarkParserTest {
                 .isEqualTo("LRANGE_100_first_100_elements_2");
         assertThat(RedisBenchmarkParser.testName("MSET (10 keys)", used)).isEqualTo("MSET");
     }
+
+    @Test
+    void aQuietLineWithAMalformedP50KeepsItsRateAndThrowsNothing() {
+        // Found by ParserFuzzTest (seed 777): "1.2.3" matches the quiet pattern but is no number.
+        var metrics = RedisBenchmarkParser.forCommand("redis-benchmark -q -n 1000")
+                .parse("SET: 61919.50 requests per second, p50=1.2.3 msec\n");
+        org.assertj.core.api.Assertions.assertThat(metrics).extracting(m -> m.name()).contains("SET.rps")
+                .doesNotContain("SET.p50_ms");
+    }
 }
