@@ -16,6 +16,15 @@ public final class MetricNames {
     /** The metrics every run has (MetricInfo.builtIn()), in report order. */
     public static final List<String> BUILT_IN = List.of("cpu_time", "wall_time", "user_time", "sys_time", "max_rss",
             "voluntary_ctx_switches", "involuntary_ctx_switches", "minor_faults", "major_faults");
+    /**
+     * Metrics of the probes, present when the machine has them: perf hardware counters
+     * (PerfEvents.HARDWARE) and, with --deterministic, valgrind's (CachegrindProbe).
+     */
+    public static final List<String> PROBES = List.of("instructions", "cycles", "branch_misses", "l1_icache_misses",
+            "itlb_misses", "det.instructions", "det.est_cycles", "det.i1_misses", "det.d1_misses", "det.ll_misses",
+            "det.branches", "det.branch_mispredicts");
+    /** Per-operation figures, derived when a run reports 'operations' (by a parser or a [[bench.metric]]). */
+    public static final List<String> PER_OP = List.of("cpu_time_per_op", "instructions_per_op", "det.instructions_per_op");
     /** The built-in output parsers (Parsers.names()). */
     public static final List<String> PARSERS = List.of("redis-benchmark", "memtier", "wrk", "iperf3", "pgbench", "hyperfine");
     /** Other spellings Parsers.byName accepts. */
@@ -55,7 +64,11 @@ public final class MetricNames {
     static void checkReferences(TableReader r, String prefix, String key, List<String> names, List<MetricSpec> metrics,
                                 boolean hasParser, ConfigProblems problems) {
         List<String> known = new ArrayList<>(BUILT_IN);
+        known.addAll(PROBES);
         metrics.forEach(m -> known.add(m.name()));
+        if (hasParser || metrics.stream().anyMatch(m -> m.name().equals("operations"))) {
+            known.addAll(PER_OP);
+        }
         for (String n : names) {
             if (known.contains(n)) {
                 continue;

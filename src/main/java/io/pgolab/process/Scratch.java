@@ -123,8 +123,18 @@ public final class Scratch {
         }
         TRACKED.clear();
         Path d = own;
-        if (d != null) {
+        // The interrupted command's thread and its runner may still write (a result file, a last
+        // log line) while this runs: try again for a moment until the directory is gone.
+        for (int attempt = 0; d != null && attempt < 20 && java.nio.file.Files.exists(d); attempt++) {
             deleteQuietly(d);
+            if (java.nio.file.Files.exists(d)) {
+                try {
+                    Thread.sleep(50);
+                } catch (InterruptedException e) {
+                    Thread.currentThread().interrupt();
+                    return;
+                }
+            }
         }
     }
 

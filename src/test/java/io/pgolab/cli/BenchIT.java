@@ -76,7 +76,7 @@ class BenchIT {
                 parser = "iperf"
                 """);
         Cli.Result r = Cli.run(p, "bench", "--no-build");
-        assertThat(r.err()).contains("[[bench]] 'typo'").contains("iperf3");
+        assertThat(r.err()).contains("key 'bench.typo.parser': unknown parser 'iperf'").contains("iperf3");
     }
 
     @Test

@@ -19,4 +19,12 @@ class BuiltInNamesTest {
         assertThat(MetricNames.PARSERS).containsExactlyElementsOf(Parsers.names());
         MetricNames.PARSER_ALIASES.keySet().forEach(a -> assertThat(Parsers.byName(a).name()).isNotBlank());
     }
+
+    @Test
+    void configKnowsTheProbesMetrics() {
+        List<String> probes = new java.util.ArrayList<>();
+        io.pgolab.measure.perf.PerfEvents.HARDWARE.forEach(e -> probes.add(io.pgolab.measure.perf.PerfEvents.metricName(e)));
+        Cachegrind.METRICS.forEach(m -> probes.add(CachegrindProbe.PREFIX + m));
+        assertThat(MetricNames.PROBES).containsExactlyInAnyOrderElementsOf(probes);
+    }
 }
