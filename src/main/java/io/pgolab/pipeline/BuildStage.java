@@ -145,6 +145,9 @@ public final class BuildStage {
                             + ", {srcdir} = " + srcDir + ")");
         }
         BuildDiagnostics diag = phase == Phase.OPTIMIZE ? toolchain.diagnostics(o.output()) : BuildDiagnostics.NONE;
+        if (phase == Phase.OPTIMIZE) {
+            ProfileLoss.check(name, diag, ProfileLoss.objects(store, profile.orElseThrow()), logFile, events);
+        }
         String check = phase == Phase.OPTIMIZE ? toolchain.verifyOptimized(binary, profile.orElseThrow()).orElse("") : "";
         Path bin = publish(key, binary, siblings(binary, name), buildDir, phase);
         BuiltArtifact a = new BuiltArtifact(name, phase.id(), key,
