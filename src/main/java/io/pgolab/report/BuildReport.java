@@ -92,6 +92,7 @@ public final class BuildReport {
             v.put("phase", a.phase());
             v.put("build_seconds", a.buildSeconds());
             v.put("binary_bytes", a.binaryBytes());
+            v.put("binary_sha256", a.binarySha256().orElse(""));
             v.put("binary", a.binary());
             v.put("cached", r.cached());
             v.put("profile_sha256", a.profileSha256());
