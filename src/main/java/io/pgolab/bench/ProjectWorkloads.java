@@ -29,7 +29,9 @@ public final class ProjectWorkloads {
         c.config().bench().forEach(w -> parsers.put(w.name(), WorkloadParsers.of(w)));
     }
 
+    /** The workloads with one subject per artifact; each artifact is first checked to be the binary pgolab built. */
     public List<BenchWorkload> of(List<BuiltArtifact> built) {
+        built.forEach(c.store()::verify);
         List<BenchWorkload> workloads = new ArrayList<>();
         for (WorkloadSpec w : c.config().bench()) {
             List<Subject> subjects = new ArrayList<>();

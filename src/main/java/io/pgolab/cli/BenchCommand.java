@@ -12,7 +12,6 @@ import io.pgolab.report.Results;
 import io.pgolab.toolchain.FailureMode;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Optional;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -58,7 +57,7 @@ final class BenchCommand implements Callable<Integer> {
     private static List<BuiltArtifact> alreadyBuilt(Session s, List<Variant> variants) {
         List<BuiltArtifact> built = new ArrayList<>();
         for (Variant v : variants) {
-            built.add(s.store.lookup(v.name(), Optional.empty()).orElseThrow(() -> new UserError(
+            built.add(s.store.verified(v.name()).orElseThrow(() -> new UserError(
                     "variant '" + v + "' has not been built", "run 'pgolab build " + v + "', or drop --no-build")));
         }
         return built;

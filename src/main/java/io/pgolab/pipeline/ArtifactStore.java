@@ -1,6 +1,8 @@
 package io.pgolab.pipeline;
 
+import io.pgolab.UserError;
 import io.pgolab.util.Dirs;
+import io.pgolab.util.Hashing;
 import io.pgolab.util.Json;
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -57,24 +59,91 @@ public final class ArtifactStore {
         return root.resolve("variants").resolve(artifactName + ".json");
     }
 
-    /** The recorded artifact, if its manifest exists, matches key (when given), and its binary is still there. */
-    public Optional<BuiltArtifact> lookup(String artifactName, Optional<String> key) {
+    /** What a lookup found: the artifact if it is intact; if its files changed since it was built, what changed. */
+    public record Found(Optional<BuiltArtifact> artifact, Optional<String> damage) {
+        static final Found NONE = new Found(Optional.empty(), Optional.empty());
+    }
+
+    /**
+     * The recorded artifact, if its manifest exists and matches key (when given), and its files are
+     * those it was built with: present, the binary executable, each file's size and SHA-256 as
+     * recorded (hashed again on every call). A manifest written before digests existed is checked by
+     * the binary's size, then its digests are recorded.
+     */
+    public Found find(String artifactName, Optional<String> key) {
         Path m = manifest(artifactName);
         if (!Files.isRegularFile(m)) {
-            return Optional.empty();
+            return Found.NONE;
         }
+        BuiltArtifact a;
         try {
-            BuiltArtifact a = Json.read(m, BuiltArtifact.class);
-            if (a.key() == null || a.binary() == null) {
-                return Optional.empty(); // written by another pgolab version: rebuild
-            }
-            if (key.isPresent() && !key.get().equals(a.key())) {
-                return Optional.empty();
-            }
-            return Files.isRegularFile(Path.of(a.binary())) ? Optional.of(a) : Optional.empty();
+            a = Json.read(m, BuiltArtifact.class);
         } catch (IOException e) {
-            return Optional.empty();
+            return Found.NONE;
         }
+        if (a.key() == null || a.binary() == null || key.isPresent() && !key.get().equals(a.key())) {
+            return Found.NONE; // written by another pgolab version, or of other inputs: rebuild
+        }
+        Optional<String> damage = damage(a);
+        if (damage.isPresent()) {
+            return new Found(Optional.empty(), damage);
+        }
+        if (a.files() == null) {
+            a = a.withFiles(Digests.of(Path.of(a.binary()).getParent()));
+            record(artifactName, a);
+        }
+        return new Found(Optional.of(a), Optional.empty());
+    }
+
+    /** find(), without saying what was damaged. */
+    public Optional<BuiltArtifact> lookup(String artifactName, Optional<String> key) {
+        return find(artifactName, key).artifact();
+    }
+
+    /** The artifact recorded under this name if there is one; a damaged one is an error naming the file. */
+    public Optional<BuiltArtifact> verified(String artifactName) {
+        Found f = find(artifactName, Optional.empty());
+        f.damage().ifPresent(d -> {
+            throw damaged(d, artifactName);
+        });
+        return f.artifact();
+    }
+
+    /** Checks, before measuring it, that an artifact's files are those it was built with. */
+    public void verify(BuiltArtifact a) {
+        damage(a).ifPresent(d -> {
+            throw damaged(d, a.variant());
+        });
+    }
+
+    private static UserError damaged(String damage, String name) {
+        return new UserError(damage, "pgolab measures only the binaries it built: run 'pgolab build "
+                + name.replaceFirst("\\.base$", "") + "' to rebuild it");
+    }
+
+    /** What is wrong with an artifact's files, or empty if they are as recorded. */
+    Optional<String> damage(BuiltArtifact a) {
+        Path binary = Path.of(a.binary());
+        Path from = root.getParent();
+        if (a.files() != null) {
+            Optional<String> c = Digests.change(binary.getParent(), a.files(), "built", from);
+            if (c.isPresent()) {
+                return c;
+            }
+        } else {
+            FileDigest was = new FileDigest(a.binaryBytes(), null);
+            Optional<String> c = Digests.change(binary, was, "built", from);
+            if (c.isPresent()) {
+                return c;
+            }
+        }
+        if (!Files.isRegularFile(binary) || Hashing.sizeOf(binary) == 0) {
+            return Optional.of(Digests.changed(Digests.shown(binary, from), "built", "0 bytes: not a program"));
+        }
+        if (!Files.isExecutable(binary)) {
+            return Optional.of(Digests.shown(binary, from) + " is no longer executable");
+        }
+        return Optional.empty();
     }
 
     /** Forgets an artifact before rebuilding it, so a failed or interrupted build cannot look good. */

@@ -88,10 +88,11 @@ public final class BoltStage {
         Bolt bolt = tools();
         String mode = mode(config.bolt());
         String key = key(v, base, bolt, mode);
-        var cached = store.lookup(v.name(), java.util.Optional.of(key));
-        if (cached.isPresent()) {
-            return new BuildStage.Result(cached.get(), true);
+        var cached = store.find(v.name(), java.util.Optional.of(key));
+        if (cached.artifact().isPresent()) {
+            return new BuildStage.Result(cached.artifact().get(), true);
         }
+        cached.damage().ifPresent(d -> events.warn(d + ": rebuilding"));
         store.invalidate(v.name());
         Path dir = store.buildDir("bolt-" + v.dirName());
         ArtifactStore.freshDir(dir);
@@ -120,7 +121,8 @@ public final class BoltStage {
         Path bin = publish(key, out, report);
         BuiltArtifact a = new BuiltArtifact(v.name(), BuiltArtifact.BOLT_PHASE, key, bin.resolve(out.getFileName()).toString(), "",
                 Hashing.sizeOf(out), base.buildSeconds() + profileSeconds + optimizeSeconds, base.profileSha256(),
-                base.profileMismatched(), base.profileMissing(), log.toString(), o.commandLine(), Instant.now().toString(), "");
+                base.profileMismatched(), base.profileMissing(), log.toString(), o.commandLine(), Instant.now().toString(), "",
+                Digests.of(bin));
         store.record(v.name(), a);
         events.finished("bolt " + v.name(), Duration.between(t0, Instant.now()),
                 (skip.isEmpty() ? "" : "skipped " + skip.size() + " function(s): " + String.join(", ", skip) + "; ")

@@ -91,10 +91,11 @@ public final class BuildStage {
         toolchain.require(phase == Phase.INSTRUMENT ? Variant.PGO : v);
         String name = artifactName(v, phase);
         String key = key(v, phase, profile);
-        Optional<BuiltArtifact> cached = store.lookup(name, Optional.of(key));
-        if (cached.isPresent()) {
-            return new Result(cached.get(), true);
+        ArtifactStore.Found cached = store.find(name, Optional.of(key));
+        if (cached.artifact().isPresent()) {
+            return new Result(cached.artifact().get(), true);
         }
+        cached.damage().ifPresent(d -> events.warn(d + ": rebuilding"));
         store.invalidate(name);
         events.started("build " + name, toolchain.kind());
         Path buildDir = store.buildDir(phase == Phase.PLAIN ? v.dirName() : PROFILE_FAMILY_DIR);
@@ -146,13 +147,17 @@ public final class BuildStage {
                             + ", {srcdir} = " + srcDir + ")");
         }
         BuildDiagnostics diag = phase == Phase.OPTIMIZE ? toolchain.diagnostics(o.output()) : BuildDiagnostics.NONE;
+        if (phase == Phase.OPTIMIZE) {
+            ProfileLoss.check(name, diag, ProfileLoss.objects(store, profile.orElseThrow()), logFile, events);
+        }
         String check = phase == Phase.OPTIMIZE ? toolchain.verifyOptimized(binary, profile.orElseThrow()).orElse("") : "";
         Path bin = publish(key, binary, siblings(binary, name), buildDir, phase);
         BuiltArtifact a = new BuiltArtifact(name, phase.id(), key,
                 bin.resolve(binary.getFileName()).toString(),
                 phase == Phase.INSTRUMENT ? bin.resolve("notes").toString() : "",
                 sizeOf(binary), seconds, profile.map(ProfileData::sha256).orElse(""),
-                diag.mismatched(), diag.missing(), logFile.toString(), command, Instant.now().toString(), check);
+                diag.mismatched(), diag.missing(), logFile.toString(), command, Instant.now().toString(), check,
+                Digests.of(bin));
         store.record(name, a);
         events.finished("build " + name, Duration.ofMillis(Math.round(seconds * 1000)), "");
         return new Result(a, false, diag);

@@ -3,12 +3,15 @@ package io.pgolab.pipeline;
 import com.fasterxml.jackson.annotation.JsonIgnoreProperties;
 import io.pgolab.config.Variant;
 import io.pgolab.toolchain.Phase;
+import java.util.Map;
 import java.util.Optional;
 
 /**
  * A finished build as recorded in .pgolab/variants/NAME.json. It is written only after the binary
- * is safely in place, so its presence means the artifact is good. Manifests written before
- * profileCheck existed read it as "".
+ * is safely in place. files: size and SHA-256 of every file published beside the binary (the binary,
+ * sibling programs, notes, bolt.json), by path relative to the binary's directory; ArtifactStore
+ * checks them on every reuse. Manifests written before profileCheck existed read it as ""; before
+ * files existed, files is null (unknown: ArtifactStore checks the size and records the digests once).
  * <p>
  * variant and phase stay strings, as written in the manifest: variant is the artifact's name (a
  * Variant's name, "instrumented", or "NAME.base" for a BOLT variant's input), phase a Phase's id or
@@ -29,7 +32,8 @@ public record BuiltArtifact(
         String buildLog,
         String command,
         String builtAt,
-        String profileCheck) {
+        String profileCheck,
+        Map<String, FileDigest> files) {
 
     /** What proves an optimized build used its profile (go: 'go version -m'); "" when nothing does. */
     @Override
@@ -53,6 +57,18 @@ public record BuiltArtifact(
     /** The same binary recorded under another name and phase (go: the release build is what gets profiled). */
     public BuiltArtifact as(String name, Phase newPhase) {
         return new BuiltArtifact(name, newPhase.id(), key, binary, notes, binaryBytes, buildSeconds, profileSha256,
-                profileMismatched, profileMissing, buildLog, command, builtAt, profileCheck());
+                profileMismatched, profileMissing, buildLog, command, builtAt, profileCheck(), files);
+    }
+
+    /** The same record with the digests of its published files. */
+    public BuiltArtifact withFiles(Map<String, FileDigest> digests) {
+        return new BuiltArtifact(variant, phase, key, binary, notes, binaryBytes, buildSeconds, profileSha256,
+                profileMismatched, profileMissing, buildLog, command, builtAt, profileCheck(), digests);
+    }
+
+    /** The recorded SHA-256 of the binary; empty for a manifest written before digests were recorded. */
+    public Optional<String> binarySha256() {
+        return Optional.ofNullable(files).map(f -> f.get(java.nio.file.Path.of(binary).getFileName().toString()))
+                .map(FileDigest::sha256);
     }
 }

@@ -4,10 +4,12 @@ import com.fasterxml.jackson.annotation.JsonIgnoreProperties;
 import io.pgolab.toolchain.ProfileData;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.Map;
 
 /**
  * A merged profile and how it was made (.pgolab/profiles/current.json for all training workloads,
- * current@TAG.json for the workloads tagged profile = "TAG").
+ * current@TAG.json for the workloads tagged profile = "TAG"). sha256 and bytes are those of the merged
+ * profile (a file, or a directory tree for GCC), checked before every reuse (TrainStage.current).
  */
 @JsonIgnoreProperties(ignoreUnknown = true)
 public record ProfileRecord(
@@ -23,9 +25,16 @@ public record ProfileRecord(
         String createdAt,
         String profileSet) {
 
+    /**
+     * One training workload's run. files: size and SHA-256 of each raw profile it left, by path relative
+     * to its raw/ directory (null in records written before digests existed, or before they were taken).
+     */
     @JsonIgnoreProperties(ignoreUnknown = true)
     public record WorkloadRun(String name, String command, double wallSeconds, double cpuSeconds, int rawFiles,
-                              long rawBytes) {
+                              long rawBytes, Map<String, FileDigest> files) {
+        public WorkloadRun withFiles(Map<String, FileDigest> digests) {
+            return new WorkloadRun(name, command, wallSeconds, cpuSeconds, rawFiles, rawBytes, digests);
+        }
     }
 
     /** "" for the profile of all workloads (records written before profile sets existed read as null). */

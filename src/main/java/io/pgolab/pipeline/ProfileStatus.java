@@ -39,6 +39,10 @@ public record ProfileStatus(ProfileRecord record, boolean stale, List<BuiltArtif
             throw new UserError("the merged profile " + rec.profile() + " is missing",
                     "run 'pgolab train' to record it again");
         }
+        Digests.change(Path.of(rec.profile()), new FileDigest(rec.bytes(), rec.sha256()), "merged", store.root().getParent())
+                .ifPresent(d -> {
+                    throw new UserError(d, "run 'pgolab build' (or 'pgolab train') to merge it again from the raw runs");
+                });
         String instrKey = builds.key(Variant.PGO, Phase.INSTRUMENT, Optional.empty());
         boolean stale = !instrKey.equals(rec.instrumentedKey()) || store.lookup(BuildStage.INSTRUMENTED, Optional.of(instrKey))
                 .map(a -> !training.key(a, profileSet).equals(rec.trainKey()))

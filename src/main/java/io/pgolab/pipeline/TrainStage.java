@@ -74,13 +74,19 @@ public final class TrainStage {
         if (!Files.isRegularFile(f)) {
             return Optional.empty();
         }
+        ProfileRecord r;
         try {
-            ProfileRecord r = Json.read(f, ProfileRecord.class);
-            return r.trainKey() != null && r.profile() != null && r.trainKey().equals(key(instrumented, profileSet))
-                    && Files.exists(Path.of(r.profile())) ? Optional.of(r) : Optional.empty();
+            r = Json.read(f, ProfileRecord.class);
         } catch (IOException e) {
             return Optional.empty();
         }
+        if (r.trainKey() == null || r.profile() == null || !r.trainKey().equals(key(instrumented, profileSet))) {
+            return Optional.empty();
+        }
+        Optional<String> damage = Digests.change(Path.of(r.profile()), new FileDigest(r.bytes(), r.sha256()), "merged",
+                store.root().getParent());
+        damage.ifPresent(d -> events.warn(d + ": merging it again from the raw runs"));
+        return damage.isPresent() ? Optional.empty() : Optional.of(r);
     }
 
     /**
@@ -110,6 +116,12 @@ public final class TrainStage {
         for (String d : merged.dropped()) {
             events.warn("dropped from the merge: " + d);
         }
+        if (!merged.dropped().isEmpty()) {   // the merge may have deleted unreadable raw files: record what is left
+            runs = RawRuns.rerecord(runs, inputs);
+            for (int i = 0; i < runs.size(); i++) {
+                ranNow.put(inputs.get(i).dir().getParent(), runs.get(i));
+            }
+        }
         events.finished(label, took, merged.profile().path().getFileName().toString());
         ProfileRecord r = new ProfileRecord(key(instrumented, profileSet), instrumented.key(), instrumented.notes(),
                 merged.profile().path().toString(), merged.profile().sha256(), merged.profile().bytes(),
@@ -127,11 +139,14 @@ public final class TrainStage {
         if (!force && Files.isRegularFile(marker)) {
             try {
                 done = Json.read(marker, ProfileRecord.WorkloadRun.class);
-                if (!toolchain.rawProfiles(dir.resolve("raw")).isEmpty()) {
+                Optional<String> damage = RawRuns.damage(done, dir.resolve("raw"), toolchain, store.root().getParent());
+                if (damage.isEmpty() && !toolchain.rawProfiles(dir.resolve("raw")).isEmpty()) {
                     events.note("train " + w.name() + ": up to date (raw profile of an earlier run reused)");
+                    done = RawRuns.recordDigests(done, marker);
                     ranNow.put(dir, done);
                     return done;
                 }
+                damage.ifPresent(d -> events.warn(d + ": running training workload '" + w.name() + "' again"));
             } catch (IOException e) {
                 // unreadable marker: run again
             }
@@ -139,8 +154,7 @@ public final class TrainStage {
         ArtifactStore.freshDir(dir);
         Path raw = dir.resolve("raw");
         ArtifactStore.freshDir(raw);
-        done = runOne(w, instrumented.binary(), raw, toolchainCollector(), "train-");
-        Json.write(marker, done);
+        done = RawRuns.recordDigests(runOne(w, instrumented.binary(), raw, toolchainCollector(), "train-"), marker);
         ranNow.put(dir, done);
         return done;
     }
@@ -229,7 +243,7 @@ public final class TrainStage {
         }
         events.finished("train " + w.name(), Duration.ofMillis(Math.round(m.wallSeconds() * 1000)),
                 files.size() + " raw file(s), cpu " + String.format("%.2fs", m.cpuSeconds()));
-        return new ProfileRecord.WorkloadRun(w.name(), command, m.wallSeconds(), m.cpuSeconds(), files.size(), bytes);
+        return new ProfileRecord.WorkloadRun(w.name(), command, m.wallSeconds(), m.cpuSeconds(), files.size(), bytes, null);
     }
 
     private ProfileRecord.WorkloadRun runService(WorkloadSpec w, String binary, Path raw, Collector collector,
@@ -262,7 +276,7 @@ public final class TrainStage {
         events.finished("train " + w.name(), Duration.between(t0, Instant.now()), files.size() + " raw file(s), server cpu "
                 + String.format("%.2fs", m.cpuSeconds()) + ", stopped by " + spec.stopSignal() + " in "
                 + io.pgolab.config.Durations.format(r.stopped().stopTook()));
-        return new ProfileRecord.WorkloadRun(w.name(), spec.server(), seconds, m.cpuSeconds(), files.size(), bytes);
+        return new ProfileRecord.WorkloadRun(w.name(), spec.server(), seconds, m.cpuSeconds(), files.size(), bytes, null);
     }
 
     /** {profile} (one file per workload) and {profile_dir} of a training command. */

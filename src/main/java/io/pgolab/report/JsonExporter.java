@@ -53,7 +53,7 @@ final class JsonExporter implements Exporter {
         ResultsDocument.BenchBody top = r.bench() == null ? null : bench(r.bench());
         if (r.ladder() != null) {
             variants = r.ladder().built().stream().map(a -> new ResultsDocument.VariantEntry(a.variant(), null,
-                    a.buildSeconds(), a.binaryBytes(), a.binary(), null, null, null, null, null, null, null)).toList();
+                    a.buildSeconds(), a.binaryBytes(), null, a.binary(), null, null, null, null, null, null, null)).toList();
             ladder = ladder(r.ladder().ladder());
             nested = top;
             top = null;
@@ -93,7 +93,7 @@ final class JsonExporter implements Exporter {
             BuiltArtifact a = r.artifact();
             BoltStage.Report bolt = a.phase().equals("bolt") ? BoltStage.report(a).orElse(null) : null;
             out.add(new ResultsDocument.VariantEntry(a.variant(), a.phase(), a.buildSeconds(), a.binaryBytes(),
-                    a.binary(), r.cached(), a.profileSha256(), a.profileMismatched(), a.profileMissing(),
+                    a.binarySha256().orElse(null), a.binary(), r.cached(), a.profileSha256(), a.profileMismatched(), a.profileMissing(),
                     a.profileCheck(), a.command(), bolt));
         }
         return out;
@@ -101,7 +101,8 @@ final class JsonExporter implements Exporter {
 
     static List<ResultsDocument.Training> training(Pipeline.Outcome o) {
         List<ResultsDocument.Training> sets = new ArrayList<>();
-        o.profiles().forEach((set, p) -> sets.add(new ResultsDocument.Training(set, p.workloads(), p.mergeSeconds(),
+        o.profiles().forEach((set, p) -> sets.add(new ResultsDocument.Training(set,
+                p.workloads().stream().map(ResultsDocument.TrainingRun::of).toList(), p.mergeSeconds(),
                 p.profile(), p.sha256(), p.bytes(), p.dropped(), o.trained())));
         return sets;
     }
@@ -163,6 +164,6 @@ final class JsonExporter implements Exporter {
         return new ResultsDocument.ProfileEntry(p.record().profile(), p.record().sha256(), s.bytes(),
                 s.functionsInstrumented(), s.functionsWithCounts(), s.coveragePercent(), s.totalCount(),
                 s.profiledSeconds().isPresent() ? s.profiledSeconds().getAsDouble() : null, s.hottest(), p.stale(),
-                p.record().workloads(), p.record().dropped());
+                p.record().workloads().stream().map(ResultsDocument.TrainingRun::of).toList(), p.record().dropped());
     }
 }

@@ -58,14 +58,24 @@ public record ResultsDocument(
      */
     @JsonInclude(JsonInclude.Include.NON_NULL)
     @JsonIgnoreProperties(ignoreUnknown = true)
-    public record VariantEntry(String name, String phase, double buildSeconds, long binaryBytes, String binary,
+    public record VariantEntry(String name, String phase, double buildSeconds, long binaryBytes, String binarySha256,
+                               String binary,
                                Boolean cached, String profileSha256, Integer profileMismatched, Integer profileMissing,
                                String profileCheck, String buildCommand, BoltStage.Report bolt) {
     }
 
+    /** One training workload's run (the manifest's digests of its raw files stay in .pgolab). */
+    @JsonIgnoreProperties(ignoreUnknown = true)
+    public record TrainingRun(String name, String command, double wallSeconds, double cpuSeconds, int rawFiles,
+                              long rawBytes) {
+        static TrainingRun of(ProfileRecord.WorkloadRun w) {
+            return new TrainingRun(w.name(), w.command(), w.wallSeconds(), w.cpuSeconds(), w.rawFiles(), w.rawBytes());
+        }
+    }
+
     /** One profile set's training: its workloads, the merge, the merged profile. */
     @JsonIgnoreProperties(ignoreUnknown = true)
-    public record Training(String profileSet, List<ProfileRecord.WorkloadRun> workloads, double mergeSeconds,
+    public record Training(String profileSet, List<TrainingRun> workloads, double mergeSeconds,
                            String profile, String profileSha256, long profileBytes, List<String> dropped,
                            boolean trainedNow) {
     }
@@ -134,7 +144,7 @@ public record ResultsDocument(
                                int functionsWithCounts, double coveragePercent, long totalCount,
                                @JsonInclude(JsonInclude.Include.NON_NULL) Double profiledSeconds,
                                List<ProfileSummary.HotFunction> hottest, boolean stale,
-                               List<ProfileRecord.WorkloadRun> workloads, List<String> dropped) {
+                               List<TrainingRun> workloads, List<String> dropped) {
     }
 
     @JsonIgnoreProperties(ignoreUnknown = true)

@@ -4,12 +4,9 @@ import io.pgolab.util.Text;
 import io.pgolab.UserError;
 import io.pgolab.util.CommandLog;
 import io.pgolab.process.Exec;
-import io.pgolab.util.DiskFull;
-import io.pgolab.util.Hashing;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.regex.Matcher;
@@ -67,25 +64,9 @@ final class LlvmMerge {
                 "re-run 'pgolab train'");
     }
 
-    /**
-     * Moves a finished merge (at a {@link MergeRun#tempPath}) to its content-addressed name,
-     * merged-<hash12>.<ext>, in one rename.
-     */
+    /** Moves a finished merge to its content-addressed name: merged-<hash12>.<ext> (see MergedProfiles). */
     static ProfileData publish(Path tmp, Path outDir, String ext) {
-        String sha = Hashing.ofPath(tmp);
-        Path target = outDir.resolve("merged-" + sha.substring(0, 12) + (ext.isEmpty() ? "" : "." + ext));
-        try {
-            if (Files.exists(target)) {
-                deleteTree(tmp);
-            } else {
-                Files.move(tmp, target, StandardCopyOption.ATOMIC_MOVE);
-            }
-        } catch (IOException e) {
-            throw DiskFull.wrap(target, DiskFull.sizeOf(tmp), e);
-        } finally {
-            MergeRun.published(tmp);
-        }
-        return new ProfileData(target, sha, Hashing.sizeOf(target));
+        return MergedProfiles.publish(tmp, outDir, ext);
     }
 
     static void deleteTree(Path p) throws IOException {

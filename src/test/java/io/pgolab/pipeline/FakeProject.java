@@ -113,6 +113,7 @@ final class FakeProject {
     /** Records the stages started ("build release", "train t", "merge"), for asserting what ran. */
     static final class Recorder implements Events {
         final List<String> started = new ArrayList<>();
+        final List<String> warnings = new ArrayList<>();
 
         @Override
         public synchronized void started(String stage, String detail) {
@@ -128,7 +129,8 @@ final class FakeProject {
         }
 
         @Override
-        public void warn(String message) {
+        public synchronized void warn(String message) {
+            warnings.add(message);
         }
 
         synchronized List<String> drain() {

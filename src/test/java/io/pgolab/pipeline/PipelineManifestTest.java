@@ -14,7 +14,7 @@ import java.util.Optional;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-/** The manifest format (.pgolab/variants/NAME.json) is unchanged by typing Variant and Phase in the code. */
+/** The manifest format (.pgolab/variants/NAME.json): old manifests still read; new fields are added at the end. */
 class PipelineManifestTest {
     @TempDir
     Path dir;
@@ -25,6 +25,7 @@ class PipelineManifestTest {
         Path binary = dir.resolve("bin/app");
         Files.createDirectories(binary.getParent());
         Files.writeString(binary, "app");
+        assertThat(binary.toFile().setExecutable(true)).isTrue();
         String key = "0123456789ab".repeat(5) + "cdef";
         // As pgolab wrote it before profile_check existed.
         String old = """
@@ -54,6 +55,9 @@ class PipelineManifestTest {
         assertThat(a.buildPhase()).contains(Phase.OPTIMIZE);
         assertThat(a.profileCheck()).isEmpty();
         assertThat(a.profileMismatched()).isEqualTo(2);
+        // Written before digests existed: its size was checked, its digests are now recorded.
+        assertThat(a.files()).containsOnlyKeys("app");
+        assertThat(Json.read(store.manifest("pgo+lto"), BuiltArtifact.class).files()).isEqualTo(a.files());
 
         store.record("again", a);
         JsonNode n = Json.MAPPER.readTree(store.manifest("again").toFile());
@@ -61,7 +65,7 @@ class PipelineManifestTest {
         n.fieldNames().forEachRemaining(keys::add);
         assertThat(keys).containsExactly("variant", "phase", "key", "binary", "notes", "binary_bytes", "build_seconds",
                 "profile_sha256", "profile_mismatched", "profile_missing", "build_log", "command", "built_at",
-                "profile_check");
+                "profile_check", "files");
         assertThat(n.get("variant").asText()).isEqualTo("pgo+lto");
         assertThat(n.get("phase").asText()).isEqualTo("optimize");
 

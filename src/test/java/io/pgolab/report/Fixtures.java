@@ -99,7 +99,7 @@ final class Fixtures {
     static BuiltArtifact artifact(String variant, String phase, double seconds, long bytes, String sha) {
         return new BuiltArtifact(variant, phase, "key-" + variant, "/p/.pgolab/bin/key/" + variant + "/hot", "/p/notes",
                 bytes, seconds, sha, phase.equals("optimize") ? 1 : 0, phase.equals("optimize") ? 3 : 0,
-                "/p/.pgolab/logs/" + variant + ".log", "cc -O2 -o hot hot.c", "2025-01-01T00:00:00Z", "");
+                "/p/.pgolab/logs/" + variant + ".log", "cc -O2 -o hot hot.c", "2025-01-01T00:00:00Z", "", Map.of());
     }
 
     static Ladder ladder() {
@@ -111,7 +111,7 @@ final class Fixtures {
 
     static ProfileRecord profile() {
         return new ProfileRecord("tk", "ik", "/p/notes", "/p/.pgolab/profiles/merged-ab12.profdata", "ab12", 4096, 0.125,
-                List.of(new ProfileRecord.WorkloadRun("hot", "/p/bin/hot run 30", 0.5, 0.375, 1, 2048)),
+                List.of(new ProfileRecord.WorkloadRun("hot", "/p/bin/hot run 30", 0.5, 0.375, 1, 2048, Map.of())),
                 List.of(), "2025-01-01T00:00:00Z", "");
     }
 
