@@ -44,7 +44,7 @@ class LadderIT {
         }
         assertThat(tree.get("ladder").get("training_slowdown").get(0).get("factor").asDouble()).isPositive();
         // the same keys, nesting and value types as a file of the previous version
-        assertThat(JsonShape.ofRun(tree)).isEqualTo(JsonShape.ofPreviousVersion("ladder-0.1.0.json"));
+        JsonShape.assertCompatible(tree, "ladder-0.1.0.json");
         assertThat(Files.readString(md)).contains("| variant | build (total) | binary | gain vs release |", "`: BOLT on top of pgo:");
     }
 }

@@ -15,7 +15,26 @@ public final class JsonShape {
     private static final java.util.Set<String> MAPS = java.util.Set.of("tool_versions", "last_output_line", "metrics",
             "medians", "pgo_potential", "optimized_builds", "dyno_stats");
 
+    /**
+     * Keys added to pgolab-results/1 since 0.1.0 (adding is compatible; removing or renaming is not).
+     * Each must be documented in docs/results-schema.md.
+     */
+    static final java.util.Set<String> ADDED_SINCE_0_1_0 = java.util.Set.of("variants[].binary_sha256: string");
+
     private JsonShape() {
+    }
+
+    /**
+     * A results file of this version still has every key (path and type) of the one 0.1.0 wrote, and
+     * nothing else but the documented additions.
+     */
+    public static void assertCompatible(JsonNode run, String previous) throws java.io.IOException {
+        TreeSet<String> now = ofRun(run);
+        TreeSet<String> old = ofPreviousVersion(previous);
+        org.assertj.core.api.Assertions.assertThat(now).as("keys of %s", previous).containsAll(old);
+        TreeSet<String> added = new TreeSet<>(now);
+        added.removeAll(old);
+        org.assertj.core.api.Assertions.assertThat(ADDED_SINCE_0_1_0).as("undocumented new keys").containsAll(added);
     }
 
     /** The shape without what depends on the run: the items of warnings and dropped lists (empty or not). */
