@@ -125,7 +125,7 @@ public final class BuildStage {
         if (cached.damage().isEmpty() && store.lookup(name, Optional.empty()).isPresent()) {
             String changed = changesSince(name);
             events.note("build " + name + ": rebuilding, " + (changed.isEmpty()
-                    ? "the build command, flags, config, toolchain or profile changed" : "files the build read changed: " + changed));
+                    ? "the build command, flags, config, toolchain or profile changed" : "files it read changed (" + changed + ")"));
         }
         store.invalidate(name);
         events.started("build " + name, toolchain.kind());
