@@ -44,7 +44,7 @@ final class ProfileCommand implements Callable<Integer> {
             ProfileSummary summary = s.toolchain.summarize(rec.data(), Path.of(rec.notes()), top);
             Results.Source source = s.source();
             Exports.of(parent.global.workDir(), json, null, null)
-                    .write(Results.profile(source, rec, summary, st.stale(), st.optimized()));
+                    .write(Results.profile(source, rec, summary, st.stale(), st.optimized(), st.changed()));
             return 0;
         }
     }

@@ -20,7 +20,21 @@ public record BuildSpec(
         Duration timeout,
         Map<String, String> env,
         String goflags,
-        Optional<CargoSpec> cargo) {
+        Optional<CargoSpec> cargo,
+        List<String> allow) {
+
+    /** What build.allow accepts: compile-audit findings that are deliberate in this project. */
+    public static final List<String> ALLOWABLE = List.of("unoptimized", "uninstrumented", "profile-loss", "no-lto");
+
+    public BuildSpec(String command, Optional<String> clean, String artifact, String cflags, String cxxflags,
+                     String ldflags, Duration timeout, Map<String, String> env, String goflags, Optional<CargoSpec> cargo) {
+        this(command, clean, artifact, cflags, cxxflags, ldflags, timeout, env, goflags, cargo, List.of());
+    }
+
+    /** The same build with these audit findings allowed. */
+    public BuildSpec withAllow(List<String> allowed) {
+        return new BuildSpec(command, clean, artifact, cflags, cxxflags, ldflags, timeout, env, goflags, cargo, List.copyOf(allowed));
+    }
 
     public BuildSpec(String command, Optional<String> clean, String artifact, String cflags, String cxxflags,
                      String ldflags, Duration timeout, Map<String, String> env) {

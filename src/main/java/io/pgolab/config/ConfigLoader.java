@@ -30,7 +30,7 @@ public final class ConfigLoader {
     private static final Set<String> TOOLCHAIN = Set.of("kind", "cc", "cxx", "atomic_counters", "go", "profile_flag",
             "llvm_profdata");
     private static final Set<String> BUILD = Set.of(
-            "command", "clean", "artifact", "cflags", "cxxflags", "ldflags", "timeout", "env", "package", "goflags");
+            "command", "clean", "artifact", "cflags", "cxxflags", "ldflags", "timeout", "env", "package", "goflags", "allow");
     private static final List<String> KINDS = List.of("clang", "gcc", "go", "cargo");
 
     private ConfigLoader() {
@@ -136,7 +136,15 @@ public final class ConfigLoader {
                 build.optString("cflags").orElse(""), build.optString("cxxflags").orElse(""),
                 build.optString("ldflags").orElse(""), build.duration("timeout", Duration.ofMinutes(30)),
                 ValueChecks.env(build, "env", problems));
-        return bs;
+        List<String> allow = build.stringList("allow", List.of());
+        for (String a : allow) {
+            if (!BuildSpec.ALLOWABLE.contains(a)) {
+                problems.add(build.line("allow"), "build.allow", "unknown audit finding '" + a + "'",
+                        Strings.closest(a, BuildSpec.ALLOWABLE).map(k -> "did you mean \"" + k + "\"? ").orElse("")
+                                + "known: \"unoptimized\", \"uninstrumented\", \"profile-loss\", \"no-lto\"");
+            }
+        }
+        return bs.withAllow(allow);
     }
 
     private static BoltSpec bolt(TomlTable toml, ConfigProblems problems) {

@@ -9,6 +9,7 @@ import io.pgolab.toolchain.BuildEnv;
 import io.pgolab.toolchain.Phase;
 import io.pgolab.toolchain.ProfileData;
 import io.pgolab.toolchain.Toolchain;
+import io.pgolab.process.CompilerWrapper;
 import io.pgolab.process.Scratch;
 import io.pgolab.util.DiskFull;
 import io.pgolab.util.Hashing;
@@ -46,7 +47,7 @@ public final class BuildStage {
     private final ArtifactStore store;
     private final ShellRunner runner;
     private final Events events;
-    private String sourceHash;
+    private SourceFingerprint.Snapshot snapshot;
 
     public BuildStage(Config config, Toolchain toolchain, ArtifactStore store, ShellRunner runner, Events events) {
         this.config = config;
@@ -65,10 +66,34 @@ public final class BuildStage {
     }
 
     public String sourceHash() {
-        if (sourceHash == null) {
-            sourceHash = SourceFingerprint.of(config.root(), config.file(), config.exclude());
+        return snapshot().hash();
+    }
+
+    /**
+     * The source fingerprint: once a C/C++ build has been audited, of the files the builds read
+     * (SourceFingerprint.ofReads); before that, and for cargo and go, of the whole tree.
+     */
+    public SourceFingerprint.Snapshot snapshot() {
+        if (snapshot == null) {
+            java.util.Set<String> reads = audited() ? BuildAudit.allReads(store) : java.util.Set.of();
+            snapshot = reads.isEmpty()
+                    ? new SourceFingerprint.Snapshot(SourceFingerprint.of(config.root(), config.file(), config.exclude()), Map.of(), false)
+                    : SourceFingerprint.ofReads(config.root(), config.file(), config.exclude(), reads);
         }
-        return sourceHash;
+        return snapshot;
+    }
+
+    /** What changed in the files the last build of this artifact read ("" when unknown or nothing). */
+    public String changesSince(String artifactName) {
+        if (!snapshot().fromReads()) {
+            return "";
+        }
+        return BuildAudit.stored(store, artifactName).map(s -> SourceFingerprint.changes(s.inputs(), snapshot().files())).orElse("");
+    }
+
+    /** Builds whose compiles go through pgolab's wrapper and are audited: C and C++ (clang, gcc). */
+    private boolean audited() {
+        return toolchain.kind().equals("clang") || toolchain.kind().equals("gcc");
     }
 
     public String key(Variant v, Phase phase, Optional<ProfileData> profile) {
@@ -93,9 +118,15 @@ public final class BuildStage {
         String key = key(v, phase, profile);
         ArtifactStore.Found cached = store.find(name, Optional.of(key));
         if (cached.artifact().isPresent()) {
-            return new Result(cached.artifact().get(), true);
+            return new Result(cached.artifact().get(), true, cached.artifact().get().profileDiagnostics(),
+                    BuildAudit.stored(store, name).filter(s -> key.equals(s.key())).map(BuildAudit.Stored::line).orElse(""));
         }
         cached.damage().ifPresent(d -> events.warn(d + ": rebuilding"));
+        if (cached.damage().isEmpty() && store.lookup(name, Optional.empty()).isPresent()) {
+            String changed = changesSince(name);
+            events.note("build " + name + ": rebuilding, " + (changed.isEmpty()
+                    ? "the build command, flags, config, toolchain or profile changed" : "files it read changed (" + changed + ")"));
+        }
         store.invalidate(name);
         events.started("build " + name, toolchain.kind());
         Path buildDir = store.buildDir(phase == Phase.PLAIN ? v.dirName() : PROFILE_FAMILY_DIR);
@@ -114,7 +145,11 @@ public final class BuildStage {
         values.put("root", config.root().toString());
         values.put("config_dir", config.configDir().toString());
         values.put("jobs", Integer.toString(Runtime.getRuntime().availableProcessors()));
+        Path auditLog = BuildAudit.logFile(store, name);
         Map<String, String> procEnv = new LinkedHashMap<>(env.conventionalEnv());
+        if (env.cCompiler() && audited()) {
+            wrap(env, values, procEnv, auditLog);
+        }
         procEnv.putAll(config.build().env());
         if (toolchain.kind().equals("cargo")) {
             procEnv.putAll(env.env());   // computed from build.env: the user's RUSTFLAGS plus pgolab's
@@ -146,13 +181,39 @@ public final class BuildStage {
                     "check build.artifact in " + config.file() + " (placeholders {builddir} = " + buildDir
                             + ", {srcdir} = " + srcDir + ")");
         }
+        String auditLine = "";
+        String builtKey = key;
+        if (env.cCompiler() && audited()) {
+            BuildAudit.Outcome audit = BuildAudit.check(name, v, phase, profile, toolchain.kind(),
+                    io.pgolab.toolchain.CompileRecord.read(auditLog), srcDir, config.root(), auditLog, t0.toEpochMilli());
+            auditLine = audit.line();
+            for (BuildAudit.Problem p : audit.problems()) {
+                if (config.build().allow().contains(p.allowName())) {
+                    events.warn(p.what() + " (allowed by build.allow = \"" + p.allowName() + "\")");
+                } else if (p.warnOnly()) {
+                    events.warn(p.what() + "; " + p.hint());
+                } else {
+                    throw new UserError(p.what(), p.hint());
+                }
+            }
+            if (!audit.reads().isEmpty()) {
+                java.util.Set<String> before = BuildAudit.allReads(store);
+                BuildAudit.save(store, name, new BuildAudit.Stored("", auditLine, audit.levels(), List.copyOf(audit.reads()), Map.of()));
+                if (!before.equals(BuildAudit.allReads(store))) {
+                    snapshot = null;   // the build read other files than recorded: key it by what it read
+                }
+                builtKey = key(v, phase, profile);
+                BuildAudit.save(store, name, new BuildAudit.Stored(builtKey, auditLine, audit.levels(),
+                        List.copyOf(audit.reads()), snapshot().files()));
+            }
+        }
         BuildDiagnostics diag = phase == Phase.OPTIMIZE ? toolchain.diagnostics(o.output()) : BuildDiagnostics.NONE;
         if (phase == Phase.OPTIMIZE) {
             ProfileLoss.check(name, diag, ProfileLoss.objects(store, profile.orElseThrow()), logFile, events);
         }
         String check = phase == Phase.OPTIMIZE ? toolchain.verifyOptimized(binary, profile.orElseThrow()).orElse("") : "";
-        Path bin = publish(key, binary, siblings(binary, name), buildDir, phase);
-        BuiltArtifact a = new BuiltArtifact(name, phase.id(), key,
+        Path bin = publish(builtKey, binary, siblings(binary, name), buildDir, phase);
+        BuiltArtifact a = new BuiltArtifact(name, phase.id(), builtKey,
                 bin.resolve(binary.getFileName()).toString(),
                 phase == Phase.INSTRUMENT ? bin.resolve("notes").toString() : "",
                 sizeOf(binary), seconds, profile.map(ProfileData::sha256).orElse(""),
@@ -160,7 +221,28 @@ public final class BuildStage {
                 Digests.of(bin));
         store.record(name, a);
         events.finished("build " + name, Duration.ofMillis(Math.round(seconds * 1000)), "");
-        return new Result(a, false, diag);
+        return new Result(a, false, diag, auditLine);
+    }
+
+    /** {cc}/{cxx} and CC/CXX become pgolab's wrapper, which records every invocation in auditLog. */
+    private void wrap(BuildEnv env, Map<String, String> values, Map<String, String> procEnv, Path auditLog) {
+        CompilerWrapper.Paths w = CompilerWrapper.ensure();
+        Path deps = store.scratch().resolve("audit-deps");
+        try {
+            Files.deleteIfExists(auditLog);
+            Files.createDirectories(auditLog.getParent());
+            Files.createDirectories(deps);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+        values.put("cc", w.cc().toString());
+        values.put("cxx", w.cxx().toString());
+        procEnv.put("CC", w.cc().toString());
+        procEnv.put("CXX", w.cxx().toString());
+        procEnv.put(CompilerWrapper.REAL_CC_VAR, env.cc());
+        procEnv.put(CompilerWrapper.REAL_CXX_VAR, env.cxx());
+        procEnv.put(CompilerWrapper.LOG_VAR, auditLog.toString());
+        procEnv.put(CompilerWrapper.DEPS_VAR, deps.toString());
     }
 
     /**
@@ -179,9 +261,14 @@ public final class BuildStage {
         return new Result(a, release.cached());
     }
 
-    public record Result(BuiltArtifact artifact, boolean cached, BuildDiagnostics diagnostics) {
+    /** audit: the compile audit's line for the build table ("" when there is none). */
+    public record Result(BuiltArtifact artifact, boolean cached, BuildDiagnostics diagnostics, String audit) {
+        public Result(BuiltArtifact artifact, boolean cached, BuildDiagnostics diagnostics) {
+            this(artifact, cached, diagnostics, "");
+        }
+
         Result(BuiltArtifact artifact, boolean cached) {
-            this(artifact, cached, new BuildDiagnostics(artifact.profileMismatched(), artifact.profileMissing(), List.of()));
+            this(artifact, cached, artifact.profileDiagnostics());
         }
     }
 

@@ -54,6 +54,11 @@ public record BuiltArtifact(
         return Phase.ofId(phase);
     }
 
+    /** The recorded counts of the compiler's profile warnings. */
+    public io.pgolab.toolchain.BuildDiagnostics profileDiagnostics() {
+        return new io.pgolab.toolchain.BuildDiagnostics(profileMismatched, profileMissing, java.util.List.of());
+    }
+
     /** The same binary recorded under another name and phase (go: the release build is what gets profiled). */
     public BuiltArtifact as(String name, Phase newPhase) {
         return new BuiltArtifact(name, newPhase.id(), key, binary, notes, binaryBytes, buildSeconds, profileSha256,

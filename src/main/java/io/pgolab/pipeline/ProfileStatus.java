@@ -17,7 +17,12 @@ import java.util.Optional;
  * The recorded profile of one profile set, whether it is stale (the instrumented build or the
  * training inputs changed since it was recorded), and the optimized builds that used it.
  */
-public record ProfileStatus(ProfileRecord record, boolean stale, List<BuiltArtifact> optimized) {
+public record ProfileStatus(ProfileRecord record, boolean stale, List<BuiltArtifact> optimized, String changed) {
+
+    /** changed: what changed in the files the instrumented build read ("" when unknown), for the STALE line. */
+    public ProfileStatus(ProfileRecord record, boolean stale, List<BuiltArtifact> optimized) {
+        this(record, stale, optimized, "");
+    }
 
     /** profileSet: a [[train]] tag, or empty for the first profile-guided variant's set. */
     public static ProfileStatus of(Config config, Toolchain toolchain, ArtifactStore store, TrainStage training,
@@ -55,6 +60,6 @@ public record ProfileStatus(ProfileRecord record, boolean stale, List<BuiltArtif
                         .ifPresent(optimized::add);
             }
         }
-        return new ProfileStatus(rec, stale, optimized);
+        return new ProfileStatus(rec, stale, optimized, stale ? builds.changesSince(BuildStage.INSTRUMENTED) : "");
     }
 }

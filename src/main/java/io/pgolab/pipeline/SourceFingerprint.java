@@ -1,6 +1,7 @@
 package io.pgolab.pipeline;
 
 import io.pgolab.process.Exec;
+import io.pgolab.toolchain.CompileRecord;
 import io.pgolab.util.Hashing;
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -16,13 +17,105 @@ import java.security.MessageDigest;
 import java.util.ArrayList;
 import java.util.HexFormat;
 import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.TreeMap;
 
 /**
- * Content hash of the project's sources: every file under the root except .pgolab, .git, the
- * config file itself and the user's exclude globs. A change to any byte rebuilds.
+ * Content hash of the project's sources. Before the first audited build: every file under the root
+ * except .pgolab, .git, the config file itself and the user's exclude globs (a change to any byte
+ * rebuilds). Once builds have been audited (BuildAudit): only what the build reads — the files the
+ * compiles read (sources and headers), the build-system files (Makefiles, CMake, configure, scripts),
+ * and the names of the other source files (a new .c file is seen, a results file is not).
  */
 public final class SourceFingerprint {
+    /** Build-system files by name: always fingerprinted (they decide what is compiled). */
+    static final Set<String> BUILD_FILES = Set.of("Makefile", "makefile", "GNUmakefile", "CMakeLists.txt", "configure",
+            "configure.ac", "configure.in", "meson.build", "meson_options.txt", "meson.options", "build.ninja",
+            "SConstruct", "SConscript", "Kbuild", "Kconfig", "BUILD", "BUILD.bazel", "WORKSPACE", "Cargo.toml",
+            "Cargo.lock", "build.rs", "go.mod", "go.sum", "premake5.lua", "xmake.lua", "Jamfile", "Makefile.am",
+            "Makefile.in");
+    /** ... and by extension. */
+    static final List<String> BUILD_EXT = List.of(".mk", ".mak", ".make", ".cmake", ".in", ".am", ".ninja", ".sh",
+            ".gn", ".gni", ".bzl", ".pro", ".pri");
+
+    /** hash: the fingerprint; files: what it covered (relative path → SHA-256, or "" for a source known by name only). */
+    public record Snapshot(String hash, Map<String, String> files, boolean fromReads) {
+    }
+
     private SourceFingerprint() {
+    }
+
+    /** The read-set fingerprint (see the class comment); reads: project files the audited builds read. */
+    public static Snapshot ofReads(Path root, Path configFile, List<String> excludeGlobs, Set<String> reads) {
+        List<PathMatcher> ex = matchers(excludeGlobs);
+        Map<String, String> files = new TreeMap<>();
+        for (Path f : list(root, configFile, ex)) {
+            String rel = root.relativize(f).toString();
+            if (reads.contains(rel) || isBuildFile(f)) {
+                files.put(rel, Hashing.ofPath(f));
+            } else if (CompileRecord.isSource(f)) {
+                files.put(rel, "");
+            }
+        }
+        for (String rel : reads) {
+            Path f = root.resolve(rel);
+            // read but not listed (ignored by git, say): still an input, unless excluded
+            if (!files.containsKey(rel) && Files.isRegularFile(f) && !excluded(Path.of(rel), ex) && !f.equals(configFile)) {
+                files.put(rel, Hashing.ofPath(f));
+            }
+        }
+        MessageDigest md = Hashing.sha256();
+        md.update("pgolab-reads-v1\n".getBytes(StandardCharsets.UTF_8));
+        files.forEach((k, v) -> md.update((k + "\0" + v + "\n").getBytes(StandardCharsets.UTF_8)));
+        return new Snapshot(HexFormat.of().formatHex(md.digest()), files, true);
+    }
+
+    static boolean isBuildFile(Path f) {
+        String n = f.getFileName().toString();
+        return BUILD_FILES.contains(n) || BUILD_EXT.stream().anyMatch(n::endsWith);
+    }
+
+    /**
+     * What differs between two snapshots' files, for messages: "changed: a.h, Makefile; new: b.c;
+     * removed: c.c" (at most a few names per kind); "" when nothing (or nothing known) differs.
+     */
+    public static String changes(Map<String, String> before, Map<String, String> now) {
+        if (before == null || before.isEmpty() || now.isEmpty()) {
+            return "";
+        }
+        List<String> changed = new ArrayList<>();
+        List<String> added = new ArrayList<>();
+        List<String> removed = new ArrayList<>();
+        for (var e : now.entrySet()) {
+            String old = before.get(e.getKey());
+            if (old == null) {
+                added.add(e.getKey());
+            } else if (!old.equals(e.getValue())) {
+                changed.add(e.getKey());
+            }
+        }
+        for (String k : before.keySet()) {
+            if (!now.containsKey(k)) {
+                removed.add(k);
+            }
+        }
+        List<String> parts = new ArrayList<>();
+        if (!changed.isEmpty()) {
+            parts.add("changed: " + few(changed));
+        }
+        if (!added.isEmpty()) {
+            parts.add("new: " + few(added));
+        }
+        if (!removed.isEmpty()) {
+            parts.add("removed: " + few(removed));
+        }
+        return String.join("; ", parts);
+    }
+
+    private static String few(List<String> names) {
+        return names.size() <= 8 ? String.join(", ", names)
+                : String.join(", ", names.subList(0, 8)) + " and " + (names.size() - 8) + " more";
     }
 
     public static String of(Path root, Path configFile, List<String> excludeGlobs) {

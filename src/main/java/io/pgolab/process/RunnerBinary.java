@@ -48,10 +48,18 @@ public final class RunnerBinary {
         return ensure(cacheDir, System.getenv("PATH"));
     }
 
-    static synchronized Path ensure(Path cacheDir, String searchPath) {
-        byte[] source = source();
-        Path dir = cacheDir.toAbsolutePath().resolve("runner-" + sourceHash(source));
-        Path binary = dir.resolve(BINARY_NAME);
+    static Path ensure(Path cacheDir, String searchPath) {
+        return ensure(cacheDir, searchPath, RESOURCE, BINARY_NAME, "runner");
+    }
+
+    /**
+     * Another small helper program shipped as C source beside this class (the compiler wrapper),
+     * built the same way, in {@code <cache>/<dirPrefix>-<sha256 prefix>/<binaryName>}.
+     */
+    static synchronized Path ensure(Path cacheDir, String searchPath, String resource, String binaryName, String dirPrefix) {
+        byte[] source = source(resource);
+        Path dir = cacheDir.toAbsolutePath().resolve(dirPrefix + "-" + sourceHash(source));
+        Path binary = dir.resolve(binaryName);
         if (Files.isRegularFile(binary) && Files.isExecutable(binary)) {
             return binary;
         }
@@ -105,13 +113,17 @@ public final class RunnerBinary {
     }
 
     static byte[] source() {
-        try (InputStream in = RunnerBinary.class.getResourceAsStream(RESOURCE)) {
+        return source(RESOURCE);
+    }
+
+    static byte[] source(String resource) {
+        try (InputStream in = RunnerBinary.class.getResourceAsStream(resource)) {
             if (in == null) {
-                throw new IllegalStateException("resource " + RESOURCE + " missing from pgolab's jar");
+                throw new IllegalStateException("resource " + resource + " missing from pgolab's jar");
             }
             return in.readAllBytes();
         } catch (IOException e) {
-            throw new UncheckedIOException("cannot read resource " + RESOURCE, e);
+            throw new UncheckedIOException("cannot read resource " + resource, e);
         }
     }
 
@@ -130,7 +142,7 @@ public final class RunnerBinary {
         Path tmp = null;
         Path log = null;
         try {
-            src = Files.createTempFile(dir, ".pgolab-runner-", ".c");
+            src = Files.createTempFile(dir, "." + binary.getFileName() + "-", ".c");
             Files.write(src, source);
             tmp = Files.createTempFile(dir, ".pgolab-runner-", ".tmp");
             List<String> cmd = new ArrayList<>();

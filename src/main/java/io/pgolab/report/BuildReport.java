@@ -29,6 +29,9 @@ final class BuildReport {
                     : a.phase().equals("bolt") ? BoltStage.report(a).map(BuildReport::boltNote).orElse("BOLT") : "-";
             s.append(String.format("%-14s %9.1fs %12s  %s%s%n", a.variant(), a.buildSeconds(),
                     Strings.humanBytes(a.binaryBytes()), prof, r.cached() ? "  [cached]" : ""));
+            if (!r.audit().isEmpty()) {
+                s.append(String.format("%-14s %s%n", "", r.audit()));
+            }
         }
         o.profiles().forEach((set, p) -> {
             s.append(set.isEmpty() ? "training:" : "training @" + set + ":");

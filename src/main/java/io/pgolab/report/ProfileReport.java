@@ -13,6 +13,12 @@ final class ProfileReport {
     }
 
     public static String text(ProfileRecord rec, ProfileSummary s, boolean stale, List<BuiltArtifact> optimized) {
+        return text(rec, s, stale, optimized, "");
+    }
+
+    /** staleChanges: the files that changed since the instrumented build read them ("" when unknown). */
+    public static String text(ProfileRecord rec, ProfileSummary s, boolean stale, List<BuiltArtifact> optimized,
+                              String staleChanges) {
         StringBuilder b = new StringBuilder();
         b.append("profile   ").append(Path.of(rec.profile()).getFileName()).append(" (")
                 .append(Strings.humanBytes(s.bytes())).append(") from ").append(rec.workloads().size())
@@ -36,8 +42,11 @@ final class ProfileReport {
             b.append("dropped at merge: ").append(String.join("; ", rec.dropped())).append('\n');
         }
         if (stale) {
-            b.append("STALE     sources, flags, toolchain or [[train]] workloads changed since this profile was recorded;"
-                    + " run 'pgolab train'\n");
+            b.append(staleChanges.isEmpty()
+                    ? "STALE     sources, flags, toolchain or [[train]] workloads changed since this profile was recorded;"
+                    + " run 'pgolab train'\n"
+                    : "STALE     files the instrumented build read changed since this profile was recorded (" + staleChanges
+                    + "); run 'pgolab train'\n");
         }
         if (s.sampled()) {
             return sampledTail(b, optimized);

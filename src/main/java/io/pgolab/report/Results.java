@@ -30,8 +30,12 @@ public record Results(Source source, BenchResults bench, LadderPart ladder, Pipe
     public record LadderPart(Ladder ladder, List<BuiltArtifact> built) {
     }
 
+    /** staleChanges: what changed in the files the instrumented build read ("" when unknown). */
     public record ProfilePart(ProfileRecord record, ProfileSummary summary, boolean stale,
-                              List<BuiltArtifact> optimized) {
+                              List<BuiltArtifact> optimized, String staleChanges) {
+        public ProfilePart(ProfileRecord record, ProfileSummary summary, boolean stale, List<BuiltArtifact> optimized) {
+            this(record, summary, stale, optimized, "");
+        }
     }
 
     /** compare: commands outside any project. */
@@ -60,6 +64,11 @@ public record Results(Source source, BenchResults bench, LadderPart ladder, Pipe
     public static Results profile(Source s, ProfileRecord record, ProfileSummary summary, boolean stale,
                                   List<BuiltArtifact> optimized) {
         return new Results(s, null, null, null, new ProfilePart(record, summary, stale, optimized));
+    }
+
+    public static Results profile(Source s, ProfileRecord record, ProfileSummary summary, boolean stale,
+                                  List<BuiltArtifact> optimized, String staleChanges) {
+        return new Results(s, null, null, null, new ProfilePart(record, summary, stale, optimized, staleChanges));
     }
 
     /** True when a gated metric regressed (what --fail-on regression exits 1 for). */

@@ -22,7 +22,7 @@ final class TextExporter implements Exporter {
         }
         if (r.profile() != null) {
             Results.ProfilePart p = r.profile();
-            return ProfileReport.text(p.record(), p.summary(), p.stale(), p.optimized());
+            return ProfileReport.text(p.record(), p.summary(), p.stale(), p.optimized(), p.staleChanges());
         }
         return "";
     }

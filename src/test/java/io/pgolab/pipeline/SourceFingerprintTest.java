@@ -37,4 +37,38 @@ class SourceFingerprintTest {
         Files.writeString(root.resolve("a.c"), "int y;");
         assertThat(SourceFingerprint.of(root, cfg, List.of("build"))).isNotEqualTo(h1);
     }
+
+    @Test
+    void readSetIgnoresFilesTheBuildNeverReadButSeesHeadersMakefilesAndNewSources() throws Exception {
+        Path cfg = root.resolve("pgolab.toml");
+        Files.writeString(cfg, "a");
+        Files.writeString(root.resolve("a.c"), "#include \"a.h\"");
+        Files.writeString(root.resolve("a.h"), "int x;");
+        Files.writeString(root.resolve("Makefile"), "all:");
+        Files.writeString(root.resolve("unused.c"), "int u;");
+        var reads = java.util.Set.of("a.c", "a.h");
+        var s1 = SourceFingerprint.ofReads(root, cfg, List.of(), reads);
+        assertThat(s1.fromReads()).isTrue();
+        assertThat(s1.files()).containsKeys("a.c", "a.h", "Makefile", "unused.c");
+        assertThat(s1.files().get("unused.c")).isEmpty();   // known by name only
+
+        Files.writeString(root.resolve("result.md"), "# results");
+        Files.createDirectories(root.resolve("logs"));
+        Files.writeString(root.resolve("logs/run.log"), "x");
+        Files.writeString(root.resolve("unused.c"), "int changed;");
+        assertThat(SourceFingerprint.ofReads(root, cfg, List.of(), reads).hash()).isEqualTo(s1.hash());
+
+        Files.writeString(root.resolve("a.h"), "long x;");
+        var s2 = SourceFingerprint.ofReads(root, cfg, List.of(), reads);
+        assertThat(s2.hash()).isNotEqualTo(s1.hash());
+        assertThat(SourceFingerprint.changes(s1.files(), s2.files())).isEqualTo("changed: a.h");
+
+        Files.writeString(root.resolve("b.c"), "int b;");
+        Files.writeString(root.resolve("Makefile"), "all: b");
+        var s3 = SourceFingerprint.ofReads(root, cfg, List.of(), reads);
+        assertThat(SourceFingerprint.changes(s2.files(), s3.files())).isEqualTo("changed: Makefile; new: b.c");
+        Files.delete(root.resolve("a.h"));
+        assertThat(SourceFingerprint.changes(s3.files(), SourceFingerprint.ofReads(root, cfg, List.of(), reads).files()))
+                .isEqualTo("removed: a.h");
+    }
 }

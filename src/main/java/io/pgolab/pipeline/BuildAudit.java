@@ -1,0 +1,296 @@
+package io.pgolab.pipeline;
+
+import com.fasterxml.jackson.annotation.JsonIgnoreProperties;
+import io.pgolab.config.Variant;
+import io.pgolab.toolchain.CompileRecord;
+import io.pgolab.toolchain.Phase;
+import io.pgolab.toolchain.ProfileData;
+import io.pgolab.util.Json;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+import java.util.TreeSet;
+import java.util.stream.Stream;
+
+/**
+ * The compile audit of one build: every compiler and linker invocation went through pgolab's
+ * wrapper (process/CompilerWrapper), and this checks what they did: the optimization level of
+ * every compile, instrumentation in the instrumented build, the profile reaching every object of a
+ * profile-guided build (for GCC: the .gcda each object looks for exists), -flto at compile and link
+ * time in LTO variants. It also collects the project files the compiles read (sources, and headers
+ * from the dependency files), which key the next build (see SourceFingerprint.ofReads).
+ */
+final class BuildAudit {
+    static final String UNOPTIMIZED = "unoptimized";
+    static final String UNINSTRUMENTED = "uninstrumented";
+    static final String PROFILE_LOSS = "profile-loss";
+    static final String NO_LTO = "no-lto";
+    private static final int SHOWN = 5;
+
+    private BuildAudit() {
+    }
+
+    /** A finding: fatal unless build.allow names it (then a warning); warnOnly findings are never fatal. */
+    record Problem(String allowName, String what, String hint, boolean warnOnly) {
+    }
+
+    /** The table line ("audit: 3 compiles, 1 link, all -O2, 3/3 with profile"), findings, project files read. */
+    record Outcome(String line, List<Problem> problems, Set<String> reads, List<String> levels) {
+    }
+
+    /** What .pgolab/audit/NAME.json keeps of an artifact's last build. */
+    @JsonIgnoreProperties(ignoreUnknown = true)
+    record Stored(String key, String line, List<String> levels, List<String> reads, Map<String, String> inputs) {
+    }
+
+    static Path logFile(ArtifactStore store, String name) {
+        return store.logs().resolve("audit-" + name + ".log");
+    }
+
+    static Path recordFile(ArtifactStore store, String name) {
+        return store.root().resolve("audit").resolve(name + ".json");
+    }
+
+    static Optional<Stored> stored(ArtifactStore store, String name) {
+        Path f = recordFile(store, name);
+        if (!Files.isRegularFile(f)) {
+            return Optional.empty();
+        }
+        try {
+            return Optional.of(Json.read(f, Stored.class));
+        } catch (IOException | RuntimeException e) {
+            return Optional.empty();
+        }
+    }
+
+    /** The project files every recorded build read (relative to the root); empty before the first audited build. */
+    static Set<String> allReads(ArtifactStore store) {
+        Set<String> out = new TreeSet<>();
+        Path dir = store.root().resolve("audit");
+        if (!Files.isDirectory(dir)) {
+            return out;
+        }
+        try (Stream<Path> s = Files.list(dir)) {
+            for (Path f : s.filter(p -> p.toString().endsWith(".json")).sorted().toList()) {
+                String n = f.getFileName().toString();
+                stored(store, n.substring(0, n.length() - 5)).map(Stored::reads).ifPresent(out::addAll);
+            }
+        } catch (IOException e) {
+            return out;
+        }
+        return out;
+    }
+
+    static void save(ArtifactStore store, String name, Stored s) {
+        Path f = recordFile(store, name);
+        try {
+            Files.createDirectories(f.getParent());
+        } catch (IOException e) {
+            throw new java.io.UncheckedIOException(e);
+        }
+        Json.write(f, s);
+    }
+
+    /**
+     * Checks one build's invocations. name: the artifact's name; kind: the toolchain ("gcc" gets the
+     * .gcda check); srcDir: where the build ran (for shorter names and for mapping a copy back to root).
+     */
+    static Outcome check(String name, Variant v, Phase phase, Optional<ProfileData> profile, String kind,
+                         List<CompileRecord> records, Path srcDir, Path root, Path auditLog, long startedMillis) {
+        List<CompileRecord> compiles = records.stream().filter(CompileRecord::compiles).toList();
+        List<CompileRecord> links = records.stream().filter(CompileRecord::links).toList();
+        Set<String> reads = reads(compiles, srcDir, root, startedMillis);
+        if (compiles.isEmpty()) {
+            return new Outcome("audit: no compile went through {cc}/{cxx} (CC/CXX): nothing checked", List.of(), reads,
+                    List.of());
+        }
+        List<Problem> problems = new ArrayList<>();
+        Map<String, Integer> levels = new LinkedHashMap<>();
+        List<String> unoptimized = new ArrayList<>();
+        for (CompileRecord c : compiles) {
+            String l = c.optLevel().isEmpty() ? "no -O" : c.optLevel();
+            levels.merge(l, 1, Integer::sum);
+            if (!c.optimized()) {
+                unoptimized.add(names(c, srcDir) + ": " + l);
+            }
+        }
+        int n = compiles.size();
+        StringBuilder line = new StringBuilder("audit: " + n + (n == 1 ? " compile" : " compiles"));
+        if (!links.isEmpty()) {
+            line.append(", ").append(links.size()).append(links.size() == 1 ? " link" : " links");
+        }
+        line.append(", ").append(levels.size() == 1 ? "all " + levels.keySet().iterator().next() : levelList(levels));
+        if (!unoptimized.isEmpty()) {
+            problems.add(new Problem(UNOPTIMIZED, "the " + name + " build compiled " + unoptimized.size() + " of " + n
+                    + " file(s) without optimization (" + shown(unoptimized) + "): without an -O option the compiler"
+                    + " does not optimize (-O0), and every variant compared with it is compared at -O0",
+                    "pgolab sets CFLAGS/CXXFLAGS in the build's environment (build.cflags plus the variant's flags),"
+                            + " which replaces a Makefile default such as 'CFLAGS ?= -O2': put the level in build.cflags"
+                            + " (cflags = \"-O2\") or in build.command (make CFLAGS='-O2 {cflags}'); every compile is"
+                            + " recorded in " + auditLog + ". If this is deliberate, add \"" + UNOPTIMIZED
+                            + "\" to build.allow", false));
+        }
+        if (phase == Phase.INSTRUMENT) {
+            List<String> plain = compiles.stream().filter(c -> !c.instrumented()).map(c -> names(c, srcDir)).toList();
+            line.append(", ").append(n - plain.size()).append('/').append(n).append(" instrumented");
+            if (!plain.isEmpty()) {
+                problems.add(new Problem(UNINSTRUMENTED, "the instrumented build compiled " + plain.size() + " of " + n
+                        + " file(s) without profile instrumentation (" + shown(plain) + "): they will have no profile",
+                        "pass {cflags} (or $CFLAGS/$CXXFLAGS) to every compile in build.command; the compile commands"
+                                + " are in " + auditLog + ". If this is deliberate, add \"" + UNINSTRUMENTED
+                                + "\" to build.allow", false));
+            }
+        }
+        if (phase == Phase.OPTIMIZE) {
+            List<String> without = compiles.stream().filter(c -> !c.usesProfile()).map(c -> names(c, srcDir)).toList();
+            line.append(", ").append(n - without.size()).append('/').append(n).append(" with profile");
+            if (!without.isEmpty()) {
+                problems.add(new Problem(PROFILE_LOSS, "the " + name + " build compiled " + without.size() + " of " + n
+                        + " file(s) without the profile (no -fprofile-use: " + shown(without) + ")",
+                        "pass {cflags} (or $CFLAGS/$CXXFLAGS) to every compile in build.command; the compile commands"
+                                + " are in " + auditLog + ". If this is deliberate, add \"" + PROFILE_LOSS
+                                + "\" to build.allow", false));
+            }
+            if (kind.equals("gcc") && profile.isPresent()) {
+                gcda(name, compiles, profile.get().path(), srcDir, auditLog, line, problems);
+            }
+        }
+        if (v.lto() && phase != Phase.INSTRUMENT) {
+            List<String> plain = compiles.stream().filter(c -> !c.lto()).map(c -> names(c, srcDir)).toList();
+            long ltoLinks = links.stream().filter(CompileRecord::lto).count();
+            line.append(", ").append(n - plain.size()).append('/').append(n).append(" -flto, ")
+                    .append(links.isEmpty() ? "no link recorded" : ltoLinks > 0 ? "LTO link" : "link without -flto");
+            if (!plain.isEmpty() || (!links.isEmpty() && ltoLinks == 0)) {
+                problems.add(new Problem(NO_LTO, "the " + name + " build did not do link-time optimization: "
+                        + (plain.isEmpty() ? "" : plain.size() + " of " + n + " file(s) compiled without -flto ("
+                        + shown(plain) + ")" + (ltoLinks == 0 && !links.isEmpty() ? "; " : ""))
+                        + (ltoLinks == 0 && !links.isEmpty() ? "the link had no -flto" : ""),
+                        "pass {cflags} to every compile and {ldflags} (or $LDFLAGS) to the link in build.command; the"
+                                + " commands are in " + auditLog + ". If this is deliberate, add \"" + NO_LTO
+                                + "\" to build.allow", false));
+            }
+        }
+        return new Outcome(line.toString(), problems, reads, List.copyOf(levels.keySet()));
+    }
+
+    /** GCC: does the .gcda each object looks for exist? An object-path change between builds is named. */
+    private static void gcda(String name, List<CompileRecord> compiles, Path mergedDir, Path srcDir, Path auditLog,
+                             StringBuilder line, List<Problem> problems) {
+        if (!Files.isDirectory(mergedDir)) {
+            return;
+        }
+        List<Path> present;
+        try (Stream<Path> s = Files.walk(mergedDir)) {
+            present = s.filter(p -> p.getFileName().toString().endsWith(".gcda")).sorted().toList();
+        } catch (IOException e) {
+            return;
+        }
+        int checked = 0;
+        List<String> missing = new ArrayList<>();
+        boolean moved = false;
+        for (CompileRecord c : compiles) {
+            if (!c.usesProfile()) {
+                continue;
+            }
+            Path dir = c.valueOf("-fprofile-use=").filter(d -> !d.isEmpty()).map(d -> c.cwd().resolve(d)).orElse(mergedDir);
+            if (!Files.isDirectory(dir)) {
+                continue;
+            }
+            List<Path> objects = c.objects();
+            List<Path> wanted = c.gccProfilePaths(dir);
+            for (int i = 0; i < wanted.size(); i++) {
+                checked++;
+                Path want = wanted.get(i);
+                if (Files.isRegularFile(want)) {
+                    continue;
+                }
+                String name1 = want.getFileName().toString();
+                String base = name1.substring(name1.lastIndexOf('#') + 1);
+                List<String> like = present.stream().map(p -> dir.relativize(p).toString())
+                        .filter(f -> f.endsWith("#" + base) || f.endsWith("/" + base)).toList();
+                moved |= !like.isEmpty();
+                missing.add(shortName(objects.get(i), srcDir) + ": GCC looked for " + dir.relativize(want)
+                        + (like.isEmpty() ? "" : "; the profile has " + like.get(0) + (like.size() > 1 ? " (+" + (like.size() - 1) + ")" : "")));
+            }
+        }
+        if (checked == 0) {
+            return;
+        }
+        line.append(", ").append(checked - missing.size()).append('/').append(checked).append(" .gcda found");
+        if (missing.isEmpty()) {
+            return;
+        }
+        String what = "the " + name + " build found no profile data for " + missing.size() + " of " + checked
+                + " object(s) (profile directory " + mergedDir + "):\n  " + String.join("\n  ",
+                missing.subList(0, Math.min(SHOWN, missing.size())))
+                + (missing.size() > SHOWN ? "\n  ... and " + (missing.size() - SHOWN) + " more (all in " + auditLog + ")" : "");
+        String hint = moved
+                ? "the objects were compiled at other paths than in the instrumented build, and GCC names each .gcda after"
+                + " the object's absolute path. A Makefile that names its object directory after the flags (like zstd's"
+                + " obj/conf_<md5 of the flags>) does this, because the instrumented and optimized builds have different"
+                + " flags: give the objects a fixed directory in build.command (the Makefile's variable for it, e.g."
+                + " make BUILD_DIR={builddir}/obj), so that every build compiles at the same paths."
+                + " If this is deliberate, add \"" + PROFILE_LOSS + "\" to build.allow"
+                : ProfileLoss.HINT + ". If this is deliberate, add \"" + PROFILE_LOSS + "\" to build.allow";
+        boolean fatal = moved || 2 * missing.size() >= checked;
+        problems.add(new Problem(PROFILE_LOSS, what, hint, !fatal));
+    }
+
+    /** Project files (relative to root) the compiles read, that existed before the build started (not generated). */
+    static Set<String> reads(List<CompileRecord> compiles, Path srcDir, Path root, long startedMillis) {
+        Set<Path> files = new LinkedHashSet<>();
+        for (CompileRecord c : compiles) {
+            files.addAll(c.sources());
+            for (Path d : c.depfiles()) {
+                files.addAll(CompileRecord.readDepfile(d, c.cwd()));
+            }
+        }
+        Set<String> out = new TreeSet<>();
+        for (Path f : files) {
+            Path p = f.startsWith(srcDir) ? root.resolve(srcDir.relativize(f).toString()) : f;
+            if (!p.startsWith(root)) {
+                continue;
+            }
+            Path rel = root.relativize(p);
+            if (rel.startsWith(".pgolab") || rel.startsWith(".git")) {
+                continue;
+            }
+            try {
+                if (Files.isRegularFile(f) && Files.getLastModifiedTime(f).toMillis() < startedMillis) {
+                    out.add(rel.toString());
+                }
+            } catch (IOException e) {
+                // a file that vanished is no input
+            }
+        }
+        return out;
+    }
+
+    private static String levelList(Map<String, Integer> levels) {
+        List<String> parts = new ArrayList<>();
+        levels.forEach((l, k) -> parts.add(l + " x" + k));
+        return String.join(", ", parts);
+    }
+
+    private static String names(CompileRecord c, Path srcDir) {
+        List<Path> src = c.sources();
+        return src.size() == 1 ? shortName(src.get(0), srcDir)
+                : String.join(" ", src.stream().map(s -> shortName(s, srcDir)).toList());
+    }
+
+    private static String shortName(Path p, Path srcDir) {
+        return p.startsWith(srcDir) ? srcDir.relativize(p).toString() : p.toString();
+    }
+
+    private static String shown(List<String> items) {
+        return items.size() <= SHOWN ? String.join(", ", items)
+                : String.join(", ", items.subList(0, SHOWN)) + " and " + (items.size() - SHOWN) + " more";
+    }
+}

@@ -1,0 +1,128 @@
+package io.pgolab.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.pgolab.Tool;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** The compile audit and the read-set fingerprint on real compilers (issue 12, items 1 and 2). */
+class AuditIT {
+    @TempDir
+    Path tmp;
+
+    private static final String MAIN = "#include <stdio.h>\n#include \"k.h\"\nint f(int);\n"
+            + "int main(void) { int s = 0; for (int i = 0; i < 3000000; i++) s += f(i) + K; printf(\"%d\\n\", s); return 0; }\n";
+    private static final String LIB = "int f(int i) { return i % 7 ? i ^ 3 : i * 2; }\n";
+
+    /** A Makefile like zstd's: objects in obj/conf_<md5 of the flags>, CFLAGS ?= -O2. */
+    private static final String HASHED_MAKEFILE = """
+            CFLAGS ?= -O2
+            HASH := $(shell echo '$(CFLAGS)' | md5sum | cut -c1-8)
+            OBJDIR := obj/conf_$(HASH)
+            prog: $(OBJDIR)/a.o $(OBJDIR)/b.o
+            \t$(CC) $(CFLAGS) $(LDFLAGS) $^ -o $@
+            $(OBJDIR)/%.o: %.c
+            \t@mkdir -p $(OBJDIR)
+            \t$(CC) $(CFLAGS) -c $< -o $@
+            """;
+
+    private Path project(String name, String kind, String variants, String command, String extraBuild) throws Exception {
+        Path p = tmp.resolve(name);
+        Files.createDirectories(p);
+        Files.writeString(p.resolve("a.c"), MAIN);
+        Files.writeString(p.resolve("b.c"), LIB);
+        Files.writeString(p.resolve("k.h"), "#define K 1\n");
+        Files.writeString(p.resolve("Makefile"), HASHED_MAKEFILE);
+        Files.writeString(p.resolve("pgolab.toml"), """
+                [project]
+                variants = [%s]
+                [toolchain]
+                kind = "%s"
+                [build]
+                command = "%s"
+                artifact = "prog"
+                %s
+                [[train]]
+                name = "run"
+                command = "{binary} > /dev/null"
+                """.formatted(variants, kind, command, extraBuild));
+        return p;
+    }
+
+    private static void requireMake() {
+        Tool.require(io.pgolab.process.Exec.capture(null, java.util.List.of("make", "--version")).ok(), "make");
+    }
+
+    @Test
+    void gccObjectsInAFlagsHashedDirectoryFailThePgoBuildNamingTheGcdaLookedFor() throws Exception {
+        requireMake();
+        Path p = project("hashed", "gcc", "\"release\", \"pgo\"", "make -B CFLAGS='-O2 {cflags}'", "");
+        Cli.Result r = Cli.run(p, "build");
+        assertThat(r.exitCode()).as(r.all()).isNotZero();
+        assertThat(r.err()).contains("the pgo build found no profile data for 2 of 2 object(s)")
+                .containsPattern("obj/conf_[0-9a-f]{8}/a\\.o: GCC looked for #.*#obj#conf_[0-9a-f]{8}#a\\.gcda; the profile has #.*#obj#conf_[0-9a-f]{8}#a\\.gcda")
+                .contains("names its object directory after the flags", "give the objects a fixed directory");
+        // GCC's own warning names the same path pgolab computed
+        String log = Files.readString(p.resolve(".pgolab/logs/build-pgo.log"));
+        String looked = r.err().replaceAll("(?s).*GCC looked for (#[^;]*a\\.gcda);.*", "$1");
+        assertThat(log).contains(looked + "’ profile count data file not found");
+
+        // The fix: a fixed object directory (same flags-independent paths in every build).
+        Files.writeString(p.resolve("Makefile"), HASHED_MAKEFILE.replace("obj/conf_$(HASH)", "obj/fixed"));
+        Cli.Result fixed = Cli.run(p, "build");
+        assertThat(fixed.exitCode()).as(fixed.all()).isZero();
+        assertThat(fixed.out()).contains("audit: 2 compiles, 1 link, all -O2, 2/2 with profile, 2/2 .gcda found")
+                .contains("audit: 2 compiles, 1 link, all -O2, 2/2 instrumented");
+    }
+
+    @Test
+    void environmentOnlyFlagsLoseTheMakefilesO2AndAreFlagged() throws Exception {
+        requireMake();
+        Tool.require(Files.isExecutable(Path.of("/usr/bin/clang-19")) || Files.isExecutable(Path.of("/usr/lib/llvm-19/bin/clang")), "clang-19");
+        Path p = project("o0", "clang", "\"release\", \"lto\"", "make -B", "");
+        Cli.Result r = Cli.run(p, "build");
+        assertThat(r.exitCode()).as(r.all()).isNotZero();
+        assertThat(r.err()).contains("the release build compiled 2 of 2 file(s) without optimization (a.c: no -O, b.c: no -O)")
+                .contains("which replaces a Makefile default such as 'CFLAGS ?= -O2'", "cflags = \"-O2\"",
+                        "add \"unoptimized\" to build.allow");
+
+        // Deliberate: allowed, a warning, and the table says so.
+        Path q = project("o0-allowed", "clang", "\"release\"", "make -B", "allow = [\"unoptimized\"]");
+        Cli.Result ok = Cli.run(q, "build");
+        assertThat(ok.exitCode()).as(ok.all()).isZero();
+        assertThat(ok.err()).contains("(allowed by build.allow = \"unoptimized\")");
+        assertThat(ok.out()).contains("audit: 2 compiles, 1 link, all no -O");
+    }
+
+    @Test
+    void resultFilesDoNotRebuildAHeaderTheCompilerReadDoesAndIsNamed() throws Exception {
+        requireMake();
+        Path p = project("reads", "gcc", "\"release\", \"lto\", \"pgo\"", "make -B CFLAGS='-O2 {cflags}' OBJDIR=obj", "");
+        Cli.Result r = Cli.run(p, "build");
+        assertThat(r.exitCode()).as(r.all()).isZero();
+        assertThat(r.out()).contains("audit: 2 compiles, 1 link, all -O2\n")
+                .contains("audit: 2 compiles, 1 link, all -O2, 2/2 -flto, LTO link")
+                .contains("audit: 2 compiles, 1 link, all -O2, 2/2 with profile, 2/2 .gcda found");
+
+        // The README's own `--markdown result.md`, a log, a notes file: none was read by the build.
+        Files.writeString(p.resolve("result.md"), "| a | b |\n");
+        Files.writeString(p.resolve("bench.log"), "x");
+        Cli.Result again = Cli.run(p, "build");
+        assertThat(again.exitCode()).as(again.all()).isZero();
+        assertThat(again.err()).contains("build release: up to date", "build lto: up to date", "build pgo: up to date")
+                .doesNotContain("rebuilding");
+        assertThat(Cli.run(p, "profile").out()).doesNotContain("STALE");
+
+        // A header the compiler read: the profile is stale and says why, every variant rebuilds and says why.
+        Files.writeString(p.resolve("k.h"), "#define K 2\n");
+        Cli.Result prof = Cli.run(p, "profile");
+        assertThat(prof.out()).contains("STALE     files the instrumented build read changed since this profile was recorded (changed: k.h)");
+        Cli.Result rebuilt = Cli.run(p, "build");
+        assertThat(rebuilt.exitCode()).as(rebuilt.all()).isZero();
+        assertThat(rebuilt.err()).contains("build release: rebuilding, files it read changed (changed: k.h)")
+                .contains("build pgo: rebuilding");
+    }
+}
