@@ -32,6 +32,8 @@ public record TrainingMatch(String profileSet, String measure, String trainingPr
     public static final double NEARLY_COLD = 0.001;
     /** From this share of a bench workload's counts in cold functions on, training is said not to match it. */
     public static final double MISMATCH = 0.05;
+    /** Cold functions with a smaller share of a bench workload's counts are counted in its share but not listed. */
+    public static final double LISTED = 0.001;
 
     /**
      * One bench workload: its total count, the share in functions training left cold, the top such
@@ -68,7 +70,7 @@ public record TrainingMatch(String profileSet, String measure, String trainingPr
         }
         cold.sort(Comparator.comparingLong(ColdFunction::benchCount).reversed().thenComparing(ColdFunction::name));
         double share = total == 0 ? 0 : (double) coldCount / total;
-        List<ColdFunction> kept = cold.subList(0, Math.min(top, cold.size()));
+        List<ColdFunction> kept = cold.stream().filter(f -> f.benchShare() >= LISTED).limit(top).toList();
         boolean mismatch = total > 0 && share >= MISMATCH;
         return new Bench(bench, profile, total, share, List.copyOf(kept), mismatch,
                 advice(bench, run.measure(), total, share, kept, mismatch));
@@ -83,6 +85,11 @@ public record TrainingMatch(String profileSet, String measure, String trainingPr
             return String.format("training covers bench %s: %s of its %s fall in functions training left cold",
                     bench, percent(share), measure);
         }
+        if (cold.isEmpty()) {
+            return String.format("bench %s spends %s of its %s in many functions training left cold, none of them above"
+                    + " %s: add a training workload like it (the inputs and options of [[bench]] '%s')", bench,
+                    percent(share), measure, percent(LISTED), bench);
+        }
         ColdFunction f = cold.get(0);
         String where = f.benchShare() >= share * 0.95
                 ? "in " + displayName(f.name())
@@ -93,9 +100,10 @@ public record TrainingMatch(String profileSet, String measure, String trainingPr
                 + " options of [[bench]] '%s')", bench, percent(share), measure, where, why, bench);
     }
 
-    static String percent(double share) {
+    /** "62%", "7.9%", "0.3%", "<0.1%", "0%". */
+    public static String percent(double share) {
         double p = 100 * share;
-        return p >= 10 || p == 0 ? String.format("%.0f%%", p) : String.format("%.1f%%", p);
+        return p == 0 ? "0%" : p < 0.1 ? "<0.1%" : p >= 10 ? String.format("%.0f%%", p) : String.format("%.1f%%", p);
     }
 
     /** "run_vm (demo.c)" for clang's "path/demo.c;run_vm" names of file-local functions. */

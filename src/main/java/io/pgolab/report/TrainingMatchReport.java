@@ -67,8 +67,6 @@ final class TrainingMatchReport {
     }
 
     static String pct(double share) {
-        double p = 100 * share;
-        return p >= 10 || p == 0 ? String.format("%.0f%%", p) : p >= 0.1 ? String.format("%.1f%%", p)
-                : String.format("%.2f%%", p);
+        return TrainingMatch.percent(share);
     }
 }
