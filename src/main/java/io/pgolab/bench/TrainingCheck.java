@@ -54,8 +54,8 @@ public final class TrainingCheck {
             try {
                 out.add(new AgainstBench(c.config(), c.toolchain(), c.store(), c.runner(), c.events())
                         .run(e.getKey(), AgainstBench.TOP, e.getValue()));
-            } catch (UserError err) {
-                c.events().warn("training check not done: " + err.getMessage().lines().findFirst().orElse(""));
+            } catch (UserError | java.io.UncheckedIOException err) {   // a diagnosis must never cost the bench its results
+                c.events().warn("training check not done: " + String.valueOf(err.getMessage()).lines().findFirst().orElse(""));
             }
         }
         return out;
