@@ -5,6 +5,7 @@ import io.pgolab.bench.BenchResults;
 import io.pgolab.bench.PgoPotential;
 import io.pgolab.bench.ProjectWorkloads;
 import io.pgolab.bench.Steps;
+import io.pgolab.bench.TrainingCheck;
 import io.pgolab.config.Variant;
 import io.pgolab.pipeline.BuiltArtifact;
 import io.pgolab.report.Exports;
@@ -37,6 +38,10 @@ final class BenchCommand implements Callable<Integer> {
     @Parameters(paramLabel = "VARIANT", arity = "0..*", description = "Variants to compare; the first is the baseline.")
     List<String> variantNames = new ArrayList<>();
 
+    @Option(names = "--no-training-check", description = "Do not check, when a pgo variant regressed or was inconclusive,"
+            + " whether training matches the benchmark (see 'pgolab profile --against-bench').")
+    boolean noTrainingCheck;
+
     @Override
     public Integer call() {
         opts.settings(); // bad options fail before anything is built
@@ -48,7 +53,8 @@ final class BenchCommand implements Callable<Integer> {
                     : s.pipeline().build(variants, false, FailureMode.FAIL).artifacts(variants);
             BenchResults r = s.engine(opts, "bench").run("pgolab bench: " + s.config.name(), workloads.of(built));
             r = PgoPotential.addTo(s.bench(), r, built, opts.deterministic);
-            Results results = Results.bench(s.source(), r);
+            Results results = Results.bench(s.source(), r)
+                    .withTrainingMatch(TrainingCheck.afterBench(s.bench(), r, !noTrainingCheck && !noBuild));
             Exports.of(parent.global.workDir(), opts.json, opts.markdown, opts.csv).write(results);
             return opts.exitCode(results);
         }

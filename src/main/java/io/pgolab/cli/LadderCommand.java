@@ -6,6 +6,7 @@ import io.pgolab.bench.LadderCosts;
 import io.pgolab.bench.PgoPotential;
 import io.pgolab.bench.ProjectWorkloads;
 import io.pgolab.bench.Steps;
+import io.pgolab.bench.TrainingCheck;
 import io.pgolab.config.Variant;
 import io.pgolab.pipeline.BuiltArtifact;
 import io.pgolab.pipeline.Pipeline;
@@ -17,6 +18,7 @@ import java.util.List;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 import picocli.CommandLine.ParentCommand;
 
@@ -35,6 +37,10 @@ final class LadderCommand implements Callable<Integer> {
     @Parameters(paramLabel = "VARIANT", arity = "0..*", description = "The steps, in order; the first is the baseline.")
     List<String> variantNames = new ArrayList<>();
 
+    @Option(names = "--no-training-check", description = "Do not check, when a pgo variant regressed or was inconclusive,"
+            + " whether training matches the benchmark (see 'pgolab profile --against-bench').")
+    boolean noTrainingCheck;
+
     @Override
     public Integer call() {
         opts.settings(); // bad options fail before anything is built
@@ -47,7 +53,8 @@ final class LadderCommand implements Callable<Integer> {
             BenchResults r = s.engine(opts, "ladder").run("pgolab ladder: " + s.config.name(), workloads.of(built));
             r = PgoPotential.addTo(s.bench(), r, built, opts.deterministic);
             Ladder ladder = Ladder.of(r, built, LadderCosts.pipelineSeconds(o, steps, built), slowdown);
-            Results results = Results.ladder(s.source(), r, ladder, built);
+            Results results = Results.ladder(s.source(), r, ladder, built)
+                    .withTrainingMatch(TrainingCheck.afterBench(s.bench(), r, !noTrainingCheck));
             Exports.of(parent.global.workDir(), opts.json, opts.markdown, opts.csv).write(results);
             return opts.exitCode(results);
         }

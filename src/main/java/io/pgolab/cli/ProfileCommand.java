@@ -1,14 +1,18 @@
 package io.pgolab.cli;
 
+import io.pgolab.pipeline.AgainstBench;
 import io.pgolab.pipeline.BuildStage;
 import io.pgolab.pipeline.Pipeline;
 import io.pgolab.pipeline.ProfileRecord;
 import io.pgolab.pipeline.ProfileStatus;
 import io.pgolab.pipeline.TrainStage;
+import io.pgolab.pipeline.TrainingMatch;
 import io.pgolab.report.Exports;
 import io.pgolab.report.Results;
 import io.pgolab.toolchain.ProfileSummary;
 import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.ParentCommand;
@@ -17,7 +21,9 @@ import picocli.CommandLine.Option;
 @Command(name = "profile", mixinStandardHelpOptions = true,
         description = {"Report on the merged profile: coverage, hottest functions, staleness.",
                 "Also shows the profile size and the compiler's mismatched/missing-profile counts",
-                "from the optimized builds."})
+                "from the optimized builds. --against-bench also runs each [[bench]] workload once on the",
+                "instrumented binary (a profile never used for a build) and reports the share of its counts",
+                "in functions training left cold, the top such functions and what to add to training."})
 final class ProfileCommand implements Callable<Integer> {
     @ParentCommand
     Main parent;
@@ -33,18 +39,30 @@ final class ProfileCommand implements Callable<Integer> {
     @Option(names = "--json", paramLabel = "FILE", description = "Write the report as JSON.")
     Path json;
 
+    @Option(names = "--against-bench", description = "Does training match the benchmark? Run each [[bench]] workload once"
+            + " on the instrumented binary and report, per workload, the share of its counts in functions training left"
+            + " cold (builds and trains first when needed).")
+    boolean againstBench;
+
+    @Option(names = "--bench-workload", paramLabel = "NAME", description = "With --against-bench: only this [[bench]]"
+            + " workload (repeatable; default: all).")
+    List<String> benchWorkloads = new ArrayList<>();
+
     @Override
     public Integer call() {
         try (Session s = Session.open(parent.global)) {
-            TrainStage training = new TrainStage(s.config, s.toolchain, s.store, s.runner, s.console);
             String profileSet = set.isEmpty() ? Pipeline.profileSets(s.config.variants()).get(0) : set.toLowerCase();
+            TrainingMatch match = againstBench ? new AgainstBench(s.config, s.toolchain, s.store, s.runner, s.console)
+                    .run(profileSet, Math.min(top, AgainstBench.TOP), benchWorkloads) : null;
+            TrainStage training = new TrainStage(s.config, s.toolchain, s.store, s.runner, s.console);
             ProfileStatus st = ProfileStatus.of(s.config, s.toolchain, s.store, training,
                     new BuildStage(s.config, s.toolchain, s.store, s.runner, s.console), profileSet);
             ProfileRecord rec = st.record();
             ProfileSummary summary = s.toolchain.summarize(rec.data(), Path.of(rec.notes()), top);
             Results.Source source = s.source();
             Exports.of(parent.global.workDir(), json, null, null)
-                    .write(Results.profile(source, rec, summary, st.stale(), st.optimized(), st.changed()));
+                    .write(Results.profile(source, rec, summary, st.stale(), st.optimized(), st.changed())
+                            .withTrainingMatch(match == null ? List.of() : List.of(match)));
             return 0;
         }
     }

@@ -194,7 +194,8 @@ public final class TrainStage {
         }
     }
 
-    private Collector toolchainCollector() {
+    /** The toolchain's own profile collector: its training environment and raw profile files. */
+    public Collector toolchainCollector() {
         return new Collector() {
             @Override
             public Map<String, String> env(Path raw) {

@@ -70,7 +70,7 @@ final class JsonExporter implements Exporter {
         }
         return new ResultsDocument(envelope, variants, sets == null || sets.isEmpty() ? null : sets.get(0),
                 sets == null || sets.isEmpty() ? null : sets, pgoExtra, ladder, nested, profile, optimized, top,
-                r.source().log().entries());
+                r.trainingMatch(), r.source().log().entries());
     }
 
     /** Now, this machine, and the project and toolchain when there is one. */

@@ -6,6 +6,11 @@ import io.pgolab.bench.BenchResults;
 final class MarkdownExporter implements Exporter {
     @Override
     public String render(Results r) {
+        String main = main(r);
+        return r.trainingMatch() == null ? main : main + TrainingMatchReport.markdown(r.trainingMatch());
+    }
+
+    private static String main(Results r) {
         BenchResults b = r.bench();
         if (b == null) {
             return "";

@@ -6,6 +6,7 @@ import io.pgolab.config.Config;
 import io.pgolab.pipeline.BuiltArtifact;
 import io.pgolab.pipeline.Pipeline;
 import io.pgolab.pipeline.ProfileRecord;
+import io.pgolab.pipeline.TrainingMatch;
 import io.pgolab.toolchain.ProfileSummary;
 import io.pgolab.toolchain.Toolchain;
 import io.pgolab.util.CommandLog;
@@ -19,9 +20,21 @@ import java.util.List;
  * @param ladder the ladder and the variants it built, in step order (ladder)
  * @param build what was built and trained (build, train, demo)
  * @param profile the profile report (profile)
+ * @param trainingMatch does training match the benchmark, per profile set checked (profile --against-bench, and
+ *                      bench or ladder when a pgo variant regressed or was inconclusive); null when not checked
  */
 public record Results(Source source, BenchResults bench, LadderPart ladder, Pipeline.Outcome build,
-                      ProfilePart profile) {
+                      ProfilePart profile, List<TrainingMatch> trainingMatch) {
+
+    public Results(Source source, BenchResults bench, LadderPart ladder, Pipeline.Outcome build, ProfilePart profile) {
+        this(source, bench, ladder, build, profile, null);
+    }
+
+    /** These results with the training checks done (none: unchanged). */
+    public Results withTrainingMatch(List<TrainingMatch> checks) {
+        return checks == null || checks.isEmpty() ? this
+                : new Results(source, bench, ladder, build, profile, List.copyOf(checks));
+    }
 
     /** config and toolchain are null for compare, which has no project. */
     public record Source(Config config, Toolchain toolchain, CommandLog log) {

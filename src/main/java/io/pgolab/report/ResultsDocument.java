@@ -6,6 +6,7 @@ import com.fasterxml.jackson.annotation.JsonUnwrapped;
 import io.pgolab.bench.Potential;
 import io.pgolab.pipeline.BoltStage;
 import io.pgolab.pipeline.ProfileRecord;
+import io.pgolab.pipeline.TrainingMatch;
 import io.pgolab.toolchain.ProfileSummary;
 import java.util.List;
 import java.util.Map;
@@ -19,7 +20,7 @@ import java.util.Map;
  * <p>Which parts each command writes: build/train: variants, training, profile_sets, pgo_extra_build_seconds;
  * demo: those and the bench body at the top level; bench/compare: the bench body at the top level; ladder:
  * variants (name, build_seconds, binary_bytes, binary), ladder, bench (nested); profile: profile,
- * optimized_builds.
+ * optimized_builds; training_match: profile --against-bench, and bench/ladder when they checked training.
  */
 @JsonInclude(JsonInclude.Include.NON_NULL)
 @JsonIgnoreProperties(ignoreUnknown = true)
@@ -34,6 +35,7 @@ public record ResultsDocument(
         ProfileEntry profile,
         Map<String, OptimizedBuild> optimizedBuilds,
         @JsonUnwrapped BenchBody measurements,
+        List<TrainingMatch> trainingMatch,
         List<String> commands) {
 
     public static final String SCHEMA = "pgolab-results/1";

@@ -9,6 +9,11 @@ import io.pgolab.bench.BenchResults;
 final class TextExporter implements Exporter {
     @Override
     public String render(Results r) {
+        String main = main(r);
+        return r.trainingMatch() == null ? main : main + TrainingMatchReport.text(r.trainingMatch());
+    }
+
+    private static String main(Results r) {
         BenchResults b = r.bench();
         if (r.ladder() != null) {
             return LadderReport.text(r.ladder().ladder()) + b.summary(b.gated()) + " (against "

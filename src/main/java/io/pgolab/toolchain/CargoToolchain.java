@@ -179,6 +179,11 @@ public final class CargoToolchain implements Toolchain {
     }
 
     @Override
+    public FunctionCounts functionCounts(ProfileData profile, Path notes) {
+        return tool().functionCounts(profile);
+    }
+
+    @Override
     public BuildDiagnostics diagnostics(String buildLog) {
         return LlvmProfileText.diagnostics(buildLog);
     }

@@ -189,6 +189,11 @@ public final class ClangToolchain implements Toolchain {
     }
 
     @Override
+    public FunctionCounts functionCounts(ProfileData profile, Path notes) {
+        return profileTool().functionCounts(profile);
+    }
+
+    @Override
     public BuildDiagnostics diagnostics(String buildLog) {
         return LlvmProfileText.diagnostics(buildLog);
     }

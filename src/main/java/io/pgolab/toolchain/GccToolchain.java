@@ -204,6 +204,13 @@ public final class GccToolchain implements Toolchain {
     }
 
     @Override
+    public FunctionCounts functionCounts(ProfileData profile, Path notes) {
+        Path dump = gcovDump.orElseThrow(() -> new UserError("gcov-dump of GCC " + major + " is not installed",
+                "apt-get install -y gcc-" + major));
+        return GcdaCheck.functionCounts(dump, log, profile, notes);
+    }
+
+    @Override
     public BuildDiagnostics diagnostics(String buildLog) {
         return GccDiagnostics.scan(buildLog);
     }

@@ -117,16 +117,20 @@ final class GcdaCheck {
     }
 
     static ProfileSummary summarize(Path dump, CommandLog log, ProfileData profile, Path notes, int top) {
+        return LlvmProfileText.summarize(functions(dump, log, profile, notes), top, profile.bytes());
+    }
+
+    /** Every function of a .gcda tree with the sum of its arc counters, named from the .gcno notes. */
+    static FunctionCounts functionCounts(Path dump, CommandLog log, ProfileData profile, Path notes) {
+        return FunctionCounts.of(functions(dump, log, profile, notes), FunctionCounts.ARC_COUNTS);
+    }
+
+    private static List<ProfileSummary.HotFunction> functions(Path dump, CommandLog log, ProfileData profile, Path notes) {
         Map<String, String> names = new HashMap<>();
         if (notes != null && Files.isDirectory(notes)) {
             for (Path g : Hashing.filesUnder(notes)) {
                 if (g.toString().endsWith(".gcno")) {
-                    Matcher m = FUNCTION.matcher(Exec.capture(log, List.of(dump.toString(), g.toString())).output());
-                    while (m.find()) {
-                        if (m.group(4) != null) {
-                            names.put(m.group(1) + m.group(2) + m.group(3), m.group(4));
-                        }
-                    }
+                    names(Exec.capture(log, List.of(dump.toString(), g.toString())).output(), names);
                 }
             }
         }
@@ -136,14 +140,21 @@ final class GcdaCheck {
                 collect(Exec.capture(log, List.of(dump.toString(), "-l", f.toString())).output(), names, all);
             }
         }
-        StringBuilder text = new StringBuilder();
-        for (ProfileSummary.HotFunction h : all) {
-            text.append("  ").append(h.name()).append(":\n    Block counts: [").append(h.count()).append("]\n");
-        }
-        return LlvmProfileText.summarize(text.toString(), top, profile.bytes());
+        return all;
     }
 
-    private static void collect(String dumpOutput, Map<String, String> names, List<ProfileSummary.HotFunction> out) {
+    /** Adds the function names of one "gcov-dump FILE.gcno" output, by ident and checksums. */
+    static void names(String gcnoDump, Map<String, String> names) {
+        Matcher m = FUNCTION.matcher(gcnoDump);
+        while (m.find()) {
+            if (m.group(4) != null) {
+                names.put(m.group(1) + m.group(2) + m.group(3), m.group(4));
+            }
+        }
+    }
+
+    /** Adds the functions of one "gcov-dump -l" output, each with the sum of its arc counters. */
+    static void collect(String dumpOutput, Map<String, String> names, List<ProfileSummary.HotFunction> out) {
         String fn = null;
         long sum = 0;
         boolean inArcs = false;

@@ -248,6 +248,18 @@ public final class GoToolchain implements Toolchain {
         return PprofTop.summarize(r.output(), profile.bytes());
     }
 
+    /** Every function with samples and its own (flat) sample count: pprof -top with no node limit. */
+    @Override
+    public FunctionCounts functionCounts(ProfileData profile, Path notes) {
+        Exec.Result r = Exec.capture(log, List.of(go.toString(), "tool", "pprof", "-top", "-sample_index=samples",
+                "-symbolize=none", "-nodecount=1000000", "-nodefraction=0", "-edgefraction=0", profile.path().toString()));
+        if (!r.ok()) {
+            throw new UserError("go tool pprof cannot read " + profile.path() + ":\n" + Text.lastLines(r.output(), 40),
+                    "the profile is damaged; re-run 'pgolab train'");
+        }
+        return PprofTop.functionCounts(r.output());
+    }
+
     @Override
     public BuildDiagnostics diagnostics(String buildLog) {
         // Go prints nothing about stale or unmatched profile entries (samples match by name and line offset).

@@ -19,6 +19,15 @@ public final class LlvmProfileText {
      * of its block counters is non-zero; hotness is the sum of its block counts.
      */
     public static ProfileSummary summarize(String showOutput, int top, long bytes) {
+        return summarize(functions(showOutput), top, bytes);
+    }
+
+    /** Every function of "llvm-profdata show --all-functions --counts" with the sum of its block counts. */
+    public static FunctionCounts functionCounts(String showOutput) {
+        return FunctionCounts.of(functions(showOutput), FunctionCounts.BLOCK_COUNTS);
+    }
+
+    static List<ProfileSummary.HotFunction> functions(String showOutput) {
         List<ProfileSummary.HotFunction> all = new ArrayList<>();
         String current = null;
         for (String raw : showOutput.split("\n")) {
@@ -41,6 +50,10 @@ public final class LlvmProfileText {
                 current = null;
             }
         }
+        return all;
+    }
+
+    static ProfileSummary summarize(List<ProfileSummary.HotFunction> all, int top, long bytes) {
         long total = all.stream().mapToLong(ProfileSummary.HotFunction::count).sum();
         int covered = (int) all.stream().filter(f -> f.count() > 0).count();
         List<ProfileSummary.HotFunction> hottest = all.stream()

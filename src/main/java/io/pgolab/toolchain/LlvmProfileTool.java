@@ -119,12 +119,20 @@ final class LlvmProfileTool {
     }
 
     ProfileSummary summarize(ProfileData profile, int top) {
+        return LlvmProfileText.summarize(show(profile), top, profile.bytes());
+    }
+
+    FunctionCounts functionCounts(ProfileData profile) {
+        return LlvmProfileText.functionCounts(show(profile));
+    }
+
+    private String show(ProfileData profile) {
         Exec.Result r = Exec.capture(log, List.of(tool.toString(), "show", "--all-functions", "--counts",
                 profile.path().toString()));
         if (!r.ok()) {
             throw new UserError("llvm-profdata cannot read " + profile.path() + ":\n" + Text.lastLines(r.output(), 40),
                     "the profile is damaged; re-run 'pgolab train'");
         }
-        return LlvmProfileText.summarize(r.output(), top, profile.bytes());
+        return r.output();
     }
 }

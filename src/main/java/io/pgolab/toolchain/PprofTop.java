@@ -36,6 +36,21 @@ final class PprofTop {
         return new ProfileSummary(functions, functions, total, hot, bytes, seconds(top));
     }
 
+    /** Every row of "pprof -top" with flat samples, by function (inlined copies add up to their function). */
+    static FunctionCounts functionCounts(String top) {
+        List<ProfileSummary.HotFunction> rows = new ArrayList<>();
+        for (String line : top.lines().toList()) {
+            Matcher m = ROW.matcher(line);
+            if (m.matches()) {
+                long flat = Long.parseLong(m.group(1));
+                if (flat > 0) {
+                    rows.add(new ProfileSummary.HotFunction(m.group(3).replaceFirst(" \\(inline\\)$", ""), flat, 0));
+                }
+            }
+        }
+        return FunctionCounts.of(rows, FunctionCounts.SAMPLES);
+    }
+
     static OptionalDouble seconds(String top) {
         Matcher m = DURATION.matcher(top);
         if (!m.find()) {

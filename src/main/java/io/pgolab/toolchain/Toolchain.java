@@ -87,6 +87,15 @@ public interface Toolchain {
     /** notes: where the instrumented build's note files were kept, when the toolchain has any. */
     ProfileSummary summarize(ProfileData profile, Path notes, int top);
 
+    /**
+     * Every function of a merged profile with its count (see {@link FunctionCounts} for what a count is
+     * per toolchain). notes: as for summarize.
+     */
+    default FunctionCounts functionCounts(ProfileData profile, Path notes) {
+        throw new io.pgolab.UserError("the " + kind() + " toolchain cannot list a profile's functions with their counts",
+                "this check needs clang, gcc, cargo or go");
+    }
+
     /** Counts the compiler's stale-profile and missing-profile messages in an optimized build's log. */
     BuildDiagnostics diagnostics(String buildLog);
 
