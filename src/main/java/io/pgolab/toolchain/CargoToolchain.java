@@ -19,7 +19,7 @@ import java.util.Optional;
  * source), --target &lt;host&gt; so build scripts and proc macros stay uninstrumented, LTO through
  * the profile's lto setting, and an llvm-profdata paired with rustc's LLVM (RustProfdata).
  */
-public final class CargoToolchain implements Toolchain {
+public final class CargoToolchain implements LlvmProfiled {
     private final RustcInfo rustc;
     private final RustProfdata.Choice profdata;
     private final Optional<CargoSpec> cargo;
@@ -150,41 +150,12 @@ public final class CargoToolchain implements Toolchain {
     }
 
     @Override
-    public Map<String, String> trainingEnv(Path rawDir) {
-        return LlvmProfileTool.trainingEnv(rawDir);
-    }
-
-    @Override
-    public List<Path> rawProfiles(Path rawDir) {
-        return LlvmProfileTool.rawProfiles(rawDir);
-    }
-
-    @Override
-    public MergeResult merge(List<RawInput> inputs, Path outDir, FailureMode mode) {
-        return tool().merge(inputs, outDir, mode);
-    }
-
-    @Override
-    public ProfileSummary summarize(ProfileData profile, Path notes, int top) {
-        return tool().summarize(profile, top);
-    }
-
-    private LlvmProfileTool tool() {
+    public LlvmProfileTool profileTool() {
         if (!profdata.usable()) {
             throw profdata.refusal();
         }
         RustProfdata.Candidate c = profdata.tool().get();
         return new LlvmProfileTool(c.path(), c.major(), "rustc " + rustc.release() + " (LLVM " + rustc.llvmMajor() + ")",
                 log, true);
-    }
-
-    @Override
-    public FunctionCounts functionCounts(ProfileData profile, Path notes) {
-        return tool().functionCounts(profile);
-    }
-
-    @Override
-    public BuildDiagnostics diagnostics(String buildLog) {
-        return LlvmProfileText.diagnostics(buildLog);
     }
 }

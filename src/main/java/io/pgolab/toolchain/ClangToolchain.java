@@ -19,7 +19,7 @@ import java.util.Optional;
  * the mode clang recommends for PGO: lower overhead and smaller profiles than front-end
  * instrumentation, which exists for coverage. Profile tools are always of clang's own major version.
  */
-public final class ClangToolchain implements Toolchain {
+public final class ClangToolchain implements LlvmProfiled {
     private final ClangInstall install;
     private final Path cc;
     private final Path cxx;
@@ -163,39 +163,10 @@ public final class ClangToolchain implements Toolchain {
     }
 
     @Override
-    public Map<String, String> trainingEnv(Path rawDir) {
-        return LlvmProfileTool.trainingEnv(rawDir);
-    }
-
-    @Override
-    public List<Path> rawProfiles(Path rawDir) {
-        return LlvmProfileTool.rawProfiles(rawDir);
-    }
-
-    @Override
-    public MergeResult merge(List<RawInput> inputs, Path outDir, FailureMode mode) {
-        return profileTool().merge(inputs, outDir, mode);
-    }
-
-    @Override
-    public ProfileSummary summarize(ProfileData profile, Path notes, int top) {
-        return profileTool().summarize(profile, top);
-    }
-
-    private LlvmProfileTool profileTool() {
+    public LlvmProfileTool profileTool() {
         Path tool = profdata.orElseThrow(() -> new UserError("llvm-profdata " + major + " is not installed",
                 "apt-get install -y llvm-" + major));
         return new LlvmProfileTool(tool, major, "clang " + major, log);
-    }
-
-    @Override
-    public FunctionCounts functionCounts(ProfileData profile, Path notes) {
-        return profileTool().functionCounts(profile);
-    }
-
-    @Override
-    public BuildDiagnostics diagnostics(String buildLog) {
-        return LlvmProfileText.diagnostics(buildLog);
     }
 
     /** libclang_rt.profile, which -fprofile-generate links: without it instrumented links fail. */
