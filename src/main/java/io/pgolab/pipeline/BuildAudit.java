@@ -104,7 +104,7 @@ final class BuildAudit {
      */
     static Outcome check(String name, Variant v, Phase phase, Optional<ProfileData> profile, String kind,
                          List<CompileRecord> records, Path srcDir, Path root, Path auditLog, long startedMillis) {
-        List<CompileRecord> compiles = records.stream().filter(CompileRecord::compiles).toList();
+        List<CompileRecord> compiles = records.stream().filter(c -> c.compiles() && !c.probeGone()).toList();
         List<CompileRecord> links = records.stream().filter(CompileRecord::links).toList();
         Set<String> reads = reads(compiles, srcDir, root, startedMillis);
         if (compiles.isEmpty()) {

@@ -125,6 +125,15 @@ public record CompileRecord(long pid, Path cwd, boolean cxx, Optional<Path> depf
         return inputs().isEmpty() || sources().stream().anyMatch(s -> s.getFileName().toString().startsWith("conftest."));
     }
 
+    /**
+     * A feature probe of the build system: its source file was removed before the build ended (Redis's
+     * Makefile writes foo.c, compiles it without the build's flags to test for C11 atomics, then
+     * deletes it). Such a compile never reaches the artifact, so the audit leaves it out.
+     */
+    public boolean probeGone() {
+        return !sources().isEmpty() && sources().stream().noneMatch(s -> java.nio.file.Files.exists(cwd.resolve(s)));
+    }
+
     /** Compiles source files (with -c or -S, or compiles and links in one go). */
     public boolean compiles() {
         return !ignored() && !sources().isEmpty();

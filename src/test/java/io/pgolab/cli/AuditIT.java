@@ -17,9 +17,13 @@ class AuditIT {
             + "int main(void) { int s = 0; for (int i = 0; i < 3000000; i++) s += f(i) + K; printf(\"%d\\n\", s); return 0; }\n";
     private static final String LIB = "int f(int i) { return i % 7 ? i ^ 3 : i * 2; }\n";
 
-    /** A Makefile like zstd's: objects in obj/conf_<md5 of the flags>, CFLAGS ?= -O2. */
+    /**
+     * A Makefile like zstd's: objects in obj/conf_<md5 of the flags>, CFLAGS ?= -O2; and like Redis's,
+     * a feature probe that compiles a temporary foo.c without the build's flags (not audited).
+     */
     private static final String HASHED_MAKEFILE = """
             CFLAGS ?= -O2
+            HAVE_ATOMIC := $(shell sh -c 'echo "int x;" > foo.c; $(CC) -c foo.c -o foo.o >/dev/null 2>&1 && echo yes; rm -f foo.o foo.c')
             HASH := $(shell echo '$(CFLAGS)' | md5sum | cut -c1-8)
             OBJDIR := obj/conf_$(HASH)
             prog: $(OBJDIR)/a.o $(OBJDIR)/b.o
