@@ -31,6 +31,9 @@ final class BenchCommand implements Callable<Integer> {
     @Mixin
     MeasureOptions opts;
 
+    @Mixin
+    WorkloadSelection selection;
+
     @Option(names = "--no-build", description = "Measure the binaries already built; do not build or train.")
     boolean noBuild;
 
@@ -41,7 +44,7 @@ final class BenchCommand implements Callable<Integer> {
     public Integer call() {
         opts.settings(); // bad options fail before anything is built
         try (Session s = Session.open(parent.global)) {
-            ProjectWorkloads workloads = new ProjectWorkloads(s.bench()); // a typo in the config should not wait for a build
+            ProjectWorkloads workloads = new ProjectWorkloads(s.bench(), selection.names); // a typo in the config should not wait for a build
             List<Variant> variants = Steps.forBench(Variant.parseAll(variantNames), s.config);
             List<BuiltArtifact> built = noBuild ? alreadyBuilt(s, variants)
                     // Build (or confirm up to date) first, so a bench never measures binaries of an older config.

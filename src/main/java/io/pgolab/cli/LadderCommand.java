@@ -32,6 +32,9 @@ final class LadderCommand implements Callable<Integer> {
     @Mixin
     MeasureOptions opts;
 
+    @Mixin
+    WorkloadSelection selection;
+
     @Parameters(paramLabel = "VARIANT", arity = "0..*", description = "The steps, in order; the first is the baseline.")
     List<String> variantNames = new ArrayList<>();
 
@@ -39,7 +42,7 @@ final class LadderCommand implements Callable<Integer> {
     public Integer call() {
         opts.settings(); // bad options fail before anything is built
         try (Session s = Session.open(parent.global)) {
-            ProjectWorkloads workloads = new ProjectWorkloads(s.bench());
+            ProjectWorkloads workloads = new ProjectWorkloads(s.bench(), selection.names);
             List<Variant> steps = Steps.forLadder(Variant.parseAll(variantNames), s.config, s.toolchain, s.console);
             Pipeline.Outcome o = s.pipeline().build(steps, false, FailureMode.FAIL);
             List<BuiltArtifact> built = o.artifacts(steps);
