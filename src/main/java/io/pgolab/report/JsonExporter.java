@@ -138,7 +138,7 @@ final class JsonExporter implements Exporter {
     static ResultsDocument.ComparisonEntry comparison(String workload, Comparison x, boolean gated) {
         return new ResultsDocument.ComparisonEntry(workload, x.baseline(), x.candidate(), x.metric(), x.unit(),
                 x.direction().json(), x.baselineMedian(), x.candidateMedian(), x.ratio(), x.ciLow(), x.ciHigh(),
-                CI_LEVEL, x.pValue(), x.minEffect(), x.verdict().json(), gated, x.rounds(), x.seed(), x.baselineCv(),
+                CI_LEVEL, PValues.written(x.pValue()), PValues.upperBound(x.pValue()), x.minEffect(), x.verdict().json(), gated, x.rounds(), x.seed(), x.baselineCv(),
                 x.candidateCv(), x.baselineSamples(), x.candidateSamples());
     }
 
@@ -156,7 +156,8 @@ final class JsonExporter implements Exporter {
             return null;
         }
         double[] ci = Ladder.gainCi(c);
-        return new ResultsDocument.Gain(Ladder.gain(c), ci[0], ci[1], c.pValue(), c.verdict().json(), c.rounds());
+        return new ResultsDocument.Gain(Ladder.gain(c), ci[0], ci[1], PValues.written(c.pValue()),
+                PValues.upperBound(c.pValue()), c.verdict().json(), c.rounds());
     }
 
     static ResultsDocument.ProfileEntry profile(Results.ProfilePart p) {
