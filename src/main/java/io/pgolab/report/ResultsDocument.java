@@ -69,7 +69,8 @@ public record ResultsDocument(
     public record TrainingRun(String name, String command, double wallSeconds, double cpuSeconds, int rawFiles,
                               long rawBytes) {
         static TrainingRun of(ProfileRecord.WorkloadRun w) {
-            return new TrainingRun(w.name(), w.command(), w.wallSeconds(), w.cpuSeconds(), w.rawFiles(), w.rawBytes());
+            return new TrainingRun(w.name(), w.command(), Seconds.wall(w.wallSeconds()), Seconds.cpu(w.cpuSeconds()),
+                    w.rawFiles(), w.rawBytes());
         }
     }
 
