@@ -22,8 +22,9 @@ import picocli.CommandLine.ParentCommand;
 @Command(name = "bench", mixinStandardHelpOptions = true,
         description = {"Compare variants on each [[bench]] workload with an honest verdict.",
                 "Default: release (or the first variant given) against every other configured variant.",
-                "Builds what is missing first. Rounds run every variant once in shuffled order, pinned",
-                "to one CPU, until the primary metrics' 95%% CIs reach the target or the budget is spent."})
+                "Builds what is missing first.",
+                "Rounds run every variant once in shuffled order, pinned to one CPU.",
+                "They go on until the primary metrics' 95%% CIs reach the target or the budget is spent."})
 final class BenchCommand implements Callable<Integer> {
     @ParentCommand
     Main parent;

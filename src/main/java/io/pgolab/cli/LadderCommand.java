@@ -23,8 +23,9 @@ import picocli.CommandLine.ParentCommand;
 @Command(name = "ladder", mixinStandardHelpOptions = true,
         description = {"Build the optimization ladder and show what each step gains and costs.",
                 "Default steps: release, lto, pgo, pgo+lto, pgo+lto+bolt (or [project] ladder, or the variants given).",
-                "All steps are benched together on each [[bench]] workload, as 'pgolab bench' does; each step is",
-                "compared with release and with the step before it, with build time and binary size."})
+                "All steps are benched together on each [[bench]] workload, as 'pgolab bench' does.",
+                "Each step is compared with release and with the step before it, with a verdict for each.",
+                "The table shows each step's build time and binary size too."})
 final class LadderCommand implements Callable<Integer> {
     @ParentCommand
     Main parent;

@@ -16,8 +16,8 @@ import picocli.CommandLine.Option;
 
 @Command(name = "profile", mixinStandardHelpOptions = true,
         description = {"Report on the merged profile: coverage, hottest functions, staleness.",
-                "Also shows the profile size and the compiler's mismatched/missing-profile counts",
-                "from the optimized builds."})
+                "Also shows the profile size.",
+                "With it, the compiler's mismatched/missing-profile counts from the optimized builds."})
 final class ProfileCommand implements Callable<Integer> {
     @ParentCommand
     Main parent;
