@@ -65,10 +65,13 @@ public final class TimePlan {
                 duration(Math.max(0, minimum)), duration(Math.max(0, atMost)), left, rounds, budgetOption);
     }
 
-    /** A duration as people write it: "0.4s", "15s", "4m30s", "1h05m". */
+    /** A duration as people write it: "35ms", "0.4s", "5s", "15s", "4m30s", "1h05m". */
     public static String duration(double seconds) {
+        if (seconds < 0.095) {
+            return Math.round(seconds * 1000) + "ms";
+        }
         if (seconds < 9.95) {
-            return String.format(Locale.ROOT, "%.1fs", seconds);
+            return String.format(Locale.ROOT, "%.1fs", seconds).replace(".0s", "s");
         }
         long s = Math.round(seconds);
         if (s < 60) {

@@ -26,7 +26,9 @@ class TimePlanTest {
 
     @Test
     void durationsAreWrittenAsPeopleWriteThem() {
+        assertThat(TimePlan.duration(0.0354)).isEqualTo("35ms");
         assertThat(TimePlan.duration(0.4)).isEqualTo("0.4s");
+        assertThat(TimePlan.duration(5)).isEqualTo("5s");
         assertThat(TimePlan.duration(15)).isEqualTo("15s");
         assertThat(TimePlan.duration(60)).isEqualTo("1m");
         assertThat(TimePlan.duration(270)).isEqualTo("4m30s");
@@ -47,11 +49,11 @@ class TimePlanTest {
     void aBudgetThatFitsGivesARange() {
         String e = TimePlan.estimate(true, 2, 1, 6, 10_000, 1, 60, "--budget 1m (per workload)", 1);
 
-        assertThat(e).isEqualTo("about 13s to 1m59s: 2 workloads × at least 6 rounds × 1.0s per round (+1 warm-up"
+        assertThat(e).isEqualTo("about 13s to 1m59s: 2 workloads × at least 6 rounds × 1s per round (+1 warm-up"
                 + " round each), then more rounds until the CIs reach the target or the budget is spent"
                 + " (--budget 1m (per workload))");
         assertThat(TimePlan.estimate(false, 1, 0, 6, 10_000, 1, 60, "--budget 1m (per workload)", 0))
-                .startsWith("about 6.0s to 1m left: 1 workload left × at least 6 rounds × 1.0s per round, then");
+                .startsWith("about 6s to 1m left: 1 workload left × at least 6 rounds × 1s per round, then");
     }
 
     @Test
@@ -114,7 +116,7 @@ class TimePlanTest {
                 "two: 2 subjects, budget 20s, target ±0.001% on cpu_time; counters: ",
                 "three: 2 subjects, budget 20s, target ±0.001% on cpu_time; counters: ");
         assertThat(estimates).hasSize(3);
-        assertThat(estimates.get(0)).startsWith("about 40s to 58s: 3 workloads × at least 6 rounds × 2.0s per round");
+        assertThat(estimates.get(0)).startsWith("about 40s to 58s: 3 workloads × at least 6 rounds × 2s per round");
         assertThat(estimates.get(2)).startsWith("about 12s to 18s left: 1 workload left");
         assertThat(r.workloads()).allSatisfy(w -> assertThat(w.campaign().elapsedSeconds()).isEqualTo(20.0));
     }
