@@ -6,12 +6,14 @@ import io.pgolab.measure.CampaignResult;
 import io.pgolab.measure.CampaignSettings;
 import io.pgolab.measure.Measurer;
 import io.pgolab.measure.Probe;
+import io.pgolab.measure.Progress;
 import io.pgolab.process.CommandMeasurer;
 import io.pgolab.process.RunnerBinary;
 import io.pgolab.util.CommandLog;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.function.LongSupplier;
 
 /** Measures each workload's subjects with one campaign and compares them with the first (the baseline). */
 public final class BenchEngine {
@@ -20,6 +22,7 @@ public final class BenchEngine {
     private final Path scratch;
     private final BenchListener listener;
     private final Measurer measurer;
+    private final LongSupplier nanoTime;
 
     /** Measures with pgolab-runner (CPU pinning, timeouts, rusage). */
     public BenchEngine(BenchOptions options, CommandLog log, Path scratch, BenchListener listener) {
@@ -27,6 +30,13 @@ public final class BenchEngine {
     }
 
     public BenchEngine(BenchOptions options, CommandLog log, Path scratch, BenchListener listener, Measurer measurer) {
+        this(options, log, scratch, listener, measurer, System::nanoTime);
+    }
+
+    /** With the clock that budgets are read from (see {@link Campaign}): tests pass one their fake Measurer advances. */
+    public BenchEngine(BenchOptions options, CommandLog log, Path scratch, BenchListener listener, Measurer measurer,
+                       LongSupplier nanoTime) {
+        this.nanoTime = nanoTime;
         this.measurer = measurer;
         this.options = options;
         this.log = log;
@@ -37,14 +47,20 @@ public final class BenchEngine {
     public BenchResults run(String title, List<BenchWorkload> workloads) {
         CampaignSettings s = options.settings();
         List<Probe> probes = Probes.forMode(options.deterministic());
-        Campaign campaign = new Campaign(measurer, log, scratch, probes);
+        Campaign campaign = new Campaign(measurer, log, scratch, probes, nanoTime);
         List<BenchResults.WorkloadResult> results = new ArrayList<>();
-        for (BenchWorkload w : workloads) {
-            listener.measuring(w.name(), w.subjects().size() + " subjects, budget " + s.budget().toSeconds()
-                    + "s, target ±" + s.targetHalfWidthPercent() + "% on " + String.join(",", s.primaryMetrics())
-                    + "; counters: " + Probes.describe(options.deterministic()));
-            CampaignSettings ws = settingsFor(w, s);
-            CampaignResult r = campaign.run(w.subjects(), ws, listener.progress());
+        double spent = 0;
+        for (int i = 0; i < workloads.size(); i++) {
+            BenchWorkload w = workloads.get(i);
+            int left = workloads.size() - i;
+            CampaignSettings ws = settingsFor(w, s).withBudget(TimePlan.share(s.budget(), options.budgetGiven(),
+                    options.totalBudget(), spent, left));
+            listener.measuring(w.name(), w.subjects().size() + " subjects, budget "
+                    + TimePlan.duration(ws.budget().toMillis() / 1000.0) + ", target ±" + s.targetHalfWidthPercent()
+                    + "% on " + String.join(",", ws.primaryMetrics()) + "; counters: "
+                    + Probes.describe(options.deterministic()));
+            CampaignResult r = campaign.run(w.subjects(), ws, paced(listener.progress(), ws, i == 0, left));
+            spent += r.elapsedSeconds();
             listener.measured(w.name());
             for (String p : ws.primaryMetrics()) {
                 if (!r.metrics().containsKey(p)) {
@@ -56,6 +72,22 @@ public final class BenchEngine {
                     r.compare(w.subjects().get(0).label(), w.minEffects(), options.minEffect()), ws.primaryMetrics()));
         }
         return new BenchResults(title, s, options.deterministic(), results);
+    }
+
+    /** The listener's progress, and the expected duration of the workloads left once the warm-up timed a round. */
+    private Progress paced(Progress p, CampaignSettings ws, boolean first, int left) {
+        return new Progress() {
+            @Override
+            public void round(int round, int maxRounds, double widest, double secondsLeft) {
+                p.round(round, maxRounds, widest, secondsLeft);
+            }
+
+            @Override
+            public void paced(double warmupSeconds, double secondsPerRound) {
+                listener.expecting(TimePlan.estimate(first, left, ws.warmupRounds(), ws.minRounds(), ws.maxRounds(),
+                        secondsPerRound, ws.budget().toMillis() / 1000.0, options.budgetOption(), warmupSeconds));
+            }
+        };
     }
 
     /** A workload's own primary metrics unless some were given; its run limit (50 times it under valgrind). */

@@ -10,6 +10,13 @@ public interface BenchListener {
     /** Progress of the rounds of the current workload. */
     Progress progress();
 
+    /**
+     * How long the bench is expected to take, known once a workload's warm-up has timed a round (see
+     * {@link TimePlan#estimate}); once per workload.
+     */
+    default void expecting(String estimate) {
+    }
+
     /** The current workload's rounds are over. */
     void measured(String workload);
 

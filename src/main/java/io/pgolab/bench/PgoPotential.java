@@ -21,8 +21,9 @@ public final class PgoPotential {
 
     /** The results with the potential of every service workload's variants (none in deterministic mode). */
     public static BenchResults addTo(BenchContext c, BenchResults r, List<BuiltArtifact> built, boolean deterministic) {
+        List<String> measured = r.workloads().stream().map(BenchResults.WorkloadResult::name).toList();
         for (WorkloadSpec w : c.config().bench()) {
-            if (w.isService() && !deterministic) {
+            if (w.isService() && !deterministic && measured.contains(w.name())) {
                 c.events().started("PGO potential " + w.name(), "one more run per variant under perf record -e cpu-clock");
                 r = r.withPotential(w.name(), measure(c, w, built));
             }

@@ -7,9 +7,11 @@ import io.pgolab.measure.Subject;
 import io.pgolab.parse.OutputParser;
 import io.pgolab.pipeline.BuiltArtifact;
 import io.pgolab.util.Shell;
+import io.pgolab.util.Strings;
 import io.pgolab.workload.ServiceRun;
 import java.util.ArrayList;
 import java.util.HashMap;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -17,16 +19,51 @@ import java.util.Optional;
 /** The [[bench]] entries of a project as engine workloads: one subject per built variant. */
 public final class ProjectWorkloads {
     private final BenchContext c;
+    private final List<String> selected;
     private final Map<String, Optional<OutputParser>> parsers = new HashMap<>();
 
-    /** Resolves every entry's parser at once, before anything is built, so that a typo fails fast. */
+    /** Every [[bench]] entry. */
     public ProjectWorkloads(BenchContext c) {
+        this(c, List.of());
+    }
+
+    /**
+     * The [[bench]] entries named in only (every entry when only is empty, as without --workload). Resolves every
+     * entry's parser and every name at once, before anything is built, so that a typo fails fast.
+     */
+    public ProjectWorkloads(BenchContext c, List<String> only) {
         if (c.config().bench().isEmpty()) {
             throw new UserError("there is no [[bench]] workload in " + c.config().file(),
                     "add one: [[bench]] name = \"main\" command = \"{binary} input\"");
         }
         this.c = c;
+        this.selected = select(c.config().bench().stream().map(WorkloadSpec::name).toList(), only,
+                c.config().file().toString());
         c.config().bench().forEach(w -> parsers.put(w.name(), WorkloadParsers.of(w)));
+    }
+
+    /** The names of the selected entries, in config order. */
+    public List<String> names() {
+        return selected;
+    }
+
+    /**
+     * The entries of all (in config order) that asked names (--workload, repeatable), or all of them when asked is
+     * empty; an unknown name is a user error with the closest name and the list.
+     */
+    static List<String> select(List<String> all, List<String> asked, String file) {
+        if (asked.isEmpty()) {
+            return all;
+        }
+        for (String name : asked) {
+            if (!all.contains(name)) {
+                throw new UserError("there is no [[bench]] workload '" + name + "' in " + file,
+                        Strings.closest(name, all).map(k -> "did you mean '" + k + "'? ").orElse("")
+                                + "the [[bench]] workloads: " + String.join(", ", all));
+            }
+        }
+        LinkedHashSet<String> wanted = new LinkedHashSet<>(asked);
+        return all.stream().filter(wanted::contains).toList();
     }
 
     /** The workloads with one subject per artifact; each artifact is first checked to be the binary pgolab built. */
@@ -34,6 +71,9 @@ public final class ProjectWorkloads {
         built.forEach(c.store()::verify);
         List<BenchWorkload> workloads = new ArrayList<>();
         for (WorkloadSpec w : c.config().bench()) {
+            if (!selected.contains(w.name())) {
+                continue;
+            }
             List<Subject> subjects = new ArrayList<>();
             for (BuiltArtifact a : built) {
                 subjects.add(w.isService() ? serviceSubject(w, a)

@@ -23,14 +23,18 @@ import picocli.CommandLine.ParentCommand;
 @Command(name = "bench", mixinStandardHelpOptions = true,
         description = {"Compare variants on each [[bench]] workload with an honest verdict.",
                 "Default: release (or the first variant given) against every other configured variant.",
-                "Builds what is missing first. Rounds run every variant once in shuffled order, pinned",
-                "to one CPU, until the primary metrics' 95%% CIs reach the target or the budget is spent."})
+                "Builds what is missing first.",
+                "Rounds run every variant once in shuffled order, pinned to one CPU.",
+                "They go on until the primary metrics' 95%% CIs reach the target or the budget is spent."})
 final class BenchCommand implements Callable<Integer> {
     @ParentCommand
     Main parent;
 
     @Mixin
     MeasureOptions opts;
+
+    @Mixin
+    WorkloadSelection selection;
 
     @Option(names = "--no-build", description = "Measure the binaries already built; do not build or train.")
     boolean noBuild;
@@ -46,7 +50,7 @@ final class BenchCommand implements Callable<Integer> {
     public Integer call() {
         opts.settings(); // bad options fail before anything is built
         try (Session s = Session.open(parent.global)) {
-            ProjectWorkloads workloads = new ProjectWorkloads(s.bench()); // a typo in the config should not wait for a build
+            ProjectWorkloads workloads = new ProjectWorkloads(s.bench(), selection.names); // a typo in the config should not wait for a build
             List<Variant> variants = Steps.forBench(Variant.parseAll(variantNames), s.config);
             List<BuiltArtifact> built = noBuild ? alreadyBuilt(s, variants)
                     // Build (or confirm up to date) first, so a bench never measures binaries of an older config.

@@ -19,8 +19,8 @@ import picocli.CommandLine.Option;
 
 @Command(name = "demo", mixinStandardHelpOptions = true,
         description = {"Build, train and compare the embedded sample program (release vs pgo).",
-                "The sample is a C bytecode interpreter, lexer and hash tables; it is built with clang",
-                "(when a clang with its llvm-profdata is installed) or gcc."})
+                "The sample is a C bytecode interpreter, lexer and hash tables.",
+                "It is built with clang when a clang with its llvm-profdata is installed, else with gcc."})
 final class DemoCommand implements Callable<Integer> {
     @ParentCommand
     Main parent;

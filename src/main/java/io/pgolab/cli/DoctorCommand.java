@@ -15,10 +15,10 @@ import picocli.CommandLine.Option;
 
 @Command(name = "doctor", mixinStandardHelpOptions = true,
         description = {"Check what is installed and what each variant needs.",
-                "Finds compilers with the profile tools of their own version, perf, valgrind and JDKs. Says which variants each toolchain can build, and",
-                "the install command for anything missing. With a config, checks its",
-                "toolchain and variants: exit 0 when all can be built, else 1. Without one:",
-                "exit 0 when some C toolchain can build release and pgo, else 1."})
+                "Finds compilers with the profile tools of their own version, perf, valgrind and JDKs.",
+                "Says which variants each toolchain can build, and the install command for anything missing.",
+                "With a config, checks its toolchain and variants: exit 0 when all can be built, else 1.",
+                "Without one: exit 0 when some C toolchain can build release and pgo, else 1."})
 final class DoctorCommand implements Callable<Integer> {
     @ParentCommand
     Main parent;

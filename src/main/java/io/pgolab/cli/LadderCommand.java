@@ -25,14 +25,18 @@ import picocli.CommandLine.ParentCommand;
 @Command(name = "ladder", mixinStandardHelpOptions = true,
         description = {"Build the optimization ladder and show what each step gains and costs.",
                 "Default steps: release, lto, pgo, pgo+lto, pgo+lto+bolt (or [project] ladder, or the variants given).",
-                "All steps are benched together on each [[bench]] workload, as 'pgolab bench' does; each step is",
-                "compared with release and with the step before it, with build time and binary size."})
+                "All steps are benched together on each [[bench]] workload, as 'pgolab bench' does.",
+                "Each step is compared with release and with the step before it, with a verdict for each.",
+                "The table shows each step's build time and binary size too."})
 final class LadderCommand implements Callable<Integer> {
     @ParentCommand
     Main parent;
 
     @Mixin
     MeasureOptions opts;
+
+    @Mixin
+    WorkloadSelection selection;
 
     @Parameters(paramLabel = "VARIANT", arity = "0..*", description = "The steps, in order; the first is the baseline.")
     List<String> variantNames = new ArrayList<>();
@@ -45,7 +49,7 @@ final class LadderCommand implements Callable<Integer> {
     public Integer call() {
         opts.settings(); // bad options fail before anything is built
         try (Session s = Session.open(parent.global)) {
-            ProjectWorkloads workloads = new ProjectWorkloads(s.bench());
+            ProjectWorkloads workloads = new ProjectWorkloads(s.bench(), selection.names);
             List<Variant> steps = Steps.forLadder(Variant.parseAll(variantNames), s.config, s.toolchain, s.console);
             Pipeline.Outcome o = s.pipeline().build(steps, false, FailureMode.FAIL);
             List<BuiltArtifact> built = o.artifacts(steps);

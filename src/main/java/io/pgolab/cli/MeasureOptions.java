@@ -11,13 +11,20 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
 import picocli.CommandLine.Option;
 
 /** Options shared by bench, compare and demo: how long, how precise, where the results go. */
 final class MeasureOptions {
-    @Option(names = "--budget", paramLabel = "DURATION", defaultValue = MeasureDefaults.BUDGET_TEXT,
-            description = "Time budget per workload, e.g. 60s, 5m (default ${DEFAULT-VALUE}).")
+    @Option(names = "--budget", paramLabel = "DURATION",
+            description = {"Time budget per workload, e.g. 60s, 5m (default " + MeasureDefaults.BUDGET_TEXT + ").",
+                    "The minimum rounds a verdict needs win over it; the expected duration is printed after the warm-up."})
     String budget;
+
+    @Option(names = "--total-budget", paramLabel = "DURATION",
+            description = {"Time budget of all workloads together, shared evenly between them (e.g. 90s, 10m).",
+                    "Replaces the default --budget; with --budget too, a workload gets the smaller of the two."})
+    String totalBudget;
 
     @Option(names = "--target-ci", paramLabel = "PERCENT", defaultValue = MeasureDefaults.TARGET_CI_PERCENT_TEXT,
             description = {"Stop early once every primary metric's 95%% CI half-width is at most this (default ${DEFAULT-VALUE}%%).",
@@ -60,8 +67,8 @@ final class MeasureOptions {
     Path csv;
 
     CampaignSettings settings() {
-        Duration b = Durations.parse(budget).orElseThrow(() -> new UserError("--budget '" + budget + "' is not a duration",
-                "write e.g. --budget 60s or --budget 5m"));
+        Duration b = budget == null ? MeasureDefaults.budget() : duration("--budget", budget);
+        totalBudget();
         if (targetCi <= 0 || minEffect < 0) {
             throw new UserError("--target-ci must be positive and --min-effect not negative", "e.g. --target-ci 1 --min-effect 1");
         }
@@ -77,7 +84,18 @@ final class MeasureOptions {
 
     /** The engine's settings; bad options are user errors. */
     BenchOptions benchOptions() {
-        return new BenchOptions(settings(), !primary.isEmpty(), minEffect / 100, deterministic);
+        return new BenchOptions(settings(), !primary.isEmpty(), minEffect / 100, deterministic, totalBudget(),
+                budget != null);
+    }
+
+    Optional<Duration> totalBudget() {
+        return totalBudget == null ? Optional.empty() : Optional.of(duration("--total-budget", totalBudget));
+    }
+
+    private static Duration duration(String option, String text) {
+        Duration d = Durations.parse(text).orElseThrow(() -> new UserError(option + " '" + text + "' is not a duration",
+                "write e.g. " + option + " 60s or " + option + " 5m"));
+        return d;
     }
 
     /** 1 with --fail-on regression when a gated measure regressed, else 0. */

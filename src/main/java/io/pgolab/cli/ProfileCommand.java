@@ -20,10 +20,10 @@ import picocli.CommandLine.Option;
 
 @Command(name = "profile", mixinStandardHelpOptions = true,
         description = {"Report on the merged profile: coverage, hottest functions, staleness.",
-                "Also shows the profile size and the compiler's mismatched/missing-profile counts",
-                "from the optimized builds. --against-bench also runs each [[bench]] workload once on the",
-                "instrumented binary (a profile never used for a build) and reports the share of its counts",
-                "in functions training left cold, the top such functions and what to add to training."})
+                "Also shows the profile size.",
+                "With it, the compiler's mismatched/missing-profile counts from the optimized builds.",
+                "--against-bench also runs each [[bench]] workload once on the instrumented binary, into a profile never used for a build.",
+                "It reports the share of each workload's counts in functions training left cold, the top such functions and what to add to training."})
 final class ProfileCommand implements Callable<Integer> {
     @ParentCommand
     Main parent;

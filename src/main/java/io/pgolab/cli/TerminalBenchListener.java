@@ -18,6 +18,12 @@ final class TerminalBenchListener implements BenchListener {
         err.println("==> measuring " + workload + ": " + detail);
     }
 
+    /** The expected duration, on a line of its own (a terminal's progress line is ended first). */
+    @Override
+    public void expecting(String estimate) {
+        err.println((tty ? "\r" : "") + "==> " + estimate);
+    }
+
     /** Round i of n, widest CI, time left: rewritten in place on a terminal, a plain line every 10 rounds otherwise. */
     @Override
     public Progress progress() {

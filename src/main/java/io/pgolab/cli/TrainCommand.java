@@ -12,8 +12,8 @@ import picocli.CommandLine.Option;
 
 @Command(name = "train", mixinStandardHelpOptions = true,
         description = {"Run the training workloads and merge their profiles.",
-                "Builds the instrumented binary if needed, runs every [[train]] workload against it,",
-                "checks that each wrote a profile, and merges them into .pgolab/profiles/merged-<hash>."})
+                "Builds the instrumented binary if needed and runs every [[train]] workload against it.",
+                "Checks that each wrote a profile, and merges them into .pgolab/profiles/merged-<hash>."})
 final class TrainCommand implements Callable<Integer> {
     @ParentCommand
     Main parent;

@@ -73,6 +73,7 @@ public final class Campaign {
         double warmupSeconds = (nanoTime.getAsLong() - start) / 1e9;
         if (s.warmupRounds() > 0) {
             double perRound = warmupSeconds / s.warmupRounds();
+            progress.paced(warmupSeconds, perRound);
             double needed = warmupSeconds + perRound * s.minRounds();
             if (needed > s.budget().toSeconds()) {
                 warnings.add(new Warning(Warning.Kind.SHORT_BUDGET, String.format("the budget of %ds is shorter than"
@@ -92,6 +93,9 @@ public final class Campaign {
             }
             double elapsed = (nanoTime.getAsLong() - measuredStart) / 1e9;
             double perRound = elapsed / round;
+            if (round == 1 && s.warmupRounds() == 0) {
+                progress.paced(0, perRound);
+            }
             double widest = widestHalfWidth(runs, subjects, s, round);
             double left = s.budget().toMillis() / 1000.0 - warmupSeconds - elapsed;
             progress.round(round, s.maxRounds(), widest, Math.max(0, left));

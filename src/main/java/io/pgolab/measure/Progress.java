@@ -4,5 +4,12 @@ package io.pgolab.measure;
 public interface Progress {
     void round(int round, int maxRounds, double widestHalfWidthPercent, double secondsLeft);
 
+    /**
+     * The seconds per round are known: after the warm-up rounds (warmupSeconds is what they took), or after the
+     * first measured round when there is no warm-up (warmupSeconds 0). Called once per campaign.
+     */
+    default void paced(double warmupSeconds, double secondsPerRound) {
+    }
+
     Progress NONE = (r, m, w, s) -> { };
 }

@@ -21,10 +21,11 @@ final class BenchMarkdown {
             s.append("| baseline → candidate | metric | baseline | candidate | change | 95% CI | p | verdict |\n");
             s.append("|---|---|---:|---:|---:|---:|---:|---|\n");
             for (Comparison c : BenchText.ordered(w.comparisons(), gated)) {
-                s.append(String.format("| %s → %s | %s%s | %s | %s | %+.1f%% | [%+.1f%%, %+.1f%%] | %s | %s |%n",
+                String[] ci = BenchText.ci(c);
+                s.append(String.format("| %s → %s | %s%s | %s | %s | %+.1f%% | [%s%%, %s%%] | %s | %s |%n",
                         Md.text(c.baseline()), Md.text(c.candidate()), Md.text(c.metric()), gated.contains(c.metric()) ? " (gated)" : "",
                         Md.text(BenchText.value(c.baselineMedian(), c.unit())), Md.text(BenchText.value(c.candidateMedian(), c.unit())),
-                        c.changePercent(), (c.ciLow() - 1) * 100, (c.ciHigh() - 1) * 100, BenchText.p(c.pValue()),
+                        c.changePercent(), ci[0], ci[1], BenchText.p(c.pValue()),
                         emoji(c) + c.verdict().json()));
             }
             w.potential().forEach((variant, p) -> s.append("\nPGO potential of ").append(Md.text(variant)).append(": ")

@@ -24,9 +24,10 @@ final class BenchText {
                     s.append(String.format("  %-26s %12s %12s %9s %19s %7s  %s%n", pair, c.baseline(), c.candidate(),
                             "change", "95% CI", "p", "verdict"));
                 }
-                s.append(String.format("  %-26s %12s %12s %+8.1f%% [%+6.1f%%, %+6.1f%%] %7s  %s%s%n",
+                String[] ci = ci(c);
+                s.append(String.format("  %-26s %12s %12s %+8.1f%% [%6s%%, %6s%%] %7s  %s%s%n",
                         c.metric(), value(c.baselineMedian(), c.unit()), value(c.candidateMedian(), c.unit()),
-                        c.changePercent(), (c.ciLow() - 1) * 100, (c.ciHigh() - 1) * 100, p(c.pValue()),
+                        c.changePercent(), ci[0], ci[1], p(c.pValue()),
                         c.verdict().json(), gated.contains(c.metric()) ? "" : " (not gated)"));
             }
             w.potential().forEach((variant, p) -> s.append("  PGO potential of ").append(variant).append(": ")
@@ -54,6 +55,14 @@ final class BenchText {
             }
             return Boolean.compare(!gated.contains(a.metric()), !gated.contains(b.metric()));
         }).toList();
+    }
+
+    /** The CI's bounds in percent, signed, with the digits {@link Bounds} asks for against c's minimum effect. */
+    static String[] ci(Comparison c) {
+        double lo = (c.ciLow() - 1) * 100;
+        double hi = (c.ciHigh() - 1) * 100;
+        int d = Bounds.decimals(c.minEffect() * 100, lo, hi);
+        return new String[] {Bounds.signed(lo, d), Bounds.signed(hi, d)};
     }
 
     static String p(double p) {

@@ -5,7 +5,9 @@ import io.pgolab.pipeline.BuildStage;
 import io.pgolab.pipeline.BuiltArtifact;
 import io.pgolab.pipeline.Pipeline;
 import io.pgolab.pipeline.ProfileRecord;
+import io.pgolab.toolchain.ElfLayout;
 import io.pgolab.util.Strings;
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
@@ -33,6 +35,7 @@ final class BuildReport {
                 s.append(String.format("%-14s %s%n", "", r.audit()));
             }
         }
+        s.append(boltSizeNotes(rows.stream().map(BuildStage.Result::artifact).toList()));
         o.profiles().forEach((set, p) -> {
             s.append(set.isEmpty() ? "training:" : "training @" + set + ":");
             for (ProfileRecord.WorkloadRun w : p.workloads()) {
@@ -45,6 +48,33 @@ final class BuildReport {
                 "PGO build cost: %.1fs %s than release (instrumented build + training + merge + optimized build)%n",
                 Math.abs(x), x < 0 ? "less" : "more")));
         return s.toString();
+    }
+
+    /**
+     * Why a BOLT variant's binary is larger, one line per BOLT variant whose file is mostly alignment padding
+     * ({@link ElfLayout}); empty when none is.
+     */
+    static String boltSizeNotes(List<BuiltArtifact> built) {
+        StringBuilder s = new StringBuilder();
+        for (BuiltArtifact a : built) {
+            if (a.phase().equals(BuiltArtifact.BOLT_PHASE)) {
+                ElfLayout.read(Path.of(a.binary())).flatMap(BuildReport::paddingNote)
+                        .ifPresent(n -> s.append(a.variant()).append(": ").append(n).append('\n'));
+            }
+        }
+        return s.toString();
+    }
+
+    /** "6.0 MiB, of which 6.0 MiB is zero padding: ...", when padding is most of the file (and at least 256 KiB). */
+    static Optional<String> paddingNote(ElfLayout l) {
+        if (l.paddingBytes() < 256 * 1024 || l.paddingBytes() * 2 < l.fileBytes()) {
+            return Optional.empty();
+        }
+        return Optional.of("the binary is " + Strings.humanBytes(l.fileBytes()) + ", of which "
+                + Strings.humanBytes(l.paddingBytes()) + " is zero padding and " + Strings.humanBytes(l.sectionBytes())
+                + " code and data: BOLT writes the code it rewrote to a new text segment aligned to 2 MiB for huge"
+                + " pages (the padding is sparse on disk; -use-old-text cannot reuse an old .text this small, and"
+                + " -no-huge-pages in [bolt] options drops the alignment; see docs/troubleshooting.md)");
     }
 
     static String boltNote(BoltStage.Report b) {

@@ -46,14 +46,14 @@ final class JsonExporter implements Exporter {
         if (o != null) {
             variants = variants(o);
             sets = training(o);
-            pgoExtra = BuildReport.pgoExtraSeconds(o).orElse(null);
+            pgoExtra = Seconds.wall(BuildReport.pgoExtraSeconds(o).orElse(null));
         }
         ResultsDocument.LadderBody ladder = null;
         ResultsDocument.BenchBody nested = null;
         ResultsDocument.BenchBody top = r.bench() == null ? null : bench(r.bench());
         if (r.ladder() != null) {
             variants = r.ladder().built().stream().map(a -> new ResultsDocument.VariantEntry(a.variant(), null,
-                    a.buildSeconds(), a.binaryBytes(), null, a.binary(), null, null, null, null, null, null, null)).toList();
+                    Seconds.wall(a.buildSeconds()), a.binaryBytes(), null, a.binary(), null, null, null, null, null, null, null)).toList();
             ladder = ladder(r.ladder().ladder());
             nested = top;
             top = null;
@@ -92,7 +92,7 @@ final class JsonExporter implements Exporter {
         for (BuildStage.Result r : rows) {
             BuiltArtifact a = r.artifact();
             BoltStage.Report bolt = a.phase().equals("bolt") ? BoltStage.report(a).orElse(null) : null;
-            out.add(new ResultsDocument.VariantEntry(a.variant(), a.phase(), a.buildSeconds(), a.binaryBytes(),
+            out.add(new ResultsDocument.VariantEntry(a.variant(), a.phase(), Seconds.wall(a.buildSeconds()), a.binaryBytes(),
                     a.binarySha256().orElse(null), a.binary(), r.cached(), a.profileSha256(), a.profileMismatched(), a.profileMissing(),
                     a.profileCheck(), a.command(), bolt));
         }
@@ -102,7 +102,7 @@ final class JsonExporter implements Exporter {
     static List<ResultsDocument.Training> training(Pipeline.Outcome o) {
         List<ResultsDocument.Training> sets = new ArrayList<>();
         o.profiles().forEach((set, p) -> sets.add(new ResultsDocument.Training(set,
-                p.workloads().stream().map(ResultsDocument.TrainingRun::of).toList(), p.mergeSeconds(),
+                p.workloads().stream().map(ResultsDocument.TrainingRun::of).toList(), Seconds.wall(p.mergeSeconds()),
                 p.profile(), p.sha256(), p.bytes(), p.dropped(), o.trained())));
         return sets;
     }
@@ -130,7 +130,7 @@ final class JsonExporter implements Exporter {
                 runs.add(new ResultsDocument.RunEntry(run.label(), run.round(), run.position(), run.metrics()));
             }
             workloads.add(new ResultsDocument.Workload(w.name(), w.command(), c.labels(), c.rounds(), c.stopReason(),
-                    c.elapsedSeconds(), c.warnings().stream().map(Warning::message).toList(), c.outputs(), metrics, medians, comps, w.potential(), runs));
+                    Seconds.wall(c.elapsedSeconds()), c.warnings().stream().map(Warning::message).toList(), c.outputs(), metrics, medians, comps, w.potential(), runs));
         }
         return new ResultsDocument.BenchBody(method, workloads, flat, r.summary(gated), r.regressions(gated).size());
     }
@@ -138,16 +138,17 @@ final class JsonExporter implements Exporter {
     static ResultsDocument.ComparisonEntry comparison(String workload, Comparison x, boolean gated) {
         return new ResultsDocument.ComparisonEntry(workload, x.baseline(), x.candidate(), x.metric(), x.unit(),
                 x.direction().json(), x.baselineMedian(), x.candidateMedian(), x.ratio(), x.ciLow(), x.ciHigh(),
-                CI_LEVEL, x.pValue(), x.minEffect(), x.verdict().json(), gated, x.rounds(), x.seed(), x.baselineCv(),
+                CI_LEVEL, PValues.written(x.pValue()), PValues.upperBound(x.pValue()), x.minEffect(), x.verdict().json(), gated, x.rounds(), x.seed(), x.baselineCv(),
                 x.candidateCv(), x.baselineSamples(), x.candidateSamples());
     }
 
     static ResultsDocument.LadderBody ladder(Ladder l) {
         List<ResultsDocument.Step> steps = l.steps().stream().map(s -> new ResultsDocument.Step(s.workload(),
-                s.metric(), s.variant(), s.previous(), s.buildSeconds(), s.pipelineSeconds(), s.binaryBytes(),
+                s.metric(), s.variant(), s.previous(), Seconds.wall(s.buildSeconds()), Seconds.wall(s.pipelineSeconds()),
+                s.binaryBytes(),
                 gain(s.vsRelease()), gain(s.vsPrevious()), s.recommendation())).toList();
         List<ResultsDocument.Slowdown> slow = l.trainingSlowdown().stream().map(d -> new ResultsDocument.Slowdown(
-                d.workload(), d.instrumentedCpuSeconds(), d.releaseCpuSeconds(), d.factor())).toList();
+                d.workload(), Seconds.cpu(d.instrumentedCpuSeconds()), Seconds.cpu(d.releaseCpuSeconds()), d.factor())).toList();
         return new ResultsDocument.LadderBody(steps, slow);
     }
 
@@ -156,14 +157,15 @@ final class JsonExporter implements Exporter {
             return null;
         }
         double[] ci = Ladder.gainCi(c);
-        return new ResultsDocument.Gain(Ladder.gain(c), ci[0], ci[1], c.pValue(), c.verdict().json(), c.rounds());
+        return new ResultsDocument.Gain(Ladder.gain(c), ci[0], ci[1], PValues.written(c.pValue()),
+                PValues.upperBound(c.pValue()), c.verdict().json(), c.rounds());
     }
 
     static ResultsDocument.ProfileEntry profile(Results.ProfilePart p) {
         ProfileSummary s = p.summary();
         return new ResultsDocument.ProfileEntry(p.record().profile(), p.record().sha256(), s.bytes(),
                 s.functionsInstrumented(), s.functionsWithCounts(), s.coveragePercent(), s.totalCount(),
-                s.profiledSeconds().isPresent() ? s.profiledSeconds().getAsDouble() : null, s.hottest(), p.stale(),
+                s.profiledSeconds().isPresent() ? Seconds.wall(s.profiledSeconds().getAsDouble()) : null, s.hottest(), p.stale(),
                 p.record().workloads().stream().map(ResultsDocument.TrainingRun::of).toList(), p.record().dropped());
     }
 }

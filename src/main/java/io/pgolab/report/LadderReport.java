@@ -19,12 +19,12 @@ final class LadderReport {
                 advice.setLength(0);
                 workload = st.workload();
                 s.append(String.format("%nladder on '%s' (%s; gain > 0 is better; 95%% CI)%n", workload, st.metric()));
-                s.append(String.format("%-16s %17s %10s  %-24s %-24s %s%n", "variant", "build (total)", "binary",
-                        "gain vs release", "gain vs previous step", "verdict vs previous"));
+                s.append(String.format("%-16s %17s %10s  %-24s %-13s %-24s %s%n", "variant", "build (total)", "binary",
+                        "gain vs " + l.steps().get(0).variant(), "verdict", "gain vs previous step", "verdict"));
             }
-            s.append(String.format("%-16s %17s %10s  %-24s %-24s %s%n", st.variant(), build(st),
-                    Strings.humanBytes(st.binaryBytes()), cell(st.vsRelease()), cell(st.vsPrevious()),
-                    st.vsPrevious() == null ? "-" : st.vsPrevious().verdict().json()));
+            s.append(String.format("%-16s %17s %10s  %-24s %-13s %-24s %s%n", st.variant(), build(st),
+                    Strings.humanBytes(st.binaryBytes()), cell(st.vsRelease()), verdict(st.vsRelease(), "-"),
+                    cell(st.vsPrevious()), verdict(st.vsPrevious(), "-")).stripTrailing()).append('\n');
             if (st.vsPrevious() != null) {
                 advice.append("  ").append(st.recommendation()).append('\n');
             }
@@ -45,12 +45,13 @@ final class LadderReport {
                 workload = st.workload();
                 s.append("\n### ").append(Md.code(workload)).append(" (").append(Md.text(st.metric()))
                         .append("; gain > 0 is better; 95% CI)\n\n")
-                        .append("| variant | build (total) | binary | gain vs release | gain vs previous step | verdict |\n")
-                        .append("|---|---:|---:|---|---|---|\n");
+                        .append("| variant | build (total) | binary | gain vs ").append(Md.text(l.steps().get(0).variant()))
+                        .append(" | verdict | gain vs previous step | verdict |\n")
+                        .append("|---|---:|---:|---|---|---|---|\n");
             }
-            s.append(String.format("| %s | %s | %s | %s | %s | %s |%n", Md.text(st.variant()), build(st),
-                    Strings.humanBytes(st.binaryBytes()), cell(st.vsRelease()), cell(st.vsPrevious()),
-                    st.vsPrevious() == null ? "baseline" : st.vsPrevious().verdict().json()));
+            s.append(String.format("| %s | %s | %s | %s | %s | %s | %s |%n", Md.text(st.variant()), build(st),
+                    Strings.humanBytes(st.binaryBytes()), cell(st.vsRelease()), verdict(st.vsRelease(), "baseline"),
+                    cell(st.vsPrevious()), verdict(st.vsPrevious(), "baseline")));
         }
         s.append("\n");
         for (Ladder.Step st : l.steps()) {
@@ -72,11 +73,17 @@ final class LadderReport {
                 : String.format("%.1fs", st.buildSeconds());
     }
 
+    static String verdict(Comparison c, String baseline) {
+        return c == null ? baseline : c.verdict().json();
+    }
+
+    /** "+15.0% [+13.9, +16.0]": the gain and its CI, the bounds with the digits {@link Bounds} asks for. */
     static String cell(Comparison c) {
         if (c == null) {
             return "-";
         }
         double[] ci = Ladder.gainCi(c);
-        return String.format("%+.1f%% [%+.1f, %+.1f]", Ladder.gain(c), ci[0], ci[1]);
+        int d = Bounds.decimals(c.minEffect() * 100, ci[0], ci[1]);
+        return String.format("%+.1f%% [%s, %s]", Ladder.gain(c), Bounds.signed(ci[0], d), Bounds.signed(ci[1], d));
     }
 }

@@ -17,7 +17,9 @@ final class MarkdownExporter implements Exporter {
         }
         String bench = BenchMarkdown.render(b, b.gated());
         if (r.ladder() != null) {
-            return LadderReport.markdown(r.ladder().ladder(), b.title()) + "\n" + bench;
+            StringBuilder notes = new StringBuilder();
+            BuildReport.boltSizeNotes(r.ladder().built()).lines().forEach(n -> notes.append("- ").append(Md.text(n)).append('\n'));
+            return LadderReport.markdown(r.ladder().ladder(), b.title()) + notes + "\n" + bench;
         }
         return bench;
     }

@@ -71,7 +71,8 @@ public record ResultsDocument(
     public record TrainingRun(String name, String command, double wallSeconds, double cpuSeconds, int rawFiles,
                               long rawBytes) {
         static TrainingRun of(ProfileRecord.WorkloadRun w) {
-            return new TrainingRun(w.name(), w.command(), w.wallSeconds(), w.cpuSeconds(), w.rawFiles(), w.rawBytes());
+            return new TrainingRun(w.name(), w.command(), Seconds.wall(w.wallSeconds()), Seconds.cpu(w.cpuSeconds()),
+                    w.rawFiles(), w.rawBytes());
         }
     }
 
@@ -112,10 +113,16 @@ public record ResultsDocument(
     public record RunEntry(String subject, int round, int position, Map<String, Double> metrics) {
     }
 
+    /**
+     * p_value is never 0: below {@link PValues#FLOOR} (1e-300; a Mann-Whitney p of many clearly separated rounds
+     * underflows to 0, and constant, different deterministic counts have p 0 by construction) it is written as the
+     * floor with p_value_upper_bound: true ("p < 1e-300"); the key is absent otherwise.
+     */
     @JsonIgnoreProperties(ignoreUnknown = true)
     public record ComparisonEntry(String workload, String baseline, String candidate, String metric, String unit,
                                   String direction, double baselineMedian, double candidateMedian, double ratio,
-                                  double ciLow, double ciHigh, double ciLevel, double pValue, double minEffect,
+                                  double ciLow, double ciHigh, double ciLevel, double pValue,
+                                  @JsonInclude(JsonInclude.Include.NON_NULL) Boolean pValueUpperBound, double minEffect,
                                   String verdict, boolean gated, int rounds, long bootstrapSeed, double baselineCv,
                                   double candidateCv, double[] baselineSamples, double[] candidateSamples) {
     }
@@ -131,8 +138,10 @@ public record ResultsDocument(
                        String recommendation) {
     }
 
+    /** p_value and p_value_upper_bound as in {@link ComparisonEntry}. */
     @JsonIgnoreProperties(ignoreUnknown = true)
-    public record Gain(double gainPercent, double ciLowPercent, double ciHighPercent, double pValue, String verdict,
+    public record Gain(double gainPercent, double ciLowPercent, double ciHighPercent, double pValue,
+                       @JsonInclude(JsonInclude.Include.NON_NULL) Boolean pValueUpperBound, String verdict,
                        int rounds) {
     }
 

@@ -16,7 +16,8 @@ final class TextExporter implements Exporter {
     private static String main(Results r) {
         BenchResults b = r.bench();
         if (r.ladder() != null) {
-            return LadderReport.text(r.ladder().ladder()) + b.summary(b.gated()) + " (against "
+            return LadderReport.text(r.ladder().ladder()) + BuildReport.boltSizeNotes(r.ladder().built())
+                    + b.summary(b.gated()) + " (against "
                     + r.ladder().built().get(0).variant() + ")\n";
         }
         if (b != null) {

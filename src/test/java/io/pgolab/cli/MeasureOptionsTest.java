@@ -34,4 +34,21 @@ class MeasureOptionsTest {
         assertThat(s.seed()).isEqualTo(5);
         assertThat(opts.minEffect).isEqualTo(3.0);
     }
+
+    @Test
+    void aTotalBudgetReplacesTheDefaultBudgetButNotAGivenOne() {
+        MeasureOptions total = new MeasureOptions();
+        new CommandLine(total).parseArgs("--total-budget", "90s");
+        MeasureOptions both = new MeasureOptions();
+        new CommandLine(both).parseArgs("--total-budget", "90s", "--budget", "20s");
+
+        assertThat(total.benchOptions().totalBudget()).contains(Duration.ofSeconds(90));
+        assertThat(total.benchOptions().budgetGiven()).isFalse();
+        assertThat(total.benchOptions().budgetOption()).isEqualTo("--total-budget 1m30s");
+        assertThat(both.benchOptions().budgetGiven()).isTrue();
+        assertThat(both.settings().budget()).isEqualTo(Duration.ofSeconds(20));
+        MeasureOptions none = new MeasureOptions();
+        new CommandLine(none).parseArgs();
+        assertThat(none.benchOptions().budgetOption()).isEqualTo("--budget 1m (per workload)");
+    }
 }

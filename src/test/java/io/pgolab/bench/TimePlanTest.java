@@ -1,0 +1,131 @@
+package io.pgolab.bench;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
+
+import io.pgolab.measure.CampaignSettings;
+import io.pgolab.measure.MetricInfo;
+import io.pgolab.measure.Subject;
+import io.pgolab.process.Measurement;
+import io.pgolab.util.CommandLog;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** The expected duration printed after the warm-up, and a total budget shared between workloads. */
+class TimePlanTest {
+    @TempDir
+    Path scratch;
+
+    @Test
+    void durationsAreWrittenAsPeopleWriteThem() {
+        assertThat(TimePlan.duration(0.0354)).isEqualTo("35ms");
+        assertThat(TimePlan.duration(0.4)).isEqualTo("0.4s");
+        assertThat(TimePlan.duration(5)).isEqualTo("5s");
+        assertThat(TimePlan.duration(15)).isEqualTo("15s");
+        assertThat(TimePlan.duration(60)).isEqualTo("1m");
+        assertThat(TimePlan.duration(270)).isEqualTo("4m30s");
+        assertThat(TimePlan.duration(3900)).isEqualTo("1h05m");
+    }
+
+    @Test
+    void theIssuesNinetySecondBenchSaysUpFrontThatItTakesMuchLonger() {
+        // 3 workloads, 15 s a round, 1 warm-up + 6 rounds each, 30 s each of a 90 s total budget.
+        String e = TimePlan.estimate(true, 3, 1, 6, 10_000, 15, 30, "--total-budget 90s", 15);
+
+        assertThat(e).isEqualTo("about 5m: 3 workloads × at least 6 rounds × 15s per round (+1 warm-up round each);"
+                + " --total-budget 90s cannot be met: the minimum rounds a verdict needs win"
+                + " (fewer workloads with --workload NAME, or --min-rounds 5, would shorten it)");
+    }
+
+    @Test
+    void aBudgetThatFitsGivesARange() {
+        String e = TimePlan.estimate(true, 2, 1, 6, 10_000, 1, 60, "--budget 1m (per workload)", 1);
+
+        assertThat(e).isEqualTo("about 13s to 1m59s: 2 workloads × at least 6 rounds × 1s per round (+1 warm-up"
+                + " round each), then more rounds until the CIs reach the target or the budget is spent"
+                + " (--budget 1m (per workload))");
+        assertThat(TimePlan.estimate(false, 1, 0, 6, 10_000, 1, 60, "--budget 1m (per workload)", 0))
+                .startsWith("about 6s to 1m left: 1 workload left × at least 6 rounds × 1s per round, then");
+    }
+
+    @Test
+    void aTotalBudgetIsSharedByTheWorkloadsLeft() {
+        Duration perWorkload = Duration.ofSeconds(60);
+        Optional<Duration> total = Optional.of(Duration.ofSeconds(90));
+
+        assertThat(TimePlan.share(perWorkload, false, Optional.empty(), 0, 3)).isEqualTo(perWorkload);
+        assertThat(TimePlan.share(perWorkload, false, total, 0, 3)).isEqualTo(Duration.ofSeconds(30));
+        // the first workload took 50 s: 40 s left for 2
+        assertThat(TimePlan.share(perWorkload, false, total, 50, 2)).isEqualTo(Duration.ofSeconds(20));
+        assertThat(TimePlan.share(perWorkload, false, total, 120, 1)).isEqualTo(Duration.ZERO);
+        // --budget given too: the smaller of the two
+        assertThat(TimePlan.share(Duration.ofSeconds(10), true, total, 0, 3)).isEqualTo(Duration.ofSeconds(10));
+        assertThat(TimePlan.share(Duration.ofSeconds(100), true, total, 0, 3)).isEqualTo(Duration.ofSeconds(30));
+    }
+
+    /** Two subjects of 1 s a run (so 2 s a round) on a fake clock. */
+    @Test
+    void theEngineSharesATotalBudgetAndPrintsTheEstimateAfterEachWarmUp() {
+        assumeTrue(Probes.forMode(false).isEmpty(), "perf counters would wrap the fake commands");
+        long[] now = {0};
+        List<String> estimates = new ArrayList<>();
+        List<String> measuring = new ArrayList<>();
+        BenchListener listener = new BenchListener() {
+            @Override
+            public void measuring(String workload, String detail) {
+                measuring.add(workload + ": " + detail);
+            }
+
+            @Override
+            public io.pgolab.measure.Progress progress() {
+                return io.pgolab.measure.Progress.NONE;
+            }
+
+            @Override
+            public void expecting(String estimate) {
+                estimates.add(estimate);
+            }
+
+            @Override
+            public void measured(String workload) {
+            }
+        };
+        CampaignSettings s = CampaignSettings.defaults().withTarget(0.001).withRounds(6, 1000).withWarmup(1)
+                .withPrimary(List.of(MetricInfo.CPU_TIME));
+        BenchOptions o = new BenchOptions(s, false, 0.01, false, Optional.of(Duration.ofSeconds(60)), false);
+        BenchEngine engine = new BenchEngine(o, CommandLog.silent(), scratch, listener, c -> {
+            Files.writeString(c.stdoutFile(), "");
+            Files.writeString(c.stderrFile(), "");
+            now[0] += TimeUnit.SECONDS.toNanos(1);
+            double cpu = c.argv().get(c.argv().size() - 1).equals("a") ? 1.0 : 1.0 + (now[0] / 1_000_000_000L % 3) * 0.01;
+            return new Measurement(0, 0, false, 1.0, cpu, 0, 1000, 1, 1, 100, 0);
+        }, () -> now[0]);
+
+        BenchResults r = engine.run("t", List.of(workload("one"), workload("two"), workload("three")));
+
+        assertThat(measuring).map(m -> m.replaceAll("counters: .*", "counters: ")).containsExactly(
+                "one: 2 subjects, budget 20s, target ±0.001% on cpu_time; counters: ",
+                "two: 2 subjects, budget 20s, target ±0.001% on cpu_time; counters: ",
+                "three: 2 subjects, budget 20s, target ±0.001% on cpu_time; counters: ");
+        assertThat(estimates).hasSize(3);
+        assertThat(estimates.get(0)).startsWith("about 40s to 58s: 3 workloads × at least 6 rounds × 2s per round");
+        assertThat(estimates.get(2)).startsWith("about 12s to 18s left: 1 workload left");
+        assertThat(r.workloads()).allSatisfy(w -> assertThat(w.campaign().elapsedSeconds()).isEqualTo(20.0));
+    }
+
+    static BenchWorkload workload(String name) {
+        return new BenchWorkload(name, "run", List.of(subject("a"), subject("b")));
+    }
+
+    static Subject subject(String label) {
+        return new Subject(label, List.of("run", label), Path.of("/"), Map.of(), Optional.empty());
+    }
+}
