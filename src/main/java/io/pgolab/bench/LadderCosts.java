@@ -1,10 +1,10 @@
 package io.pgolab.bench;
 
+import io.pgolab.pipeline.PipelineOutcome;
 import io.pgolab.config.Template;
 import io.pgolab.config.Variant;
 import io.pgolab.config.WorkloadSpec;
 import io.pgolab.pipeline.BuiltArtifact;
-import io.pgolab.pipeline.Pipeline;
 import io.pgolab.pipeline.ProfileRecord;
 import io.pgolab.workload.ShellRunner;
 import java.util.ArrayList;
@@ -23,7 +23,7 @@ public final class LadderCosts {
      * How much slower the instrumented binary ran its training workloads than release: the recorded
      * training run against one release run of each command workload.
      */
-    public static List<Ladder.Slowdown> trainingSlowdown(BenchContext c, Pipeline.Outcome o, List<BuiltArtifact> built) {
+    public static List<Ladder.Slowdown> trainingSlowdown(BenchContext c, PipelineOutcome o, List<BuiltArtifact> built) {
         List<Ladder.Slowdown> out = new ArrayList<>();
         Optional<BuiltArtifact> release = built.stream().filter(a -> a.variantIs(Variant.RELEASE)).findFirst();
         if (release.isEmpty()) {
@@ -52,7 +52,7 @@ public final class LadderCosts {
      * Per step: its own build plus, for profile-guided steps, what its profile set cost before the
      * optimized build (instrumented build, training wall time, merge).
      */
-    public static Map<String, Double> pipelineSeconds(Pipeline.Outcome o, List<Variant> steps, List<BuiltArtifact> built) {
+    public static Map<String, Double> pipelineSeconds(PipelineOutcome o, List<Variant> steps, List<BuiltArtifact> built) {
         double instr = o.instrumented().map(i -> i.artifact().buildSeconds()).orElse(0.0);
         Map<String, Double> out = new LinkedHashMap<>();
         for (int i = 0; i < steps.size(); i++) {

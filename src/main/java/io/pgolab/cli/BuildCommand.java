@@ -1,7 +1,7 @@
 package io.pgolab.cli;
 
+import io.pgolab.pipeline.PipelineOutcome;
 import io.pgolab.config.Variant;
-import io.pgolab.pipeline.Pipeline;
 import io.pgolab.report.Exports;
 import io.pgolab.report.Results;
 import io.pgolab.toolchain.FailureMode;
@@ -39,7 +39,7 @@ final class BuildCommand implements Callable<Integer> {
     public Integer call() {
         try (Session s = Session.open(parent.global)) {
             List<Variant> chosen = variants.isEmpty() ? s.config.variants() : Variant.parseAll(variants);
-            Pipeline.Outcome o = s.pipeline().build(chosen, retrain, FailureMode.parse(failureMode));
+            PipelineOutcome o = s.pipeline().build(chosen, retrain, FailureMode.parse(failureMode));
             Exports.of(parent.global.workDir(), json, null, null)
                     .write(Results.build(s.source(), o));
             return 0;

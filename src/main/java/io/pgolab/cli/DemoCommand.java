@@ -1,8 +1,8 @@
 package io.pgolab.cli;
 
+import io.pgolab.pipeline.PipelineOutcome;
 import io.pgolab.config.Config;
 import io.pgolab.config.Variant;
-import io.pgolab.pipeline.Pipeline;
 import io.pgolab.bench.BenchResults;
 import io.pgolab.bench.DemoOutputParser;
 import io.pgolab.report.Exports;
@@ -50,7 +50,7 @@ final class DemoCommand implements Callable<Integer> {
         }
         try (Session s = Session.open(config, parent.global)) {
             s.console.note("demo project in " + project + " (" + s.toolchain.describe() + ")");
-            Pipeline.Outcome built = s.pipeline().build(List.of(Variant.RELEASE, Variant.PGO), false, FailureMode.FAIL);
+            PipelineOutcome built = s.pipeline().build(List.of(Variant.RELEASE, Variant.PGO), false, FailureMode.FAIL);
             Results.Source source = s.source();
             Exports exports = Exports.of(parent.global.workDir(), opts.json, opts.markdown, opts.csv);
             exports.print(Results.build(source, built)); // the builds' table now, before the measurements

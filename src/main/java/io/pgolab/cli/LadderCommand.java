@@ -1,5 +1,6 @@
 package io.pgolab.cli;
 
+import io.pgolab.pipeline.PipelineOutcome;
 import io.pgolab.bench.BenchResults;
 import io.pgolab.bench.Ladder;
 import io.pgolab.bench.LadderCosts;
@@ -9,7 +10,6 @@ import io.pgolab.bench.Steps;
 import io.pgolab.bench.TrainingCheck;
 import io.pgolab.config.Variant;
 import io.pgolab.pipeline.BuiltArtifact;
-import io.pgolab.pipeline.Pipeline;
 import io.pgolab.report.Exports;
 import io.pgolab.report.Results;
 import io.pgolab.toolchain.FailureMode;
@@ -51,7 +51,7 @@ final class LadderCommand implements Callable<Integer> {
         try (Session s = Session.open(parent.global)) {
             ProjectWorkloads workloads = new ProjectWorkloads(s.bench(), selection.names);
             List<Variant> steps = Steps.forLadder(Variant.parseAll(variantNames), s.config, s.toolchain, s.console);
-            Pipeline.Outcome o = s.pipeline().build(steps, false, FailureMode.FAIL);
+            PipelineOutcome o = s.pipeline().build(steps, false, FailureMode.FAIL);
             List<BuiltArtifact> built = o.artifacts(steps);
             List<Ladder.Slowdown> slowdown = LadderCosts.trainingSlowdown(s.bench(), o, built);
             BenchResults r = s.engine(opts, "ladder").run("pgolab ladder: " + s.config.name(), workloads.of(built));

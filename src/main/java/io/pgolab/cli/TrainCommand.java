@@ -1,5 +1,6 @@
 package io.pgolab.cli;
 
+import io.pgolab.pipeline.PipelineOutcome;
 import io.pgolab.pipeline.Pipeline;
 import io.pgolab.report.Exports;
 import io.pgolab.report.Results;
@@ -28,7 +29,7 @@ final class TrainCommand implements Callable<Integer> {
     @Override
     public Integer call() {
         try (Session s = Session.open(parent.global)) {
-            Pipeline.Outcome o = s.pipeline().profile(Pipeline.profileSets(s.config.variants()), true,
+            PipelineOutcome o = s.pipeline().profile(Pipeline.profileSets(s.config.variants()), true,
                     FailureMode.parse(failureMode));
             Exports.of(parent.global.workDir(), json, null, null)
                     .write(Results.build(s.source(), o));

@@ -53,7 +53,7 @@ public final class AgainstBench {
             throw new UserError("there is no [[bench]] workload in " + config.file() + " to compare training with",
                     "add one, e.g. [[bench]] name = \"typical\" command = \"{binary} --typical-input\"");
         }
-        Pipeline.Outcome o = new Pipeline(config, toolchain, store, runner, events).profile(List.of(profileSet), false,
+        PipelineOutcome o = new Pipeline(config, toolchain, store, runner, events).profile(List.of(profileSet), false,
                 FailureMode.FAIL);
         ProfileRecord rec = o.profiles().get(profileSet);
         BuiltArtifact instrumented = o.instrumented().orElseThrow().artifact();

@@ -54,10 +54,6 @@ public final class BoltStage {
         this.training = training;
     }
 
-    /** What BOLT did, kept beside the binary as bolt.json and shown in reports. */
-    public record Report(String mode, List<String> skipped, String coverage, Map<String, long[]> dynoStats,
-                         double profileSeconds, double optimizeSeconds, String tool) {
-    }
 
     Bolt tools() {
         OptionalInt major = toolchain.kind().equals("clang") ? ToolLocator.majorIn(toolchain.describe()) : OptionalInt.empty();
@@ -83,14 +79,14 @@ public final class BoltStage {
         return Hashing.of(s.toString());
     }
 
-    public BuildStage.Result run(Variant v, BuildStage.Result baseBuild) {
+    public BuildResult run(Variant v, BuildResult baseBuild) {
         BuiltArtifact base = baseBuild.artifact();
         Bolt bolt = tools();
         String mode = mode(config.bolt());
         String key = key(v, base, bolt, mode);
         var cached = store.find(v.name(), java.util.Optional.of(key));
         if (cached.artifact().isPresent()) {
-            return new BuildStage.Result(cached.artifact().get(), true);
+            return new BuildResult(cached.artifact().get(), true);
         }
         cached.damage().ifPresent(d -> events.warn(d + ": rebuilding"));
         store.invalidate(v.name());
@@ -116,7 +112,7 @@ public final class BoltStage {
         double optimizeSeconds = Duration.between(t1, Instant.now()).toMillis() / 1000.0;
         smoke(v, out, workloads.get(0));
         String output = o.output();
-        Report report = new Report(mode, List.copyOf(skip), coverage(output), Bolt.dynoStats(output), profileSeconds,
+        BoltReport report = new BoltReport(mode, List.copyOf(skip), coverage(output), Bolt.dynoStats(output), profileSeconds,
                 optimizeSeconds, bolt.describe());
         Path bin = publish(key, out, report);
         BuiltArtifact a = new BuiltArtifact(v.name(), BuiltArtifact.BOLT_PHASE, key, bin.resolve(out.getFileName()).toString(), "",
@@ -127,14 +123,14 @@ public final class BoltStage {
         events.finished("bolt " + v.name(), Duration.between(t0, Instant.now()),
                 (skip.isEmpty() ? "" : "skipped " + skip.size() + " function(s): " + String.join(", ", skip) + "; ")
                         + report.coverage());
-        return new BuildStage.Result(a, false, baseBuild.diagnostics());
+        return new BuildResult(a, false, baseBuild.diagnostics());
     }
 
     /** BOLT's report for a published BOLT variant (bolt.json beside its binary), if any. */
-    public static java.util.Optional<Report> report(BuiltArtifact a) {
+    public static java.util.Optional<BoltReport> report(BuiltArtifact a) {
         Path f = Path.of(a.binary()).resolveSibling("bolt.json");
         try {
-            return Files.isRegularFile(f) ? java.util.Optional.of(Json.read(f, Report.class)) : java.util.Optional.empty();
+            return Files.isRegularFile(f) ? java.util.Optional.of(Json.read(f, BoltReport.class)) : java.util.Optional.empty();
         } catch (IOException e) {
             return java.util.Optional.empty();
         }
@@ -260,7 +256,7 @@ public final class BoltStage {
         }
     }
 
-    private Path publish(String key, Path out, Report report) {
+    private Path publish(String key, Path out, BoltReport report) {
         Path target = store.binDir(key);
         Path staging = Scratch.track(target.resolveSibling(target.getFileName() + ".tmp-" + ProcessHandle.current().pid()));
         ArtifactStore.freshDir(staging);

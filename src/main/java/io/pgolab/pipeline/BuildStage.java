@@ -109,7 +109,7 @@ public final class BuildStage {
     }
 
     /** Builds (or reuses) the artifact. */
-    public Result run(Variant v, Phase phase, Optional<ProfileData> profile) {
+    public BuildResult run(Variant v, Phase phase, Optional<ProfileData> profile) {
         if (phase == Phase.INSTRUMENT && !toolchain.separateInstrumentedBuild()) {
             return releaseAsInstrumented();
         }
@@ -118,7 +118,7 @@ public final class BuildStage {
         String key = key(v, phase, profile);
         ArtifactStore.Found cached = store.find(name, Optional.of(key));
         if (cached.artifact().isPresent()) {
-            return new Result(cached.artifact().get(), true, cached.artifact().get().profileDiagnostics(),
+            return new BuildResult(cached.artifact().get(), true, cached.artifact().get().profileDiagnostics(),
                     BuildAudit.stored(store, name).filter(s -> key.equals(s.key())).map(BuildAudit.Stored::line).orElse(""));
         }
         cached.damage().ifPresent(d -> events.warn(d + ": rebuilding"));
@@ -221,7 +221,7 @@ public final class BuildStage {
                 Digests.of(bin));
         store.record(name, a);
         events.finished("build " + name, Duration.ofMillis(Math.round(seconds * 1000)), "");
-        return new Result(a, false, diag, auditLine);
+        return new BuildResult(a, false, diag, auditLine);
     }
 
     /** {cc}/{cxx} and CC/CXX become pgolab's wrapper, which records every invocation in auditLog. */
@@ -249,28 +249,18 @@ public final class BuildStage {
      * For toolchains whose profiles come from the normal binary (go): the release build, built or
      * reused, recorded as INSTRUMENTED too, so nothing is built twice.
      */
-    private Result releaseAsInstrumented() {
+    private BuildResult releaseAsInstrumented() {
         String key = key(Variant.RELEASE, Phase.PLAIN, Optional.empty());
         Optional<BuiltArtifact> cached = store.lookup(INSTRUMENTED, Optional.of(key));
         if (cached.isPresent()) {
-            return new Result(cached.get(), true);
+            return new BuildResult(cached.get(), true);
         }
-        Result release = run(Variant.RELEASE, Phase.PLAIN, Optional.empty());
+        BuildResult release = run(Variant.RELEASE, Phase.PLAIN, Optional.empty());
         BuiltArtifact a = release.artifact().as(INSTRUMENTED, Phase.INSTRUMENT);
         store.record(INSTRUMENTED, a);
-        return new Result(a, release.cached());
+        return new BuildResult(a, release.cached());
     }
 
-    /** audit: the compile audit's line for the build table ("" when there is none). */
-    public record Result(BuiltArtifact artifact, boolean cached, BuildDiagnostics diagnostics, String audit) {
-        public Result(BuiltArtifact artifact, boolean cached, BuildDiagnostics diagnostics) {
-            this(artifact, cached, diagnostics, "");
-        }
-
-        Result(BuiltArtifact artifact, boolean cached) {
-            this(artifact, cached, artifact.profileDiagnostics());
-        }
-    }
 
     private String failureHint(String output, Phase phase, Variant v) {
         if (DiskFull.inOutput(output)) {

@@ -35,48 +35,26 @@ public final class Pipeline {
         this.bolt = new BoltStage(config, toolchain, store, runner, events, training);
     }
 
-    /** profiles: one per profile set used ("" = all training workloads); profile: the first of them. */
-    public record Outcome(List<BuildStage.Result> builds, Optional<BuildStage.Result> instrumented,
-                          Map<String, ProfileRecord> profiles, boolean trained) {
-        /** The build of a variant, when it was among those built. */
-        public Optional<BuildStage.Result> build(Variant variant) {
-            return builds.stream().filter(b -> b.artifact().variantIs(variant)).findFirst();
-        }
 
-        /** The build recorded under this name (see build(Variant)). */
-        public Optional<BuildStage.Result> build(String variant) {
-            return builds.stream().filter(b -> b.artifact().variant().equals(variant)).findFirst();
-        }
-
-        /** The artifacts of variants, in their order; each must have been built in this outcome. */
-        public List<BuiltArtifact> artifacts(List<Variant> variants) {
-            return variants.stream().map(v -> build(v.name()).orElseThrow().artifact()).toList();
-        }
-
-        public Optional<ProfileRecord> profile() {
-            return profiles.values().stream().findFirst();
-        }
-    }
-
-    public Outcome build(List<Variant> variants, boolean forceTraining, FailureMode mode) {
+    public PipelineOutcome build(List<Variant> variants, boolean forceTraining, FailureMode mode) {
         variants.forEach(toolchain::require);
-        List<BuildStage.Result> results = new ArrayList<>();
+        List<BuildResult> results = new ArrayList<>();
         for (Variant v : variants) {
             if (!v.pgo()) {
                 results.add(finish(v, builds.run(v, Phase.PLAIN, Optional.empty())));
             }
         }
         if (variants.stream().noneMatch(Variant::pgo)) {
-            return new Outcome(results, Optional.empty(), Map.of(), false);
+            return new PipelineOutcome(results, Optional.empty(), Map.of(), false);
         }
-        Outcome t = profile(profileSets(variants), forceTraining, mode);
+        PipelineOutcome t = profile(profileSets(variants), forceTraining, mode);
         for (Variant v : variants) {
             if (v.pgo()) {
                 ProfileRecord p = t.profiles().get(v.profileSet());
                 results.add(finish(v, builds.run(v, Phase.OPTIMIZE, Optional.of(p.data()))));
             }
         }
-        return new Outcome(results, t.instrumented(), t.profiles(), t.trained());
+        return new PipelineOutcome(results, t.instrumented(), t.profiles(), t.trained());
     }
 
     /** The profile sets the profile-guided variants use ("" for plain pgo), in variant order. */
@@ -86,9 +64,9 @@ public final class Pipeline {
     }
 
     /** Instrumented build (cached), then training and merge of each profile set (cached unless forced). */
-    public Outcome profile(List<String> sets, boolean forceTraining, FailureMode mode) {
+    public PipelineOutcome profile(List<String> sets, boolean forceTraining, FailureMode mode) {
         toolchain.require(Variant.PGO);
-        BuildStage.Result instr = report(builds.run(Variant.PGO, Phase.INSTRUMENT, Optional.empty()));
+        BuildResult instr = report(builds.run(Variant.PGO, Phase.INSTRUMENT, Optional.empty()));
         Map<String, ProfileRecord> profiles = new LinkedHashMap<>();
         boolean trained = false;
         for (String set : sets) {
@@ -102,15 +80,15 @@ public final class Pipeline {
             }
             profiles.put(set, profile.get());
         }
-        return new Outcome(List.of(), Optional.of(instr), profiles, trained);
+        return new PipelineOutcome(List.of(), Optional.of(instr), profiles, trained);
     }
 
     /** A BOLT variant's build is its input: BOLT it; others are done. */
-    private BuildStage.Result finish(Variant v, BuildStage.Result r) {
+    private BuildResult finish(Variant v, BuildResult r) {
         return v.bolt() ? report(bolt.run(v, report(r))) : report(r);
     }
 
-    private BuildStage.Result report(BuildStage.Result r) {
+    private BuildResult report(BuildResult r) {
         if (r.cached()) {
             events.note("build " + r.artifact().variant() + ": up to date, nothing rebuilt");
         }

@@ -1,9 +1,10 @@
 package io.pgolab.report;
 
+import io.pgolab.pipeline.BoltReport;
+import io.pgolab.pipeline.BuildResult;
+import io.pgolab.pipeline.PipelineOutcome;
 import io.pgolab.pipeline.BoltStage;
-import io.pgolab.pipeline.BuildStage;
 import io.pgolab.pipeline.BuiltArtifact;
-import io.pgolab.pipeline.Pipeline;
 import io.pgolab.pipeline.ProfileRecord;
 import io.pgolab.toolchain.ElfLayout;
 import io.pgolab.util.Strings;
@@ -17,12 +18,12 @@ final class BuildReport {
     private BuildReport() {
     }
 
-    public static String text(Pipeline.Outcome o) {
+    public static String text(PipelineOutcome o) {
         StringBuilder s = new StringBuilder();
         s.append(String.format("%-14s %10s %12s  %s%n", "variant", "build", "binary", "profile use"));
-        List<BuildStage.Result> rows = new ArrayList<>(o.builds());
+        List<BuildResult> rows = new ArrayList<>(o.builds());
         o.instrumented().ifPresent(i -> rows.add(i));
-        for (BuildStage.Result r : rows) {
+        for (BuildResult r : rows) {
             BuiltArtifact a = r.artifact();
             String prof = a.phase().equals("optimize") && !a.profileCheck().isEmpty() ? a.profileCheck()
                     : a.phase().equals("optimize")
@@ -35,7 +36,7 @@ final class BuildReport {
                 s.append(String.format("%-14s %s%n", "", r.audit()));
             }
         }
-        s.append(boltSizeNotes(rows.stream().map(BuildStage.Result::artifact).toList()));
+        s.append(boltSizeNotes(rows.stream().map(BuildResult::artifact).toList()));
         o.profiles().forEach((set, p) -> {
             s.append(set.isEmpty() ? "training:" : "training @" + set + ":");
             for (ProfileRecord.WorkloadRun w : p.workloads()) {
@@ -77,15 +78,15 @@ final class BuildReport {
                 + " -no-huge-pages in [bolt] options drops the alignment; see docs/troubleshooting.md)");
     }
 
-    static String boltNote(BoltStage.Report b) {
+    static String boltNote(BoltReport b) {
         return "BOLT (" + b.mode() + "): " + b.coverage() + (b.skipped().isEmpty() ? ""
                 : "; skipped " + String.join(", ", b.skipped()));
     }
 
     /** Extra wall time of the pgo pipeline over a release build, from recorded stage times. */
-    public static Optional<Double> pgoExtraSeconds(Pipeline.Outcome o) {
-        Optional<BuildStage.Result> rel = o.build("release");
-        Optional<BuildStage.Result> pgo = o.build("pgo");
+    public static Optional<Double> pgoExtraSeconds(PipelineOutcome o) {
+        Optional<BuildResult> rel = o.build("release");
+        Optional<BuildResult> pgo = o.build("pgo");
         if (rel.isEmpty() || pgo.isEmpty() || o.instrumented().isEmpty() || o.profile().isEmpty()) {
             return Optional.empty();
         }

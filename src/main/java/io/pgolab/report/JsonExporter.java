@@ -1,5 +1,8 @@
 package io.pgolab.report;
 
+import io.pgolab.pipeline.BoltReport;
+import io.pgolab.pipeline.BuildResult;
+import io.pgolab.pipeline.PipelineOutcome;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import io.pgolab.Version;
 import io.pgolab.bench.BenchResults;
@@ -9,9 +12,7 @@ import io.pgolab.measure.HostInfo;
 import io.pgolab.measure.Run;
 import io.pgolab.measure.Warning;
 import io.pgolab.pipeline.BoltStage;
-import io.pgolab.pipeline.BuildStage;
 import io.pgolab.pipeline.BuiltArtifact;
-import io.pgolab.pipeline.Pipeline;
 import io.pgolab.stats.Comparison;
 import io.pgolab.stats.PairedRatio;
 import io.pgolab.toolchain.ProfileSummary;
@@ -39,7 +40,7 @@ final class JsonExporter implements Exporter {
 
     /** The document of these results under this envelope (tests give a fixed one). */
     static ResultsDocument document(Results r, ResultsDocument.Envelope envelope) {
-        Pipeline.Outcome o = r.build();
+        PipelineOutcome o = r.build();
         List<ResultsDocument.VariantEntry> variants = null;
         List<ResultsDocument.Training> sets = null;
         Double pgoExtra = null;
@@ -85,13 +86,13 @@ final class JsonExporter implements Exporter {
                 HostInfo.record(s.config().root()));
     }
 
-    static List<ResultsDocument.VariantEntry> variants(Pipeline.Outcome o) {
-        List<BuildStage.Result> rows = new ArrayList<>(o.builds());
+    static List<ResultsDocument.VariantEntry> variants(PipelineOutcome o) {
+        List<BuildResult> rows = new ArrayList<>(o.builds());
         o.instrumented().ifPresent(rows::add);
         List<ResultsDocument.VariantEntry> out = new ArrayList<>();
-        for (BuildStage.Result r : rows) {
+        for (BuildResult r : rows) {
             BuiltArtifact a = r.artifact();
-            BoltStage.Report bolt = a.phase().equals("bolt") ? BoltStage.report(a).orElse(null) : null;
+            BoltReport bolt = a.phase().equals("bolt") ? BoltStage.report(a).orElse(null) : null;
             out.add(new ResultsDocument.VariantEntry(a.variant(), a.phase(), Seconds.wall(a.buildSeconds()), a.binaryBytes(),
                     a.binarySha256().orElse(null), a.binary(), r.cached(), a.profileSha256(), a.profileMismatched(), a.profileMissing(),
                     a.profileCheck(), a.command(), bolt));
@@ -99,7 +100,7 @@ final class JsonExporter implements Exporter {
         return out;
     }
 
-    static List<ResultsDocument.Training> training(Pipeline.Outcome o) {
+    static List<ResultsDocument.Training> training(PipelineOutcome o) {
         List<ResultsDocument.Training> sets = new ArrayList<>();
         o.profiles().forEach((set, p) -> sets.add(new ResultsDocument.Training(set,
                 p.workloads().stream().map(ResultsDocument.TrainingRun::of).toList(), Seconds.wall(p.mergeSeconds()),

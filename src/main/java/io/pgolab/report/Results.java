@@ -1,10 +1,10 @@
 package io.pgolab.report;
 
+import io.pgolab.pipeline.PipelineOutcome;
 import io.pgolab.bench.BenchResults;
 import io.pgolab.bench.Ladder;
 import io.pgolab.config.Config;
 import io.pgolab.pipeline.BuiltArtifact;
-import io.pgolab.pipeline.Pipeline;
 import io.pgolab.pipeline.ProfileRecord;
 import io.pgolab.pipeline.TrainingMatch;
 import io.pgolab.toolchain.ProfileSummary;
@@ -23,10 +23,10 @@ import java.util.List;
  * @param trainingMatch does training match the benchmark, per profile set checked (profile --against-bench, and
  *                      bench or ladder when a pgo variant regressed or was inconclusive); null when not checked
  */
-public record Results(Source source, BenchResults bench, LadderPart ladder, Pipeline.Outcome build,
+public record Results(Source source, BenchResults bench, LadderPart ladder, PipelineOutcome build,
                       ProfilePart profile, List<TrainingMatch> trainingMatch) {
 
-    public Results(Source source, BenchResults bench, LadderPart ladder, Pipeline.Outcome build, ProfilePart profile) {
+    public Results(Source source, BenchResults bench, LadderPart ladder, PipelineOutcome build, ProfilePart profile) {
         this(source, bench, ladder, build, profile, null);
     }
 
@@ -65,12 +65,12 @@ public record Results(Source source, BenchResults bench, LadderPart ladder, Pipe
     }
 
     /** demo: the builds and the comparison, in one results file. */
-    public static Results demo(Source s, Pipeline.Outcome built, BenchResults bench) {
+    public static Results demo(Source s, PipelineOutcome built, BenchResults bench) {
         return new Results(s, bench, null, built, null);
     }
 
     /** build and train. */
-    public static Results build(Source s, Pipeline.Outcome built) {
+    public static Results build(Source s, PipelineOutcome built) {
         return new Results(s, null, null, built, null);
     }
 

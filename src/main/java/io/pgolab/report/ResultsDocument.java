@@ -1,10 +1,10 @@
 package io.pgolab.report;
 
+import io.pgolab.pipeline.BoltReport;
 import com.fasterxml.jackson.annotation.JsonIgnoreProperties;
 import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.annotation.JsonUnwrapped;
 import io.pgolab.bench.Potential;
-import io.pgolab.pipeline.BoltStage;
 import io.pgolab.pipeline.ProfileRecord;
 import io.pgolab.pipeline.TrainingMatch;
 import io.pgolab.toolchain.ProfileSummary;
@@ -63,7 +63,7 @@ public record ResultsDocument(
     public record VariantEntry(String name, String phase, double buildSeconds, long binaryBytes, String binarySha256,
                                String binary,
                                Boolean cached, String profileSha256, Integer profileMismatched, Integer profileMissing,
-                               String profileCheck, String buildCommand, BoltStage.Report bolt) {
+                               String profileCheck, String buildCommand, BoltReport bolt) {
     }
 
     /** One training workload's run (the manifest's digests of its raw files stay in .pgolab). */

@@ -61,19 +61,19 @@ class PipelineCacheTest {
         p.variants = "\"release\", \"lto\", \"pgo\", \"pgo+lto\"";
         List<Variant> variants = p.config().variants();
 
-        Pipeline.Outcome first = p.pipeline().build(variants, false, FailureMode.FAIL);
+        PipelineOutcome first = p.pipeline().build(variants, false, FailureMode.FAIL);
         assertThat(p.events.drain()).containsExactly("build release", "build lto", "build instrumented", "train t",
                 "merge", "build pgo", "build pgo+lto");
-        assertThat(first.builds()).noneMatch(BuildStage.Result::cached);
+        assertThat(first.builds()).noneMatch(BuildResult::cached);
         assertThat(first.trained()).isTrue();
         assertThat(first.build(Variant.PGO_LTO).orElseThrow().artifact().phase()).isEqualTo(Phase.OPTIMIZE.id());
         String optimized = Files.readString(Path.of(first.build(Variant.PGO).orElseThrow().artifact().binary()));
         assertThat(optimized).contains("-fake-use=" + first.profile().orElseThrow().profile());
 
         // A new Pipeline, as a second 'pgolab build' would make: everything is up to date.
-        Pipeline.Outcome second = p.pipeline().build(variants, false, FailureMode.FAIL);
+        PipelineOutcome second = p.pipeline().build(variants, false, FailureMode.FAIL);
         assertThat(p.events.drain()).as("stages started").isEmpty();
-        assertThat(second.builds()).allMatch(BuildStage.Result::cached);
+        assertThat(second.builds()).allMatch(BuildResult::cached);
         assertThat(second.instrumented().orElseThrow().cached()).isTrue();
         assertThat(second.trained()).isFalse();
         assertThat(second.builds().stream().map(r -> r.artifact().key()))
@@ -81,9 +81,9 @@ class PipelineCacheTest {
 
         // A changed source rebuilds everything, and trains the new instrumented build again.
         p.write("main.c", "int main(void) { return 2; }\n");
-        Pipeline.Outcome third = p.pipeline().build(variants, false, FailureMode.FAIL);
+        PipelineOutcome third = p.pipeline().build(variants, false, FailureMode.FAIL);
         assertThat(p.events.drain()).containsExactly("build release", "build lto", "build instrumented", "train t",
                 "merge", "build pgo", "build pgo+lto");
-        assertThat(third.builds()).noneMatch(BuildStage.Result::cached);
+        assertThat(third.builds()).noneMatch(BuildResult::cached);
     }
 }

@@ -22,11 +22,11 @@ class PipelineIntegrityTest {
     @TempDir
     Path dir;
 
-    private static Pipeline.Outcome build(FakeProject p) {
+    private static PipelineOutcome build(FakeProject p) {
         return p.pipeline().build(p.config().variants(), false, FailureMode.FAIL);
     }
 
-    private static Path binary(Pipeline.Outcome o, Variant v) {
+    private static Path binary(PipelineOutcome o, Variant v) {
         return Path.of(o.build(v).orElseThrow().artifact().binary());
     }
 
@@ -40,7 +40,7 @@ class PipelineIntegrityTest {
     @Test
     void manifestsRecordTheSizeAndHashOfEveryPublishedFile() throws Exception {
         FakeProject p = new FakeProject(dir);
-        Pipeline.Outcome o = build(p);
+        PipelineOutcome o = build(p);
         BuiltArtifact pgo = o.build(Variant.PGO).orElseThrow().artifact();
         Path bin = Path.of(pgo.binary());
         assertThat(pgo.files()).containsKey("app");
@@ -58,13 +58,13 @@ class PipelineIntegrityTest {
     @Test
     void aZeroByteOrHalfBinaryIsRebuiltWithAMessage() throws Exception {
         FakeProject p = new FakeProject(dir);
-        Pipeline.Outcome first = build(p);
+        PipelineOutcome first = build(p);
         p.events.drain();
 
         truncate(binary(first, Variant.PGO), 0);
         Path release = binary(first, Variant.RELEASE);
         truncate(release, Files.size(release) / 2);
-        Pipeline.Outcome second = build(p);
+        PipelineOutcome second = build(p);
         assertThat(p.events.drain()).containsExactly("build release", "build pgo");
         assertThat(p.events.warnings).anySatisfy(w -> assertThat(w).matches(
                 "\\.pgolab/bin/[0-9a-f]{12}/app changed since it was built \\(\\d+ B, was \\d+ B\\): rebuilding"));
@@ -106,7 +106,7 @@ class PipelineIntegrityTest {
     @Test
     void verifiedAndVerifyRefuseADamagedBinaryNamingItAndTheFix() throws Exception {
         FakeProject p = new FakeProject(dir);
-        Pipeline.Outcome o = build(p);
+        PipelineOutcome o = build(p);
         ArtifactStore store = p.store();
         BuiltArtifact pgo = store.verified("pgo").orElseThrow();
         store.verify(pgo);
@@ -146,14 +146,14 @@ class PipelineIntegrityTest {
     @Test
     void aDamagedMergedProfileIsMergedAgainFromTheRawRunsThenRetrainedWhenTheyAreGoneToo() throws Exception {
         FakeProject p = new FakeProject(dir);
-        Pipeline.Outcome first = build(p);
+        PipelineOutcome first = build(p);
         p.events.drain();
         ProfileRecord rec = first.profile().orElseThrow();
         Path merged = Path.of(rec.profile());
         String good = Files.readString(merged);
 
         truncate(merged, Files.size(merged) / 2);
-        Pipeline.Outcome second = build(p);
+        PipelineOutcome second = build(p);
         assertThat(p.events.drain()).as("raw runs reused, profile unchanged: pgo not rebuilt").containsExactly("merge");
         assertThat(p.events.warnings).anySatisfy(w -> assertThat(w).contains(merged.getFileName().toString(),
                 "changed since it was merged", "merging it again from the raw runs"));
@@ -170,7 +170,7 @@ class PipelineIntegrityTest {
     @Test
     void damagedRawRunsAreTrainedAgain() throws Exception {
         FakeProject p = new FakeProject(dir);
-        Pipeline.Outcome first = build(p);
+        PipelineOutcome first = build(p);
         p.events.drain();
         Path merged = Path.of(first.profile().orElseThrow().profile());
         Files.delete(merged);
@@ -190,7 +190,7 @@ class PipelineIntegrityTest {
     @Test
     void theProfileReportRefusesADamagedMergedProfile() throws Exception {
         FakeProject p = new FakeProject(dir);
-        Pipeline.Outcome o = build(p);
+        PipelineOutcome o = build(p);
         truncate(Path.of(o.profile().orElseThrow().profile()), 3);
         var cfg = p.config();
         var store = p.store();

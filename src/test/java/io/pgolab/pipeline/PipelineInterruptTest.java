@@ -33,9 +33,9 @@ class PipelineInterruptTest {
 
     private static void assertRebuilt(FakeProject p, String key) throws Exception {
         p.events.drain();
-        Pipeline.Outcome again = p.pipeline().build(List.of(Variant.RELEASE), false, FailureMode.FAIL);
+        PipelineOutcome again = p.pipeline().build(List.of(Variant.RELEASE), false, FailureMode.FAIL);
         assertThat(p.events.drain()).containsExactly("build release");
-        BuildStage.Result r = again.build(Variant.RELEASE).orElseThrow();
+        BuildResult r = again.build(Variant.RELEASE).orElseThrow();
         assertThat(r.cached()).isFalse();
         assertThat(r.artifact().key()).isEqualTo(key);
         assertThat(Files.readString(Path.of(r.artifact().binary()))).contains("# flags: -O3");

@@ -1,5 +1,7 @@
 package io.pgolab.report;
 
+import io.pgolab.pipeline.BuildResult;
+import io.pgolab.pipeline.PipelineOutcome;
 import io.pgolab.bench.BenchResults;
 import io.pgolab.bench.Ladder;
 import io.pgolab.bench.Potential;
@@ -8,9 +10,7 @@ import io.pgolab.measure.CampaignSettings;
 import io.pgolab.measure.MetricInfo;
 import io.pgolab.measure.Run;
 import io.pgolab.measure.Warning;
-import io.pgolab.pipeline.BuildStage;
 import io.pgolab.pipeline.BuiltArtifact;
-import io.pgolab.pipeline.Pipeline;
 import io.pgolab.pipeline.ProfileRecord;
 import io.pgolab.stats.Comparison;
 import io.pgolab.stats.Direction;
@@ -115,16 +115,16 @@ final class Fixtures {
                 List.of(), "2025-01-01T00:00:00Z", "");
     }
 
-    static Pipeline.Outcome outcome() {
-        List<BuildStage.Result> builds = new ArrayList<>();
+    static PipelineOutcome outcome() {
+        List<BuildResult> builds = new ArrayList<>();
         for (BuiltArtifact a : built()) {
-            builds.add(new BuildStage.Result(a, a.variant().equals("release"),
+            builds.add(new BuildResult(a, a.variant().equals("release"),
                     new BuildDiagnostics(a.profileMismatched(), a.profileMissing(), List.of())));
         }
         BuiltArtifact inst = artifact("instrumented", "instrument", 1.75, 20_000, "");
         Map<String, ProfileRecord> profiles = new LinkedHashMap<>();
         profiles.put("", profile());
-        return new Pipeline.Outcome(builds, Optional.of(new BuildStage.Result(inst, false,
+        return new PipelineOutcome(builds, Optional.of(new BuildResult(inst, false,
                 new BuildDiagnostics(0, 0, List.of()))), profiles, true);
     }
 
