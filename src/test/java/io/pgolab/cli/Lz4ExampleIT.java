@@ -45,10 +45,11 @@ class Lz4ExampleIT {
         // -9 and -12 run lz4hc.c, which -1 never touches: most of their counts are in untrained code.
         assertThat(out).containsPattern("hc-9\\s+([5-9]\\d|100)% of \\d+ \\w+ counts in functions training left cold");
         assertThat(out).containsPattern("hc-12\\s+([5-9]\\d|100)% of \\d+ \\w+ counts in functions training left cold");
-        assertThat(out).containsPattern("fix: bench hc-9 spends \\d+% of its \\w+ counts in functions training left cold,"
-                + " \\d+% in LZ4HC_\\w+( \\(lz4hc.c\\))? alone, which no training workload ran: add a training workload like it");
-        assertThat(out).containsPattern("fix: bench hc-12 spends .* LZ4HC_\\w+( \\(lz4hc.c\\))? alone, which no training workload ran");
-        assertThat(out).containsPattern("LZ4HC_compress_optimal( \\(lz4hc.c\\))?\\s+\\(training: never ran\\)");
+        // At -O3 the high-compression code may be inlined into one function (LZ4HC_compress_generic_noDictCtx),
+        // so the fix names whichever LZ4HC_ function holds the counts.
+        assertThat(out).containsPattern("fix: bench hc-9 spends \\d+% of its \\w+ counts in .*LZ4HC_\\w+.*which no training workload ran");
+        assertThat(out).containsPattern("fix: bench hc-12 spends \\d+% of its \\w+ counts in .*LZ4HC_\\w+.*which no training workload ran");
+        assertThat(out).containsPattern("LZ4HC_\\w+( \\(lz4hc.c\\))?\\s+\\(training: never ran\\)");
         assertThat(out).contains("summary: training does not match 2 of 3 bench workload(s)");
     }
 }
