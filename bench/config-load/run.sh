@@ -13,7 +13,7 @@ run() { /usr/bin/time -f "  peak RSS %M KiB" java -Xss1m -Xmx4g -cp "$cp" "$@"; 
 echo "== pgolab's loader (size cap, nesting limit, then tomlj)"
 run LBench normal
 run LBench nested
-run LBench string 261000
+run LBench string 65000
 run LBench string 8388608
 echo "== tomlj 1.1.1 alone"
 run Bench normal src/main/resources/io/pgolab/demo/pgolab.toml

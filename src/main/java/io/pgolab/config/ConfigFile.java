@@ -23,7 +23,7 @@ import java.nio.file.attribute.BasicFileAttributes;
  */
 final class ConfigFile {
     /** The largest config read: real ones are a few KiB; the TOML parser needs ~1 s and ~250 MB at this size. */
-    static final int MAX_BYTES = 256 * 1024;
+    static final int MAX_BYTES = 64 * 1024; // 22 times the largest shipped config; tomlj needs about 90 MB for a 64 KiB value (docs/benchmarks.md)
     private static final String FIX_TEXT = "save pgolab.toml as UTF-8 text (editors: 'Save with encoding' / 'Reopen with encoding')";
 
     private ConfigFile() {
