@@ -22,7 +22,7 @@ import org.tomlj.TomlTable;
  * which binaries, package, profile, features and extra cargo arguments.
  */
 final class CargoConfig {
-    static final Set<String> KEYS = Set.of("bins", "package", "profile", "features", "args", "timeout", "env");
+    static final Set<String> KEYS = Set.of("bins", "package", "profile", "features", "args", "timeout", "env", "allow");
     private static final Set<String> C_KEYS = Set.of("command", "clean", "artifact", "cflags", "cxxflags", "ldflags");
     private static final String NAME = "[A-Za-z0-9_-]+";
 

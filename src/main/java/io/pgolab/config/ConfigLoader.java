@@ -99,6 +99,7 @@ public final class ConfigLoader {
             GoConfig.rejectGoBuildKeys(build, kind, problems);
             bs = GoConfig.isGo(kind) ? GoConfig.build(build, name, problems) : cBuild(build, problems);
         }
+        bs = bs.withAllow(allow(build, problems));   // the compile audit covers every kind
 
         Set<String> bins = CargoConfig.binPlaceholders(bs);
         Set<String> trainExtra = GoConfig.isGo(kind) ? GoConfig.TRAIN_PLACEHOLDERS : bins;
@@ -136,6 +137,11 @@ public final class ConfigLoader {
                 build.optString("cflags").orElse(""), build.optString("cxxflags").orElse(""),
                 build.optString("ldflags").orElse(""), build.duration("timeout", Duration.ofMinutes(30)),
                 ValueChecks.env(build, "env", problems));
+        return bs;
+    }
+
+    /** build.allow: compile-audit findings that are deliberate. */
+    private static List<String> allow(TableReader build, ConfigProblems problems) {
         List<String> allow = build.stringList("allow", List.of());
         for (String a : allow) {
             if (!BuildSpec.ALLOWABLE.contains(a)) {
@@ -144,7 +150,7 @@ public final class ConfigLoader {
                                 + "known: \"unoptimized\", \"uninstrumented\", \"profile-loss\", \"no-lto\"");
             }
         }
-        return bs.withAllow(allow);
+        return allow;
     }
 
     private static BoltSpec bolt(TomlTable toml, ConfigProblems problems) {

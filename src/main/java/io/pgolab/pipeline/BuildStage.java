@@ -91,7 +91,7 @@ public final class BuildStage {
         return BuildAudit.stored(store, artifactName).map(s -> SourceFingerprint.changes(s.inputs(), snapshot().files())).orElse("");
     }
 
-    /** Builds whose compiles go through pgolab's wrapper and are audited: C and C++ (clang, gcc). */
+    /** Builds whose compiles are audited and whose read files key the next build: C and C++ (clang, gcc). */
     private boolean audited() {
         return toolchain.kind().equals("clang") || toolchain.kind().equals("gcc");
     }
@@ -154,6 +154,7 @@ public final class BuildStage {
         if (toolchain.kind().equals("cargo")) {
             procEnv.putAll(env.env());   // computed from build.env: the user's RUSTFLAGS plus pgolab's
         }
+        String toolAudit = toolAudit(values, procEnv, srcDir, auditLog);
         Path logFile = store.logs().resolve("build-" + name + ".log");
         Instant t0 = Instant.now();
         if (config.build().clean().isPresent() && !config.copySources()) {
@@ -187,15 +188,7 @@ public final class BuildStage {
             BuildAudit.Outcome audit = BuildAudit.check(name, v, phase, profile, toolchain.kind(),
                     io.pgolab.toolchain.CompileRecord.read(auditLog), srcDir, config.root(), auditLog, t0.toEpochMilli());
             auditLine = audit.line();
-            for (BuildAudit.Problem p : audit.problems()) {
-                if (config.build().allow().contains(p.allowName())) {
-                    events.warn(p.what() + " (allowed by build.allow = \"" + p.allowName() + "\")");
-                } else if (p.warnOnly()) {
-                    events.warn(p.what() + "; " + p.hint());
-                } else {
-                    throw new UserError(p.what(), p.hint());
-                }
-            }
+            report(audit);
             if (!audit.reads().isEmpty()) {
                 java.util.Set<String> before = BuildAudit.allReads(store);
                 BuildAudit.save(store, name, new BuildAudit.Stored("", auditLine, audit.levels(), List.copyOf(audit.reads()), Map.of()));
@@ -206,6 +199,19 @@ public final class BuildStage {
                 BuildAudit.save(store, name, new BuildAudit.Stored(builtKey, auditLine, audit.levels(),
                         List.copyOf(audit.reads()), snapshot().files()));
             }
+        }
+        if (!toolAudit.isEmpty()) {
+            auditLine = toolAudit;
+        } else if (!env.cCompiler() && (toolchain.kind().equals("cargo") || toolchain.kind().equals("go"))) {
+            List<io.pgolab.toolchain.CompileRecord> records = io.pgolab.toolchain.CompileRecord.read(auditLog);
+            BuildAudit.Outcome audit = toolchain.kind().equals("cargo")
+                    ? ToolAudit.cargo(name, v, phase, records, auditLog)
+                    : ToolAudit.go(name, phase, profile, records, auditLog);
+            auditLine = audit.line();
+            report(audit);
+        }
+        if (!env.cCompiler() && !auditLine.isEmpty()) {
+            BuildAudit.save(store, name, new BuildAudit.Stored(builtKey, auditLine, List.of(), List.of(), Map.of()));
         }
         BuildDiagnostics diag = phase == Phase.OPTIMIZE ? toolchain.diagnostics(o.output()) : BuildDiagnostics.NONE;
         if (phase == Phase.OPTIMIZE) {
@@ -222,6 +228,58 @@ public final class BuildStage {
         store.record(name, a);
         events.finished("build " + name, Duration.ofMillis(Math.round(seconds * 1000)), "");
         return new BuildResult(a, false, diag, auditLine);
+    }
+
+    /** A finding fails the build unless build.allow names it (then, and for warnOnly findings, a warning). */
+    private void report(BuildAudit.Outcome audit) {
+        for (BuildAudit.Problem p : audit.problems()) {
+            if (!p.allowName().isEmpty() && config.build().allow().contains(p.allowName())) {
+                events.warn(p.what() + " (allowed by build.allow = \"" + p.allowName() + "\")");
+            } else if (p.warnOnly()) {
+                events.warn(p.what() + "; " + p.hint());
+            } else {
+                throw new UserError(p.what(), p.hint());
+            }
+        }
+    }
+
+    /**
+     * Cargo: RUSTC_WRAPPER becomes pgolab-exec, which records each rustc command and runs rustc, or the
+     * user's own wrapper (sccache) with it. Go: {goflags} gets -toolexec=pgolab-exec, unless the build
+     * has a -toolexec of its own (then nothing is audited, and the returned table line says why).
+     */
+    private String toolAudit(Map<String, String> values, Map<String, String> procEnv, Path srcDir, Path auditLog) {
+        if (toolchain instanceof io.pgolab.toolchain.CargoToolchain cargo) {
+            CompilerWrapper.Paths w = prepareAudit(auditLog);
+            cargo.userRustcWrapper(config.build().env(), srcDir).ifPresentOrElse(
+                    user -> procEnv.put(CompilerWrapper.CHAIN_VAR, user), () -> procEnv.remove(CompilerWrapper.CHAIN_VAR));
+            procEnv.put("RUSTC_WRAPPER", w.exec().toString());
+            procEnv.put(CompilerWrapper.LOG_VAR, auditLog.toString());
+            procEnv.put(CompilerWrapper.DEPS_VAR, store.scratch().resolve("audit-deps").toString());
+        } else if (toolchain instanceof io.pgolab.toolchain.GoToolchain go) {
+            Optional<String> own = go.userToolexec(config.build().goflags(), config.build().env());
+            if (own.isPresent()) {
+                return "audit: skipped, the build has its own -toolexec (" + own.get() + ")";
+            }
+            CompilerWrapper.Paths w = prepareAudit(auditLog);
+            values.put("goflags", (values.getOrDefault("goflags", "") + " "
+                    + io.pgolab.util.Shell.quote("-toolexec=" + w.exec())).strip());
+            procEnv.put(CompilerWrapper.LOG_VAR, auditLog.toString());
+            procEnv.put(CompilerWrapper.DEPS_VAR, store.scratch().resolve("audit-deps").toString());
+        }
+        return "";
+    }
+
+    private CompilerWrapper.Paths prepareAudit(Path auditLog) {
+        CompilerWrapper.Paths w = CompilerWrapper.ensure();
+        try {
+            Files.deleteIfExists(auditLog);
+            Files.createDirectories(auditLog.getParent());
+            Files.createDirectories(store.scratch().resolve("audit-deps"));
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+        return w;
     }
 
     /** {cc}/{cxx} and CC/CXX become pgolab's wrapper, which records every invocation in auditLog. */

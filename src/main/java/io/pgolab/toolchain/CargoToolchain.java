@@ -128,6 +128,13 @@ public final class CargoToolchain implements LlvmProfiled {
         return BuildEnv.of(Map.of("target", rustc.host()), env);
     }
 
+    /** The user's own RUSTC_WRAPPER (environment, build.env or cargo config), which the audit's wrapper runs in turn. */
+    public Optional<String> userRustcWrapper(Map<String, String> buildEnv, Path workDir) {
+        Map<String, String> seen = new HashMap<>(System.getenv());
+        seen.putAll(buildEnv);
+        return RustFlags.rustcWrapper(seen, workDir, cargoHome(seen));
+    }
+
     /** pgolab's rustflags for one build, appended after the user's. */
     List<String> ours(Variant variant, Phase phase, Optional<ProfileData> profile) {
         List<String> f = new ArrayList<>();

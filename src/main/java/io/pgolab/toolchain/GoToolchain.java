@@ -142,6 +142,22 @@ public final class GoToolchain implements Toolchain {
         return BuildEnv.of(placeholders, Map.of());
     }
 
+    /**
+     * Where the user's own -toolexec comes from (goflags, GOFLAGS in build.env, or GOFLAGS as 'go env'
+     * saw it: environment or 'go env -w'), empty when there is none. pgolab's audit then stays out:
+     * a second -toolexec on the command line would replace the user's.
+     */
+    public Optional<String> userToolexec(String goflags, Map<String, String> buildEnv) {
+        if (goflags.contains("-toolexec")) {
+            return Optional.of("build.goflags");
+        }
+        if (buildEnv.getOrDefault("GOFLAGS", "").contains("-toolexec")) {
+            return Optional.of("GOFLAGS in build.env");
+        }
+        String envFlags = goEnv.lines().skip(1).findFirst().orElse("");
+        return envFlags.contains("-toolexec") ? Optional.of("GOFLAGS (" + envFlags.strip() + ")") : Optional.empty();
+    }
+
     @Override
     public String trainingCommand(String template) {
         if (template.contains("{profile}") || template.contains("{profile_dir}")) {

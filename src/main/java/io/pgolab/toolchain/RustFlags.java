@@ -87,6 +87,29 @@ public final class RustFlags {
         return Effective.NONE;
     }
 
+    /**
+     * The user's own rustc wrapper (sccache): RUSTC_WRAPPER, else CARGO_BUILD_RUSTC_WRAPPER, else
+     * build.rustc-wrapper of cargo's config files (the most specific file wins; a relative path with a
+     * slash is relative to the directory holding .cargo/). Empty when there is none; an empty
+     * RUSTC_WRAPPER turns a configured one off, as in cargo.
+     */
+    public static java.util.Optional<String> rustcWrapper(Map<String, String> env, Path cwd, Path cargoHome) {
+        for (String k : List.of("RUSTC_WRAPPER", "CARGO_BUILD_RUSTC_WRAPPER")) {
+            if (env.containsKey(k)) {
+                return java.util.Optional.of(env.get(k)).filter(w -> !w.isBlank());
+            }
+        }
+        String found = null;
+        for (Path f : configFiles(cwd, cargoHome)) {
+            String w = parse(f).getString("build.rustc-wrapper");
+            if (w != null) {
+                Path base = f.getParent().getParent() == null ? f.getParent() : f.getParent().getParent();
+                found = w.contains("/") && !w.startsWith("/") ? base.resolve(w).normalize().toString() : w;
+            }
+        }
+        return java.util.Optional.ofNullable(found).filter(w -> !w.isBlank());
+    }
+
     /** Cargo's config files for a build run in cwd, lowest precedence first. */
     static List<Path> configFiles(Path cwd, Path cargoHome) {
         List<Path> dirs = new ArrayList<>();

@@ -21,6 +21,15 @@
  *
  * Without PGOLAB_AUDIT_LOG nothing is recorded; without the real compiler's
  * variable the wrapper exits 127 with a message.
+ *
+ * Installed as pgolab-exec (any name starting with "pgolab-exec"), it is a
+ * wrapper of the kind cargo's RUSTC_WRAPPER and 'go build -toolexec' run:
+ * "pgolab-exec /path/to/tool ARGS...". It records "v1 PID CWD EXEC DEPFILE
+ * /path/to/tool ARGS..." and runs the tool, or, when PGOLAB_CHAIN names the
+ * user's own wrapper (sccache), runs "$PGOLAB_CHAIN /path/to/tool ARGS...".
+ * For Go's linker ("link" with -importcfg FILE) it copies FILE, the list of
+ * every package linked, to $PGOLAB_AUDIT_DEPS/<pid>-<ns>.importcfg and names
+ * the copy in the DEPFILE field (Go deletes its work directory afterwards).
  */
 #define _GNU_SOURCE
 #include <errno.h>
@@ -70,9 +79,107 @@ static int wants_deps(int argc, char **argv) {
     return compile;
 }
 
+static void append_record(const char *log, const char *kind, const char *dep, int argc, char **argv, int from) {
+    struct buf b = {0};
+    char num[32];
+    char cwd[PATH_MAX];
+    put(&b, "v1", 2);
+    snprintf(num, sizeof num, "%ld", (long) getpid());
+    field(&b, num);
+    field(&b, getcwd(cwd, sizeof cwd) ? cwd : "?");
+    field(&b, kind);
+    field(&b, dep);
+    for (int i = from; i < argc; i++) field(&b, argv[i]);
+    put(&b, "\n", 1);
+    int fd = open(log, O_WRONLY | O_APPEND | O_CREAT | O_CLOEXEC, 0644);
+    if (fd >= 0) {
+        size_t off = 0;
+        while (off < b.len) {
+            ssize_t w = write(fd, b.p + off, b.len - off);
+            if (w < 0 && errno == EINTR) continue;
+            if (w <= 0) break;
+            off += (size_t) w;
+        }
+        close(fd);
+    } else {
+        fprintf(stderr, "pgolab-cc: cannot append to %s: %s\n", log, strerror(errno));
+    }
+    free(b.p);
+}
+
+/* Copies src to dst; 0 on success. */
+static int copy_file(const char *src, const char *dst) {
+    int in = open(src, O_RDONLY | O_CLOEXEC);
+    if (in < 0) return -1;
+    int out = open(dst, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
+    if (out < 0) { close(in); return -1; }
+    char chunk[65536];
+    int rc = 0;
+    for (;;) {
+        ssize_t r = read(in, chunk, sizeof chunk);
+        if (r < 0 && errno == EINTR) continue;
+        if (r < 0) { rc = -1; break; }
+        if (r == 0) break;
+        ssize_t off = 0;
+        while (off < r) {
+            ssize_t w = write(out, chunk + off, (size_t) (r - off));
+            if (w < 0 && errno == EINTR) continue;
+            if (w <= 0) { rc = -1; break; }
+            off += w;
+        }
+        if (rc) break;
+    }
+    close(in);
+    if (close(out)) rc = -1;
+    return rc;
+}
+
+/* pgolab-exec TOOL ARGS...: record, then run TOOL (or $PGOLAB_CHAIN TOOL ARGS...). */
+static int exec_mode(int argc, char **argv) {
+    if (argc < 2) {
+        fprintf(stderr, "pgolab-exec: no program to run: this is pgolab's RUSTC_WRAPPER / -toolexec wrapper, run only by 'pgolab build'\n");
+        return 127;
+    }
+    const char *log = getenv("PGOLAB_AUDIT_LOG");
+    const char *depdir = getenv("PGOLAB_AUDIT_DEPS");
+    const char *chain = getenv("PGOLAB_CHAIN");
+    char dep[PATH_MAX] = "";
+    if (log && *log) {
+        const char *tool = strrchr(argv[1], '/');
+        tool = tool ? tool + 1 : argv[1];
+        if (depdir && *depdir && !strcmp(tool, "link")) {
+            for (int i = 2; i + 1 < argc; i++) {
+                if (!strcmp(argv[i], "-importcfg")) {
+                    struct timespec ts;
+                    clock_gettime(CLOCK_MONOTONIC, &ts);
+                    snprintf(dep, sizeof dep, "%s/%ld-%lld.importcfg", depdir, (long) getpid(),
+                             (long long) ts.tv_sec * 1000000000LL + ts.tv_nsec);
+                    if (copy_file(argv[i + 1], dep)) dep[0] = 0;
+                    break;
+                }
+            }
+        }
+        append_record(log, "EXEC", dep, argc, argv, 1);
+    }
+    if (chain && *chain) {
+        char **args = malloc(sizeof(char *) * (size_t) (argc + 1));
+        if (!args) { perror("pgolab-exec"); return 127; }
+        args[0] = (char *) chain;
+        for (int i = 1; i < argc; i++) args[i] = argv[i];
+        args[argc] = NULL;
+        execvp(chain, args);
+        fprintf(stderr, "pgolab-exec: cannot run %s: %s\n", chain, strerror(errno));
+        return 127;
+    }
+    execvp(argv[1], argv + 1);
+    fprintf(stderr, "pgolab-exec: cannot run %s: %s\n", argv[1], strerror(errno));
+    return 127;
+}
+
 int main(int argc, char **argv) {
     const char *self = strrchr(argv[0], '/');
     self = self ? self + 1 : argv[0];
+    if (!strncmp(self, "pgolab-exec", 11)) return exec_mode(argc, argv);
     int cxx = strstr(self, "++") != NULL;
     const char *var = cxx ? "PGOLAB_REAL_CXX" : "PGOLAB_REAL_CC";
     const char *real = getenv(var);
@@ -103,33 +210,7 @@ int main(int argc, char **argv) {
     }
     args[n] = NULL;
 
-    if (log && *log) {
-        struct buf b = {0};
-        char num[32];
-        char cwd[PATH_MAX];
-        put(&b, "v1", 2);
-        snprintf(num, sizeof num, "%ld", (long) getpid());
-        field(&b, num);
-        field(&b, getcwd(cwd, sizeof cwd) ? cwd : "?");
-        field(&b, cxx ? "CXX" : "C");
-        field(&b, dep);
-        for (int i = 1; i < argc; i++) field(&b, argv[i]);
-        put(&b, "\n", 1);
-        int fd = open(log, O_WRONLY | O_APPEND | O_CREAT | O_CLOEXEC, 0644);
-        if (fd >= 0) {
-            size_t off = 0;
-            while (off < b.len) {
-                ssize_t w = write(fd, b.p + off, b.len - off);
-                if (w < 0 && errno == EINTR) continue;
-                if (w <= 0) break;
-                off += (size_t) w;
-            }
-            close(fd);
-        } else {
-            fprintf(stderr, "pgolab-cc: cannot append to %s: %s\n", log, strerror(errno));
-        }
-        free(b.p);
-    }
+    if (log && *log) append_record(log, cxx ? "CXX" : "C", dep, argc, argv, 1);
     execv(real, args);
     fprintf(stderr, "pgolab-cc: cannot run %s: %s\n", real, strerror(errno));
     return 127;

@@ -44,7 +44,14 @@ class CargoToolchainIT {
                 "env = { RUSTFLAGS = \"--cfg from_env\" }"));
         Cli.Result build = Cli.run(p, "build");
         assertThat(build.exitCode()).as(build.all()).isZero();
-        assertThat(build.out()).contains("release", "lto", "pgo+lto", "instrumented");
+        assertThat(build.out()).contains("release", "lto", "pgo+lto", "instrumented")
+                // compile audit through RUSTC_WRAPPER: the two bins, the profile's opt-level, profile flags and LTO
+                .contains("audit: 2 rustc compiles, all opt-level=3\n")
+                .contains("audit: 2 rustc compiles, all opt-level=3, 2/2 linked with -C lto\n")
+                .contains("audit: 2 rustc compiles, all opt-level=3, 2/2 with profile\n")
+                .contains("audit: 2 rustc compiles, all opt-level=3, 2/2 with profile, 2/2 linked with -C lto\n")
+                .contains("audit: 2 rustc compiles, all opt-level=3, 2/2 instrumented\n");
+        assertThat(Files.readString(p.resolve(".pgolab/logs/audit-pgo.log"))).contains("-Cprofile-use=");
 
         List<Path> mains = CargoProject.published(p, "flagsdemo");
         assertThat(mains).hasSize(5);   // release, lto, instrumented, pgo, pgo+lto
@@ -64,6 +71,29 @@ class CargoToolchainIT {
         Cli.Result prof = Cli.run(p, "profile", "--top", "5");
         assertThat(prof.exitCode()).as(prof.all()).isZero();
         assertThat(prof.out()).contains("hot_loop").contains("0 mismatched");
+    }
+
+    @Test
+    void aProfileAtOptLevelZeroIsFlaggedAndTheUsersRustcWrapperStillRuns() throws Exception {
+        Path p = CargoProject.create(tmp.resolve("p"), CargoProject.config("\"release\"", "", ""));
+        Files.writeString(p.resolve("Cargo.toml"), Files.readString(p.resolve("Cargo.toml"))
+                .replace("codegen-units = 4", "codegen-units = 4\nopt-level = 0"));
+        Cli.Result build = Cli.run(p, "build");
+        assertThat(build.exitCode()).as(build.all()).isNotZero();
+        assertThat(build.err()).contains("the release build compiled 2 of 2 crate(s) at opt-level=0 (flagsdemo, helper)")
+                .contains("[profile.<name>]", "add \"unoptimized\" to build.allow");
+
+        // The user's own RUSTC_WRAPPER (sccache) runs after pgolab's records the command.
+        Path wrapper = p.resolve("mywrap.sh");
+        Files.writeString(wrapper, "#!/bin/sh\necho \"$2\" >> " + p.resolve("wrapped.txt") + "\nexec \"$@\"\n");
+        wrapper.toFile().setExecutable(true);
+        Files.writeString(p.resolve("pgolab.toml"), CargoProject.config("\"release\"", "",
+                "allow = [\"unoptimized\"]\nenv = { RUSTC_WRAPPER = \"" + wrapper + "\" }"));
+        Cli.Result allowed = Cli.run(p, "build");
+        assertThat(allowed.exitCode()).as(allowed.all()).isZero();
+        assertThat(allowed.err()).contains("(allowed by build.allow = \"unoptimized\")");
+        assertThat(allowed.out()).contains("audit: 2 rustc compiles, all opt-level=0");
+        assertThat(Files.readString(p.resolve("wrapped.txt"))).contains("--crate-name");
     }
 
     @Test

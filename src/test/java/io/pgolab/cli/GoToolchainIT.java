@@ -75,7 +75,12 @@ class GoToolchainIT {
         Path p = project(tmp.resolve("tiny"), "", "", TWO_WORKLOADS);
         Cli.Result build = Cli.run(p, "build");
         assertThat(build.exitCode()).as(build.all()).isZero();
-        assertThat(build.out()).contains("go version -m: -pgo=");
+        assertThat(build.out()).contains("go version -m: -pgo=")
+                // compile audit through -toolexec; std packages may come from Go's build cache in release
+                .containsPattern("audit: \\d+ packages( \\(\\d+ from Go's build cache\\))?, [1-9]\\d* compiles?, 1 link,"
+                        + " all optimized, none with -pgoprofile\n")
+                .containsPattern("audit: (\\d+) packages, \\1 compiles, 1 link, all optimized, \\1/\\1 with -pgoprofile\n");
+        assertThat(Files.readString(p.resolve(".pgolab/logs/audit-pgo.log"))).contains("-pgoprofile=");
 
         var release = Json.MAPPER.readTree(p.resolve(".pgolab/variants/release.json").toFile());
         var instrumented = Json.MAPPER.readTree(p.resolve(".pgolab/variants/instrumented.json").toFile());
@@ -101,7 +106,7 @@ class GoToolchainIT {
         assertThat(prof.out()).contains("CPU samples", "main.", "go version -m: -pgo=").doesNotContain("STALE");
 
         Cli.Result again = Cli.run(p, "build");
-        assertThat(again.out()).contains("[cached]");
+        assertThat(again.out()).contains("[cached]").contains("with -pgoprofile");
         Files.writeString(p.resolve("extra.go"), "package main\n\nfunc unused() int { return 1 }\n");
         Cli.Result stale = Cli.run(p, "profile");
         assertThat(stale.out()).contains("STALE");

@@ -1,0 +1,100 @@
+package io.pgolab.toolchain;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Optional;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** What pgolab-exec's records of rustc (RUSTC_WRAPPER) and Go tools (-toolexec) say. */
+class ToolCallTest {
+    @TempDir
+    Path tmp;
+
+    private static final String RUSTC = "/root/.rustup/toolchains/stable-x86_64-unknown-linux-gnu/bin/rustc";
+    private static final String TOOLS = "/usr/local/go/pkg/tool/linux_amd64/";
+
+    private static RustcCall rustc(String... args) {
+        List<String> all = new java.util.ArrayList<>(List.of(RUSTC));
+        all.addAll(List.of(args));
+        return new RustcCall(new CompileRecord(1, Path.of("/p"), false, Optional.empty(), all));
+    }
+
+    private static GoToolCall go(Optional<Path> dep, String tool, String... args) {
+        List<String> all = new java.util.ArrayList<>(List.of(TOOLS + tool));
+        all.addAll(List.of(args));
+        return new GoToolCall(new CompileRecord(1, Path.of("/p"), false, dep, all));
+    }
+
+    @Test
+    void parsesAnExecRecord() {
+        CompileRecord r = CompileRecord.parse("v1\t7\t/p\tEXEC\t\t" + RUSTC + "\t-vV").orElseThrow();
+        assertThat(r.depfile()).isEmpty();
+        assertThat(r.args()).containsExactly(RUSTC, "-vV");
+        assertThat(new RustcCall(r).query()).isTrue();
+    }
+
+    @Test
+    void rustcTargetCratesAreAuditedHostBuildsAndQueriesAreNot() {
+        RustcCall bin = rustc("--crate-name", "app", "--edition=2021", "src/main.rs", "--crate-type", "bin",
+                "-C", "opt-level=3", "-C", "lto=fat", "-Cprofile-use=/p/m.profdata", "--target", "x86_64-unknown-linux-gnu");
+        assertThat(bin.compiles()).isTrue();
+        assertThat(bin.crate()).isEqualTo("app");
+        assertThat(bin.links()).isTrue();
+        assertThat(bin.optLevel()).isEqualTo("3");
+        assertThat(bin.lto()).isTrue();
+        assertThat(bin.profileUse()).contains("/p/m.profdata");
+        assertThat(bin.instrumented()).isFalse();
+        assertThat(bin.source()).isEqualTo("src/main.rs");
+
+        RustcCall lib = rustc("--crate-name", "dep", "/w/dep/src/lib.rs", "--crate-type", "lib", "-C", "opt-level=3",
+                "-C", "linker-plugin-lto", "-Cprofile-generate=/s", "--target", "x86_64-unknown-linux-gnu");
+        assertThat(lib.links()).isFalse();
+        assertThat(lib.lto()).isFalse();
+        assertThat(lib.codegen("linker-plugin-lto")).contains("");
+        assertThat(lib.instrumented()).isTrue();
+
+        RustcCall script = rustc("--crate-name", "build_script_build", "build.rs", "--crate-type", "bin",
+                "-C", "embed-bitcode=no");
+        assertThat(script.host()).isTrue();
+        assertThat(script.compiles()).isFalse();
+        assertThat(rustc("-", "--crate-name", "___", "--print=file-names", "--target", "x").compiles()).isFalse();
+    }
+
+    @Test
+    void rustcOptLevelIsTheLastOfMinusCAndMinusOAndZeroWithout() {
+        assertThat(rustc("--crate-name", "a", "--target", "t").optLevel()).isEqualTo("0");
+        assertThat(rustc("--crate-name", "a", "--target", "t").optimized()).isFalse();
+        assertThat(rustc("--crate-name", "a", "-C", "opt-level=3", "-Copt-level=s").optLevel()).isEqualTo("s");
+        assertThat(rustc("--crate-name", "a", "-C", "opt-level=0", "-O").optLevel()).isEqualTo("2");
+        assertThat(rustc("--crate-name", "a", "-C", "lto=off").lto()).isFalse();
+        assertThat(rustc("--crate-name", "a", "-C", "lto").lto()).isTrue();
+        assertThat(rustc("--crate-name", "a", "--codegen", "lto=thin").lto()).isTrue();
+    }
+
+    @Test
+    void goCompilesLinksAndQueries() throws Exception {
+        GoToolCall c = go(Optional.empty(), "compile", "-o", "/w/b003/_pkg_.a", "-p", "encoding", "-std",
+                "-pgoprofile=/w/b004/pgo.preprofile", "-c=2", "/go/src/encoding/encoding.go");
+        assertThat(c.tool()).isEqualTo("compile");
+        assertThat(c.compiles()).isTrue();
+        assertThat(c.pkg()).isEqualTo("encoding");
+        assertThat(c.pgoProfile()).contains("/w/b004/pgo.preprofile");
+        assertThat(c.optimized()).isTrue();
+        assertThat(go(Optional.empty(), "compile", "-p", "main", "-N", "-l", "m.go").optimized()).isFalse();
+        assertThat(go(Optional.empty(), "compile", "-V=full").compiles()).isFalse();
+        assertThat(go(Optional.empty(), "preprofile", "-o", "/w/b004/pgo.preprofile", "-i", "/p/merged.pprof")
+                .preprofileInput()).contains("/p/merged.pprof");
+
+        Path cfg = tmp.resolve("1-2.importcfg");
+        Files.writeString(cfg, "# import config\npackagefile example.com/tiny=/w/b001/_pkg_.a\n"
+                + "packagefile fmt=/root/.cache/go-build/a2/a2-d\nmodinfo \"x\"\n");
+        GoToolCall link = go(Optional.of(cfg), "link", "-o", "/w/b001/exe/a.out", "-importcfg", "/w/b001/importcfg.link");
+        assertThat(link.links()).isTrue();
+        assertThat(link.linkedPackages()).containsExactly("example.com/tiny", "fmt");
+        assertThat(go(Optional.of(tmp.resolve("gone")), "link", "-o", "x").linkedPackages()).isEmpty();
+    }
+}
