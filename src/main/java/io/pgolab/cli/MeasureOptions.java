@@ -51,6 +51,11 @@ final class MeasureOptions {
     @Option(names = "--seed", defaultValue = MeasureDefaults.SEED_TEXT, description = "Seed of the round order and the bootstrap.")
     long seed;
 
+    @Option(names = "--randomize-layout",
+            description = {"Give every run an environment variable PGOLAB_PAD of seeded-random length 0-4095.",
+                    "It moves the initial stack (Mytkowicz et al. 2009); it does not relink or move code (docs/config.md)."})
+    boolean randomizeLayout;
+
     @Option(names = "--deterministic", description = "Run under valgrind (cache and branch simulation): repeatable counts, a proxy for time.")
     boolean deterministic;
 
@@ -79,7 +84,7 @@ final class MeasureOptions {
             throw new UserError("unknown --fail-on '" + failOn + "'", "the only value is: --fail-on regression");
         }
         return CampaignSettings.defaults().withBudget(b).withTarget(targetCi).withRounds(minRounds, Math.max(minRounds, maxRounds))
-                .withWarmup(warmup).withSeed(seed).withPrimary(primaryMetrics());
+                .withWarmup(warmup).withSeed(seed).withPrimary(primaryMetrics()).withRandomizeLayout(randomizeLayout);
     }
 
     /** The engine's settings; bad options are user errors. */

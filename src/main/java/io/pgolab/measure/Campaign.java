@@ -27,8 +27,10 @@ import java.util.stream.Collectors;
 
 /**
  * Runs subjects in rounds until the primary metrics are known well enough or the budget is spent.
- * Each round runs every subject once, in a seeded shuffled order, pinned to one CPU, so that drift
- * on a shared machine hits all subjects alike. Warm-up rounds come first and are not recorded.
+ * Each round runs every subject once, pinned to one CPU, so that drift on a shared machine hits all
+ * subjects alike; the order within rounds is counterbalanced ({@link RoundOrder}: ABBA for two subjects,
+ * seeded Latin squares for more) so that a linear drift cancels out. Warm-up rounds come first, in seeded
+ * shuffled order, and are not recorded. Every measured round records the machine's noise ({@link RoundNoise}).
  * Stopping looks only at the width of the confidence intervals, never at the effect, so it does not
  * bias the verdicts the way stopping-when-significant would.
  */
@@ -38,6 +40,8 @@ public final class Campaign {
     private final Path scratch;
     private final List<Probe> probes;
     private final LongSupplier nanoTime;
+    private final HostSampler host;
+    private Random pad = new Random(0);
 
     public Campaign(Measurer measurer, CommandLog log, Path scratch, List<Probe> probes) {
         this(measurer, log, scratch, probes, System::nanoTime);
@@ -48,6 +52,13 @@ public final class Campaign {
      * {@link System#nanoTime()}: tests pass a fake one that their fake Measurer advances.
      */
     public Campaign(Measurer measurer, CommandLog log, Path scratch, List<Probe> probes, LongSupplier nanoTime) {
+        this(measurer, log, scratch, probes, nanoTime, HostSampler.PROC);
+    }
+
+    /** With where the per-round steal, iowait and load are read from: tests pass a fake. */
+    public Campaign(Measurer measurer, CommandLog log, Path scratch, List<Probe> probes, LongSupplier nanoTime,
+                    HostSampler host) {
+        this.host = host;
         this.measurer = measurer;
         this.log = log;
         this.scratch = scratch;
@@ -62,6 +73,12 @@ public final class Campaign {
         List<Run> runs = new ArrayList<>();
         Map<String, String> outputs = new LinkedHashMap<>();
         Random order = new Random(s.seed());
+        pad = new Random(s.seed() ^ PAD_SEED);
+        if (s.randomizeLayout() && HostInfo.read("/proc/sys/kernel/randomize_va_space").equals("0")) {
+            warnings.add(new Warning(Warning.Kind.ASLR_OFF, "--randomize-layout with ASLR off"
+                    + " (/proc/sys/kernel/randomize_va_space is 0): stack, heap and library addresses are the same in"
+                    + " every run, only the environment padding moves the stack"));
+        }
         long start = nanoTime.getAsLong();
         subjects.forEach(x -> log.record(x.workDir(), x.env(), x.argv()));
         RunOutput.prune(scratch, subjects.stream().map(x -> safe(x.label())).collect(Collectors.toSet()));
@@ -84,13 +101,18 @@ public final class Campaign {
         long measuredStart = nanoTime.getAsLong();
         String stop = "";
         int round = 0;
+        RoundOrder counterbalanced = new RoundOrder(subjects, order);
+        List<RoundNoise> noise = new ArrayList<>();
         while (stop.isEmpty()) {
             round++;
-            List<Subject> order1 = shuffled(subjects, order);
+            List<Subject> order1 = counterbalanced.next();
+            long[] ticks = host.cpuTicks(s.cpu());
             for (int i = 0; i < order1.size(); i++) {
                 Subject x = order1.get(i);
                 runs.add(new Run(x.label(), round, i, once(x, s, metrics, outputs)));
             }
+            double[] si = HostSampler.stealAndIowait(ticks, host.cpuTicks(s.cpu()));
+            noise.add(new RoundNoise(round, si[0], si[1], host.loadAverage(), false));
             double elapsed = (nanoTime.getAsLong() - measuredStart) / 1e9;
             double perRound = elapsed / round;
             if (round == 1 && s.warmupRounds() == 0) {
@@ -109,11 +131,32 @@ public final class Campaign {
                 stop = String.format("round limit of %d reached: widest primary CI ±%.2f%%", s.maxRounds(), widest);
             }
         }
+        List<String> labels = subjects.stream().map(Subject::label).toList();
+        noise = PhaseChanges.mark(noise, runs, labels, s.primaryMetrics().get(0));
         warnings.addAll(HostChecks.after(runs, subjects, s.primaryMetrics()));
+        warnings.addAll(PhaseChanges.warnings(noise));
         double total = (nanoTime.getAsLong() - start) / 1e9;
-        return new CampaignResult(subjects.stream().map(Subject::label).toList(), runs, metrics, round,
-                s.warmupRounds(), stop, total, s.seed(), warnings, outputs);
+        return new CampaignResult(labels, runs, metrics, round, s.warmupRounds(), stop, total, s.seed(), warnings,
+                outputs, List.copyOf(noise));
     }
+
+    /** Mixed into the seed of the padding lengths, so that they do not follow the round order's draws. */
+    private static final long PAD_SEED = 0x5061644c61796f75L;
+    /** Padding lengths are 0 to this, in bytes: a page, so the initial stack moves across all its alignments. */
+    public static final int MAX_PAD = 4095;
+
+    /** The next run's environment: the subject's, plus PGOLAB_PAD of seeded-random length with --randomize-layout. */
+    private Map<String, String> env(Subject x, CampaignSettings s) {
+        if (!s.randomizeLayout()) {
+            return x.env();
+        }
+        Map<String, String> env = new LinkedHashMap<>(x.env());
+        env.put(PAD_VARIABLE, "x".repeat(pad.nextInt(MAX_PAD + 1)));
+        return env;
+    }
+
+    /** The variable that --randomize-layout pads the environment with. */
+    public static final String PAD_VARIABLE = "PGOLAB_PAD";
 
     private static List<Subject> shuffled(List<Subject> subjects, Random order) {
         List<Subject> l = new ArrayList<>(subjects);
@@ -160,7 +203,7 @@ public final class Campaign {
                 probeDirs.add(pd);
                 argv = p.wrap(argv, pd);
             }
-            Measurement m = measurer.run(new MeasuredCommand(argv, x.workDir(), x.env(), OptionalInt.of(s.cpu()),
+            Measurement m = measurer.run(new MeasuredCommand(argv, x.workDir(), env(x, s), OptionalInt.of(s.cpu()),
                     s.runTimeout(), stdout, stderr));
             if (!m.succeeded()) {
                 throw new UserError("'" + x.label() + "' failed during measurement (" + m.outcome() + "):\n  $ "

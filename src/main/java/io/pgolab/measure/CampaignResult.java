@@ -6,10 +6,25 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
-/** Every run of a comparison, why it stopped, and the warnings about the machine and the samples. */
+/**
+ * Every run of a comparison, why it stopped, the warnings about the machine and the samples, and the
+ * machine's noise in each measured round (steal, iowait, load, phase changes; empty when not recorded).
+ */
 public record CampaignResult(List<String> labels, List<Run> runs, Map<String, MetricInfo> metrics, int rounds,
                              int warmupRounds, String stopReason, double elapsedSeconds, long seed,
-                             List<Warning> warnings, Map<String, String> outputs) {
+                             List<Warning> warnings, Map<String, String> outputs, List<RoundNoise> noise) {
+
+    /** Without noise records. */
+    public CampaignResult(List<String> labels, List<Run> runs, Map<String, MetricInfo> metrics, int rounds,
+                          int warmupRounds, String stopReason, double elapsedSeconds, long seed,
+                          List<Warning> warnings, Map<String, String> outputs) {
+        this(labels, runs, metrics, rounds, warmupRounds, stopReason, elapsedSeconds, seed, warnings, outputs, List.of());
+    }
+
+    /** How many rounds are marked as at a machine-speed change. */
+    public long phaseChanges() {
+        return noise.stream().filter(RoundNoise::phaseChange).count();
+    }
 
     /** Per-round values of one metric for one subject, in round order. */
     public double[] samples(String label, String metric) {

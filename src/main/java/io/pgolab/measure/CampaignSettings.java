@@ -6,11 +6,20 @@ import java.util.List;
 /**
  * How to run a comparison: warm-up rounds, the minimum number of measured rounds, the time
  * budget, the CI half-width (percent) at which to stop early, the primary metrics that stopping
- * looks at, the seed of the shuffles and the bootstrap, and the CPU the measured process is pinned to.
+ * looks at, the seed of the shuffles and the bootstrap, the CPU the measured process is pinned to, and
+ * whether every run gets a seeded-random environment padding ({@code PGOLAB_PAD}, --randomize-layout).
  */
 public record CampaignSettings(int warmupRounds, int minRounds, int maxRounds, Duration budget,
                                double targetHalfWidthPercent, List<String> primaryMetrics, long seed,
-                               Duration runTimeout, int cpu) {
+                               Duration runTimeout, int cpu, boolean randomizeLayout) {
+
+    /** Without layout randomization. */
+    public CampaignSettings(int warmupRounds, int minRounds, int maxRounds, Duration budget,
+                            double targetHalfWidthPercent, List<String> primaryMetrics, long seed,
+                            Duration runTimeout, int cpu) {
+        this(warmupRounds, minRounds, maxRounds, budget, targetHalfWidthPercent, primaryMetrics, seed, runTimeout,
+                cpu, false);
+    }
 
     /** Same as {@link MeasureDefaults#MIN_ROUNDS}. */
     public static final int DEFAULT_MIN_ROUNDS = MeasureDefaults.MIN_ROUNDS;
@@ -28,36 +37,41 @@ public record CampaignSettings(int warmupRounds, int minRounds, int maxRounds, D
 
     public CampaignSettings withBudget(Duration b) {
         return new CampaignSettings(warmupRounds, minRounds, maxRounds, b, targetHalfWidthPercent, primaryMetrics, seed,
-                runTimeout, cpu);
+                runTimeout, cpu, randomizeLayout);
     }
 
     public CampaignSettings withTarget(double percent) {
         return new CampaignSettings(warmupRounds, minRounds, maxRounds, budget, percent, primaryMetrics, seed,
-                runTimeout, cpu);
+                runTimeout, cpu, randomizeLayout);
     }
 
     public CampaignSettings withRounds(int min, int max) {
         return new CampaignSettings(warmupRounds, min, max, budget, targetHalfWidthPercent, primaryMetrics, seed,
-                runTimeout, cpu);
+                runTimeout, cpu, randomizeLayout);
     }
 
     public CampaignSettings withWarmup(int rounds) {
         return new CampaignSettings(rounds, minRounds, maxRounds, budget, targetHalfWidthPercent, primaryMetrics, seed,
-                runTimeout, cpu);
+                runTimeout, cpu, randomizeLayout);
     }
 
     public CampaignSettings withPrimary(List<String> metrics) {
         return new CampaignSettings(warmupRounds, minRounds, maxRounds, budget, targetHalfWidthPercent, metrics, seed,
-                runTimeout, cpu);
+                runTimeout, cpu, randomizeLayout);
     }
 
     public CampaignSettings withSeed(long s) {
         return new CampaignSettings(warmupRounds, minRounds, maxRounds, budget, targetHalfWidthPercent, primaryMetrics, s,
-                runTimeout, cpu);
+                runTimeout, cpu, randomizeLayout);
     }
 
     public CampaignSettings withRunTimeout(Duration t) {
         return new CampaignSettings(warmupRounds, minRounds, maxRounds, budget, targetHalfWidthPercent, primaryMetrics, seed,
-                t, cpu);
+                t, cpu, randomizeLayout);
+    }
+
+    public CampaignSettings withRandomizeLayout(boolean on) {
+        return new CampaignSettings(warmupRounds, minRounds, maxRounds, budget, targetHalfWidthPercent, primaryMetrics, seed,
+                runTimeout, cpu, on);
     }
 }

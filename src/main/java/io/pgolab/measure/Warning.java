@@ -18,7 +18,13 @@ public record Warning(Kind kind, String message) {
         /** A primary metric's coefficient of variation is above 5 %. */
         HIGH_VARIATION,
         /** Runs with a modified z-score above 10 (kept). */
-        OUTLIERS
+        OUTLIERS,
+        /** Rounds where every subject's time moved off its median together: the machine changed speed. */
+        PHASE_CHANGES,
+        /** Mean steal time above 2 % during the rounds. */
+        STEAL,
+        /** --randomize-layout with ASLR off (randomize_va_space = 0). */
+        ASLR_OFF
     }
 
     @Override

@@ -131,7 +131,8 @@ final class JsonExporter implements Exporter {
                 runs.add(new ResultsDocument.RunEntry(run.label(), run.round(), run.position(), run.metrics()));
             }
             workloads.add(new ResultsDocument.Workload(w.name(), w.command(), c.labels(), c.rounds(), c.stopReason(),
-                    Seconds.wall(c.elapsedSeconds()), c.warnings().stream().map(Warning::message).toList(), c.outputs(), metrics, medians, comps, w.potential(), runs));
+                    Seconds.wall(c.elapsedSeconds()), c.warnings().stream().map(Warning::message).toList(), c.outputs(), metrics, medians, comps, w.potential(), runs,
+                    c.noise().stream().map(ResultsDocument.RoundNoiseEntry::of).toList()));
         }
         return new ResultsDocument.BenchBody(method, workloads, flat, r.summary(gated), r.regressions(gated).size());
     }

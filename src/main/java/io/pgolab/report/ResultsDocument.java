@@ -102,7 +102,17 @@ public record ResultsDocument(
                            Map<String, MetricEntry> metrics, Map<String, Map<String, Double>> medians,
                            List<ComparisonEntry> comparisons,
                            @JsonInclude(JsonInclude.Include.NON_EMPTY) Map<String, Potential> pgoPotential,
-                           List<RunEntry> runs) {
+                           List<RunEntry> runs,
+                           @JsonInclude(JsonInclude.Include.NON_EMPTY) List<RoundNoiseEntry> roundNoise) {
+    }
+
+    /** The machine during one measured round; steal and iowait in percent (null when /proc/stat was unreadable). */
+    public record RoundNoiseEntry(int round, Double stealPercent, Double iowaitPercent, double loadAverage,
+                                  boolean phaseChange) {
+        static RoundNoiseEntry of(io.pgolab.measure.RoundNoise n) {
+            return new RoundNoiseEntry(n.round(), Double.isNaN(n.stealPercent()) ? null : n.stealPercent(),
+                    Double.isNaN(n.iowaitPercent()) ? null : n.iowaitPercent(), n.loadAverage(), n.phaseChange());
+        }
     }
 
     @JsonIgnoreProperties(ignoreUnknown = true)

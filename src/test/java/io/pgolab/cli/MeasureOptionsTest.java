@@ -36,6 +36,18 @@ class MeasureOptionsTest {
     }
 
     @Test
+    void randomizeLayoutReachesTheCampaignAndTheEngine() {
+        MeasureOptions off = new MeasureOptions();
+        new CommandLine(off).parseArgs();
+        assertThat(off.settings().randomizeLayout()).isFalse();
+        MeasureOptions on = new MeasureOptions();
+        new CommandLine(on).parseArgs("--randomize-layout", "--seed", "9");
+        assertThat(on.settings().randomizeLayout()).isTrue();
+        assertThat(on.benchOptions().settings().randomizeLayout()).isTrue();
+        assertThat(on.settings().withBudget(Duration.ofSeconds(3)).withSeed(1).randomizeLayout()).as("kept by with*").isTrue();
+    }
+
+    @Test
     void aTotalBudgetReplacesTheDefaultBudgetButNotAGivenOne() {
         MeasureOptions total = new MeasureOptions();
         new CommandLine(total).parseArgs("--total-budget", "90s");

@@ -288,7 +288,7 @@ class CampaignTest {
     }
 
     @Test
-    void eachRoundRunsEverySubjectOnceInASeededShuffledOrder() {
+    void eachRoundRunsEverySubjectOnceInASeededCounterbalancedOrder() {
         CampaignSettings s = settings().withRounds(20, 20).withWarmup(2);
         List<Subject> four = subjects("a", "b", "c", "d");
         FakeMeasurer first = new FakeMeasurer(NOISY);
@@ -324,13 +324,14 @@ class CampaignTest {
     void theDefaultSeedGivesTheSameOrderAsBefore() {
         // Recorded seeds reproduce a comparison's order: this pins the order of seed 20261130 for
         // four subjects (warm-up round, then three measured rounds) so a change of shuffle is noticed.
+        // Changed in issue 13: measured rounds are rows of a seeded cyclic Latin square (RoundOrder).
         FakeMeasurer m = new FakeMeasurer(NOISY);
         campaign(m).run(subjects("a", "b", "c", "d"), settings().withRounds(6, 6), new Recorder());
 
         assertThat(String.join("", m.labels.subList(0, 16))).isEqualTo(GOLDEN_ORDER);
     }
 
-    static final String GOLDEN_ORDER = "adbc" + "abdc" + "badc" + "dbac"; // java.util.Random(20261130) + Collections.shuffle
+    static final String GOLDEN_ORDER = "adbc" + "bdca" + "abdc" + "cabd"; // Random(20261130): shuffled warm-up, then Latin-square rows
 
     // --- what a run gives --------------------------------------------------------------------------
 

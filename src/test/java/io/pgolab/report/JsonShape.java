@@ -19,7 +19,12 @@ public final class JsonShape {
      * Keys added to pgolab-results/1 since 0.1.0 (adding is compatible; removing or renaming is not).
      * Each must be documented in docs/results-schema.md.
      */
-    static final java.util.Set<String> ADDED_SINCE_0_1_0 = java.util.Set.of("variants[].binary_sha256: string");
+    static final java.util.Set<String> ADDED_SINCE_0_1_0 = java.util.Set.of("variants[].binary_sha256: string",
+            "workloads[].round_noise: array", "workloads[].round_noise[]: object",
+            "workloads[].round_noise[].round: int", "workloads[].round_noise[].steal_percent: number",
+            "workloads[].round_noise[].steal_percent: null", "workloads[].round_noise[].iowait_percent: number",
+            "workloads[].round_noise[].iowait_percent: null", "workloads[].round_noise[].load_average: number",
+            "workloads[].round_noise[].phase_change: boolean");
 
     private JsonShape() {
     }
