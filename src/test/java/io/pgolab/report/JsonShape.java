@@ -39,7 +39,10 @@ public final class JsonShape {
         org.assertj.core.api.Assertions.assertThat(now).as("keys of %s", previous).containsAll(old);
         TreeSet<String> added = new TreeSet<>(now);
         added.removeAll(old);
-        org.assertj.core.api.Assertions.assertThat(ADDED_SINCE_0_1_0).as("undocumented new keys").containsAll(added);
+        // A ladder nests the bench's keys under "bench.": the same additions, one level down.
+        added.removeIf(k -> ADDED_SINCE_0_1_0.contains(k.startsWith("bench.") ? k.substring("bench.".length()) : k));
+        org.assertj.core.api.Assertions.assertThat(added).as("undocumented new keys (add them to ADDED_SINCE_0_1_0 and"
+                + " docs/results-schema.md)").isEmpty();
     }
 
     /** The shape without what depends on the run: the items of warnings and dropped lists (empty or not). */
