@@ -19,7 +19,8 @@ public final class JsonShape {
      * Keys added to pgolab-results/1 since 0.1.0 (adding is compatible; removing or renaming is not).
      * Each must be documented in docs/results-schema.md.
      */
-    static final java.util.Set<String> ADDED_SINCE_0_1_0 = java.util.Set.of("variants[].binary_sha256: string");
+    static final java.util.Set<String> ADDED_SINCE_0_1_0 = java.util.Set.of("variants[].binary_sha256: string",
+            "method.estimator: string");
 
     private JsonShape() {
     }
