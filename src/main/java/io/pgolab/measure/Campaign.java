@@ -6,7 +6,7 @@ import io.pgolab.UserError;
 import io.pgolab.parse.NoMatchException;
 import io.pgolab.parse.ParsedMetric;
 import io.pgolab.stats.Direction;
-import io.pgolab.stats.PairedRatio;
+import io.pgolab.stats.HodgesLehmann;
 import io.pgolab.util.CommandLog;
 import io.pgolab.util.Shell;
 import io.pgolab.util.OutputFile;
@@ -178,7 +178,8 @@ public final class Campaign {
                 if (b.length != x.length || b.length < 2 || !CampaignResult.positive(b) || !CampaignResult.positive(x)) {
                     continue;
                 }
-                PairedRatio r = PairedRatio.of(b, x, s.seed(), 2000);
+                // The interval the verdict uses (stats.HodgesLehmann), so "target reached" matches the reported CI.
+                HodgesLehmann r = HodgesLehmann.of(b, x);
                 widest = Math.max(widest, (r.ciHigh() - r.ciLow()) / 2 * 100);
             }
         }

@@ -47,7 +47,7 @@ public final class HostChecks {
                 int outliers = outliers(xs);
                 if (outliers > 0) {
                     w.add(new Warning(Warning.Kind.OUTLIERS, String.format("%d outlier(s) in %s of '%s' (modified"
-                            + " z-score > 10; kept: medians, ranks and the bootstrap are robust to them)", outliers, metric,
+                            + " z-score > 10; kept: medians and the rank statistics are robust to them)", outliers, metric,
                             s.label())));
                 }
             }

@@ -14,7 +14,6 @@ import io.pgolab.measure.Warning;
 import io.pgolab.pipeline.BoltStage;
 import io.pgolab.pipeline.BuiltArtifact;
 import io.pgolab.stats.Comparison;
-import io.pgolab.stats.PairedRatio;
 import io.pgolab.toolchain.ProfileSummary;
 import io.pgolab.util.Json;
 import java.io.UncheckedIOException;
@@ -28,6 +27,12 @@ import java.util.Map;
 /** The results file, pgolab-results/1 (docs/results-schema.md): {@link ResultsDocument} written by Jackson. */
 final class JsonExporter implements Exporter {
     static final double CI_LEVEL = 0.95;
+    /**
+     * method.estimator and method.significance_test (docs/statistics.md). method.bootstrap_resamples is written as 0:
+     * the reported interval is not resampled any more (the key stays, pgolab-results/1 keeps its keys).
+     */
+    static final String ESTIMATOR = "hodges-lehmann";
+    static final String SIGNIFICANCE_TEST = "Wilcoxon signed-rank on per-round log ratios, two-sided, alpha 0.05";
 
     @Override
     public String render(Results r) {
@@ -113,7 +118,7 @@ final class JsonExporter implements Exporter {
         var s = r.settings();
         ResultsDocument.Method method = new ResultsDocument.Method(s.warmupRounds(), s.minRounds(),
                 s.budget().toMillis() / 1000.0, s.targetHalfWidthPercent(), s.primaryMetrics(), gated, s.seed(),
-                s.cpu(), r.deterministic(), CI_LEVEL, PairedRatio.RESAMPLES, "Mann-Whitney U, two-sided, alpha 0.05");
+                s.cpu(), r.deterministic(), CI_LEVEL, 0, SIGNIFICANCE_TEST, ESTIMATOR);
         List<ResultsDocument.Workload> workloads = new ArrayList<>();
         List<ResultsDocument.ComparisonEntry> flat = new ArrayList<>();
         for (BenchResults.WorkloadResult w : r.workloads()) {

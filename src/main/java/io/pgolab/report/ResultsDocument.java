@@ -92,7 +92,8 @@ public record ResultsDocument(
     @JsonIgnoreProperties(ignoreUnknown = true)
     public record Method(int warmupRounds, int minRounds, double budgetSeconds, double targetCiHalfWidthPercent,
                          List<String> primaryMetrics, List<String> gatedMetrics, long seed, int pinnedCpu,
-                         boolean deterministic, double ciLevel, int bootstrapResamples, String significanceTest) {
+                         boolean deterministic, double ciLevel, int bootstrapResamples, String significanceTest,
+                         @JsonInclude(JsonInclude.Include.NON_NULL) String estimator) {
     }
 
     /** pgo_potential is absent for workloads that are not services. */

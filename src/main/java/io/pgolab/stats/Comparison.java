@@ -1,12 +1,12 @@
 package io.pgolab.stats;
 
 import java.util.Arrays;
-import org.apache.commons.statistics.inference.MannWhitneyUTest;
 
 /**
- * One metric, candidate against baseline, from paired rounds: medians, the ratio
- * candidate/baseline (geometric mean of per-round ratios) with its 95% bootstrap CI, a two-sided
- * Mann-Whitney U p-value, and the verdict.
+ * One metric, candidate against baseline, from paired rounds: medians, the ratio candidate/baseline
+ * (Hodges-Lehmann estimate of the per-round log ratios, exponentiated) with its distribution-free 95% CI, the
+ * two-sided Wilcoxon signed-rank p-value of the same log ratios, and the verdict ({@link HodgesLehmann},
+ * docs/statistics.md). The seed is the campaign's (round order); the interval does not resample.
  */
 public record Comparison(String metric, String unit, Direction direction, String baseline, String candidate,
                          double baselineMedian, double candidateMedian, double ratio, double ciLow, double ciHigh,
@@ -15,9 +15,9 @@ public record Comparison(String metric, String unit, Direction direction, String
 
     public static Comparison of(String metric, String unit, Direction direction, String baseline, String candidate,
                                 double[] b, double[] c, double minEffect, long seed) {
-        PairedRatio r = PairedRatio.of(b, c, seed);
+        HodgesLehmann r = HodgesLehmann.of(b, c);
         boolean constant = isConstant(b) && isConstant(c);
-        double p = constant ? (Arrays.equals(b, c) ? 1.0 : 0.0) : MannWhitneyUTest.withDefaults().test(b, c).getPValue();
+        double p = constant ? (Arrays.equals(b, c) ? 1.0 : 0.0) : r.pValue();
         boolean deterministic = metric.startsWith("det.") || constant;
         Verdict v = Verdict.of(r.ciLow(), r.ciHigh(), p, minEffect, direction, b.length, !deterministic);
         return new Comparison(metric, unit, direction, baseline, candidate, PairedRatio.median(b), PairedRatio.median(c),

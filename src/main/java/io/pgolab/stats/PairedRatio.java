@@ -5,10 +5,12 @@ import java.util.SplittableRandom;
 
 /**
  * The ratio candidate/baseline from paired rounds: exp(mean(ln(c_i/b_i))), the geometric mean of
- * per-round ratios, with a seeded percentile-bootstrap 95% confidence interval.
+ * per-round ratios, with a seeded percentile-bootstrap 95% confidence interval. Used by the campaign's stopping
+ * rule (interval width after every round); the reported comparison is {@link HodgesLehmann}'s.
  */
 public record PairedRatio(double ratio, double ciLow, double ciHigh, int rounds, long seed) {
     public static final int RESAMPLES = 10_000;
+
 
     public static PairedRatio of(double[] baseline, double[] candidate, long seed) {
         return of(baseline, candidate, seed, RESAMPLES);

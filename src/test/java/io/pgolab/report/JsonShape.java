@@ -24,7 +24,8 @@ public final class JsonShape {
             "workloads[].round_noise[].round: int", "workloads[].round_noise[].steal_percent: number",
             "workloads[].round_noise[].steal_percent: null", "workloads[].round_noise[].iowait_percent: number",
             "workloads[].round_noise[].iowait_percent: null", "workloads[].round_noise[].load_average: number",
-            "workloads[].round_noise[].phase_change: boolean");
+            "workloads[].round_noise[].phase_change: boolean",
+            "method.estimator: string");
 
     private JsonShape() {
     }
