@@ -289,7 +289,8 @@ final class BuildAudit {
         return p.startsWith(srcDir) ? srcDir.relativize(p).toString() : p.toString();
     }
 
-    private static String shown(List<String> items) {
+    private static String shown(List<String> unsorted) {
+        List<String> items = unsorted.stream().sorted().toList(); // parallel builds record in any order
         return items.size() <= SHOWN ? String.join(", ", items)
                 : String.join(", ", items.subList(0, SHOWN)) + " and " + (items.size() - SHOWN) + " more";
     }

@@ -178,7 +178,7 @@ final class ToolAudit {
     }
 
     private static String shown(List<String> items) {
-        List<String> distinct = new ArrayList<>(new LinkedHashSet<>(items));
+        List<String> distinct = new ArrayList<>(new java.util.TreeSet<>(items)); // sorted: parallel builds record in any order
         return distinct.size() <= SHOWN ? String.join(", ", distinct)
                 : String.join(", ", distinct.subList(0, SHOWN)) + " and " + (distinct.size() - SHOWN) + " more";
     }
