@@ -44,7 +44,25 @@ public record RustcCall(CompileRecord record) {
 
     /** A crate compile for the target: what the audit checks. */
     public boolean compiles() {
-        return !query() && !host();
+        return !query() && !host() && emitsCode();
+    }
+
+    /**
+     * False when --emit asks for no code (only metadata or dep-info): a build script's feature probe
+     * (anyhow's build.rs compiles probe.rs through RUSTC_WRAPPER with --emit=dep-info,metadata and no
+     * opt-level) produces nothing that reaches the binary, so the audit leaves it out.
+     */
+    boolean emitsCode() {
+        List<String> a = args();
+        for (int i = 0; i < a.size(); i++) {
+            String emit = a.get(i).startsWith("--emit=") ? a.get(i).substring("--emit=".length())
+                    : a.get(i).equals("--emit") && i + 1 < a.size() ? a.get(i + 1) : null;
+            if (emit != null) {
+                return java.util.Arrays.stream(emit.split(",")).map(e -> e.split("=")[0])
+                        .anyMatch(e -> e.equals("link") || e.equals("obj") || e.equals("asm") || e.startsWith("llvm"));
+            }
+        }
+        return true;   // rustc's default --emit is link
     }
 
     public List<String> crateTypes() {

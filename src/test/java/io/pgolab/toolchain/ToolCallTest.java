@@ -62,6 +62,13 @@ class ToolCallTest {
         assertThat(script.host()).isTrue();
         assertThat(script.compiles()).isFalse();
         assertThat(rustc("-", "--crate-name", "___", "--print=file-names", "--target", "x").compiles()).isFalse();
+
+        // anyhow's build.rs probes the compiler through RUSTC_WRAPPER: metadata only, no code, no opt-level.
+        RustcCall probe = rustc("--edition=2018", "--crate-name=anyhow", "--crate-type=lib", "--emit=dep-info,metadata",
+                "--cap-lints=allow", "--out-dir", "/t/out", "/t/probe.rs", "--target", "x86_64-unknown-linux-gnu");
+        assertThat(probe.compiles()).isFalse();
+        assertThat(rustc("--crate-name", "dep", "src/lib.rs", "--emit=dep-info,metadata,link", "--target", "x")
+                .compiles()).isTrue();
     }
 
     @Test
