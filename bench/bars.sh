@@ -11,20 +11,10 @@ cd "$(dirname "$0")/.."
 reps=${1:-20}
 out=bench/out/bars
 mkdir -p "$out"
-gcc -O2 -o "$out/spin" bench/aa/spin.c
-# Freeze one build of pgolab for the whole run (the launcher would rebuild it if sources change meanwhile).
-./pgolab --version >/dev/null
-cp target/launch/pgolab.jar "$out/pgolab.jar"
-pgolab() { java -jar "$out/pgolab.jar" "$@"; }
-spin="$PWD/$out/spin"
-# Size the loop to ~0.3 s of CPU on this machine: the fastest of 5 runs of 100 M iterations.
-best=0
-for _ in 1 2 3 4 5; do
-  t0=$(date +%s%N); "$spin" 100 >/dev/null; t1=$(date +%s%N)
-  d=$(( t1 - t0 )); { [ "$best" = 0 ] || [ "$d" -lt "$best" ]; } && best=$d
-done
-n=$(( 100 * 300000000 / best )); [ "$n" -lt 1 ] && n=1
-slow=$(( n * 103 / 100 ))
+# shellcheck source=bench/spin-lib.sh
+. bench/spin-lib.sh
+freeze_pgolab
+size_spin
 echo "spin $n: about $(( best * n / 100 / 1000000 )) ms per run; slow candidate: spin $slow (+3% work)"
 echo "load average at start: $(cut -d' ' -f1-3 /proc/loadavg)"
 

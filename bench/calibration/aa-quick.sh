@@ -12,18 +12,10 @@ cd "$(dirname "$0")/../.."
 reps=${1:-5}; budget=${2:-10s}; slow_reps=${3:-2}
 out=bench/out/calibration
 mkdir -p "$out"
-gcc -O2 -o "$out/spin" bench/aa/spin.c
-./pgolab --version >/dev/null
-cp target/launch/pgolab.jar "$out/pgolab.jar"
-pgolab() { java -jar "$out/pgolab.jar" "$@"; }
-spin="$PWD/$out/spin"
-best=0
-for _ in 1 2 3 4 5; do
-  t0=$(date +%s%N); "$spin" 100 >/dev/null; t1=$(date +%s%N)
-  d=$(( t1 - t0 )); { [ "$best" = 0 ] || [ "$d" -lt "$best" ]; } && best=$d
-done
-n=$(( 100 * 300000000 / best )); [ "$n" -lt 1 ] && n=1
-slow=$(( n * 103 / 100 ))
+# shellcheck source=bench/spin-lib.sh
+. bench/spin-lib.sh
+freeze_pgolab
+size_spin
 echo "spin $n (~0.3 s), slow candidate spin $slow; load average $(cut -d' ' -f1-3 /proc/loadavg)"
 for i in $(seq 1 "${SPIN_REPS:-$reps}"); do
   pgolab compare --aa "$spin $n" --budget "$budget" --json "$out/spin-aa-$i.json" >"$out/spin-aa-$i.txt" 2>&1 || true
