@@ -11,7 +11,7 @@ freeze_pgolab() {
 
 size_spin() {
   gcc -O2 -o "$out/spin" bench/aa/spin.c
-  spin="$PWD/$out/spin"
+  spin=$(realpath "$out/spin")
   best=0
   for _ in 1 2 3 4 5; do
     t0=$(date +%s%N); "$spin" 100 >/dev/null; t1=$(date +%s%N)

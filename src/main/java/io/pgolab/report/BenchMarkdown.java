@@ -28,6 +28,11 @@ final class BenchMarkdown {
                         c.changePercent(), ci[0], ci[1], BenchText.p(c.pValue()),
                         emoji(c) + c.verdict().json()));
             }
+            List<String> noise = BenchText.noiseLines(r, w, gated);
+            if (!noise.isEmpty()) {
+                s.append('\n');
+                noise.forEach(line -> s.append("<sub>").append(Md.text(line)).append("</sub><br>\n"));
+            }
             w.potential().forEach((variant, p) -> s.append("\nPGO potential of ").append(Md.text(variant)).append(": ")
                     .append(Md.text(p.summary())).append('\n'));
             if (!w.campaign().warnings().isEmpty()) {

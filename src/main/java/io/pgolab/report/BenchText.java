@@ -1,6 +1,7 @@
 package io.pgolab.report;
 
 import io.pgolab.bench.BenchResults;
+import io.pgolab.measure.NoiseSummary;
 import io.pgolab.measure.Warning;
 import io.pgolab.stats.Comparison;
 import java.util.List;
@@ -30,6 +31,7 @@ final class BenchText {
                         c.changePercent(), ci[0], ci[1], p(c.pValue()),
                         c.verdict().json(), gated.contains(c.metric()) ? "" : " (not gated)"));
             }
+            noiseLines(r, w, gated).forEach(line -> s.append("  ").append(line).append('\n'));
             w.potential().forEach((variant, p) -> s.append("  PGO potential of ").append(variant).append(": ")
                     .append(p.summary()).append('\n'));
             for (Warning warning : w.campaign().warnings()) {
@@ -46,6 +48,25 @@ final class BenchText {
                 + " and p from the paired Wilcoxon signed-rank test; verdicts need p < 0.05 and the whole CI beyond the"
                 + " minimum effect)\n");
         return s.toString();
+    }
+
+    /**
+     * The machine line and, per candidate, what the noise cost on the first gated metric ({@link NoiseSummary});
+     * nothing for deterministic counts, whose samples do not vary.
+     */
+    static List<String> noiseLines(BenchResults r, BenchResults.WorkloadResult w, List<String> gated) {
+        List<String> lines = new java.util.ArrayList<>();
+        if (r.deterministic() || gated.isEmpty() || gated.get(0).startsWith("det.")) {
+            return lines;
+        }
+        List<NoiseSummary> summaries = w.comparisons().stream()
+                .filter(c -> c.metric().equals(gated.get(0)))
+                .map(c -> NoiseSummary.of(w.campaign().noise(), c)).flatMap(java.util.Optional::stream).toList();
+        if (!summaries.isEmpty() && !summaries.get(0).machineLine().isEmpty()) {
+            lines.add(summaries.get(0).machineLine());
+        }
+        summaries.forEach(n -> lines.add(n.precisionLine()));
+        return lines;
     }
 
     static List<Comparison> ordered(List<Comparison> cs, List<String> gated) {
