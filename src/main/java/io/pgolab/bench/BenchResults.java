@@ -14,17 +14,34 @@ public record BenchResults(String title, CampaignSettings settings, boolean dete
      * and the sample count) and a one-line summary; empty for commands.
      */
     public record WorkloadResult(String name, String command, CampaignResult campaign, List<Comparison> comparisons,
-                                 List<String> primary, java.util.Map<String, Potential> potential) {
+                                 List<String> primary, java.util.Map<String, Potential> potential,
+                                 java.util.Optional<LayoutCheck> layout) {
         public WorkloadResult(String name, String command, CampaignResult campaign, List<Comparison> comparisons,
                               List<String> primary) {
-            this(name, command, campaign, comparisons, primary, java.util.Map.of());
+            this(name, command, campaign, comparisons, primary, java.util.Map.of(), java.util.Optional.empty());
+        }
+
+        public WorkloadResult(String name, String command, CampaignResult campaign, List<Comparison> comparisons,
+                              List<String> primary, java.util.Map<String, Potential> potential) {
+            this(name, command, campaign, comparisons, primary, potential, java.util.Optional.empty());
+        }
+
+        public WorkloadResult withComparisons(List<Comparison> cs) {
+            return new WorkloadResult(name, command, campaign, cs, primary, potential, layout);
+        }
+
+        public WorkloadResult withPotential(java.util.Map<String, Potential> p) {
+            return new WorkloadResult(name, command, campaign, comparisons, primary, p, layout);
+        }
+
+        public WorkloadResult withLayout(LayoutCheck check) {
+            return new WorkloadResult(name, command, campaign, comparisons, primary, potential, java.util.Optional.of(check));
         }
     }
 
     public BenchResults withPotential(String workload, java.util.Map<String, Potential> potential) {
         return new BenchResults(title, settings, deterministic, workloads.stream()
-                .map(w -> w.name().equals(workload) ? new WorkloadResult(w.name(), w.command(), w.campaign(),
-                        w.comparisons(), w.primary(), potential) : w).toList());
+                .map(w -> w.name().equals(workload) ? w.withPotential(potential) : w).toList());
     }
 
     /** Metrics that gate (--fail-on) and decide stopping: the primary metrics of every workload. */

@@ -28,6 +28,15 @@ public final class Steps {
         return out;
     }
 
+    /** The variants with the layout check's relinked pair after them (those not already named), when asked. */
+    public static List<Variant> withLayoutCheck(List<Variant> variants, boolean layoutCheck) {
+        List<Variant> out = new ArrayList<>(variants);
+        if (layoutCheck) {
+            Variant.LAYOUT_PAIR.stream().filter(v -> !out.contains(v)).forEach(out::add);
+        }
+        return out;
+    }
+
     /** The steps given, else [project] ladder, else the default ladder without what cannot be built here. */
     public static List<Variant> forLadder(List<Variant> given, Config config, Toolchain toolchain, Events events) {
         List<Variant> steps = !given.isEmpty() ? given

@@ -2,6 +2,7 @@ package io.pgolab.cli;
 
 import io.pgolab.UserError;
 import io.pgolab.bench.BenchResults;
+import io.pgolab.bench.LayoutCheck;
 import io.pgolab.bench.PgoPotential;
 import io.pgolab.bench.ProjectWorkloads;
 import io.pgolab.bench.Steps;
@@ -46,17 +47,22 @@ final class BenchCommand implements Callable<Integer> {
             + " whether training matches the benchmark (see 'pgolab profile --against-bench').")
     boolean noTrainingCheck;
 
+    @Option(names = "--layout-check", description = {"Also measure relink-1 and relink-2: the release code linked with its"
+            + " functions in two random orders.",
+            "Says how much layout alone moves each metric, beside every variant's change (clang and gcc; needs lld)."})
+    boolean layoutCheck;
+
     @Override
     public Integer call() {
         opts.settings(); // bad options fail before anything is built
         try (Session s = Session.open(parent.global)) {
             ProjectWorkloads workloads = new ProjectWorkloads(s.bench(), selection.names); // a typo in the config should not wait for a build
-            List<Variant> variants = Steps.forBench(Variant.parseAll(variantNames), s.config);
+            List<Variant> variants = Steps.withLayoutCheck(Steps.forBench(Variant.parseAll(variantNames), s.config), layoutCheck);
             List<BuiltArtifact> built = noBuild ? alreadyBuilt(s, variants)
                     // Build (or confirm up to date) first, so a bench never measures binaries of an older config.
                     : s.pipeline().build(variants, false, FailureMode.FAIL).artifacts(variants);
             BenchResults r = s.engine(opts, "bench").run("pgolab bench: " + s.config.name(), workloads.of(built));
-            r = PgoPotential.addTo(s.bench(), r, built, opts.deterministic);
+            r = LayoutCheck.addTo(PgoPotential.addTo(s.bench(), r, built, opts.deterministic), built, opts.minEffect / 100);
             Results results = Results.bench(s.source(), r)
                     .withTrainingMatch(TrainingCheck.afterBench(s.bench(), r, !noTrainingCheck && !noBuild));
             Exports.of(parent.global.workDir(), opts.json, opts.markdown, opts.csv).write(results);

@@ -11,8 +11,13 @@ import java.util.Optional;
  * ("pgo+lto"); the flags say what the toolchain must do. A profile-guided variant can name the
  * training profile it is built with: "pgo@server" uses only the [[train]] workloads tagged
  * profile = "server"; plain "pgo" uses all of them, merged by weight.
+ *
+ * <p>"relink-N" (N = 1..9999) is the layout check's variant: the release build with every function in a
+ * section of its own (-ffunction-sections), linked by lld with the functions in the order a seeded shuffle
+ * gives (--shuffle-sections, seed N). Two of them differ only in where the code lies, so what one gains over
+ * the other is layout noise, the yardstick for a PGO gain (Mytkowicz et al., ASPLOS 2009).
  */
-public record Variant(String name, boolean lto, boolean pgo, boolean bolt, String profileSet) {
+public record Variant(String name, boolean lto, boolean pgo, boolean bolt, String profileSet, int layoutSeed) {
 
     public static final Variant RELEASE = new Variant("release", false, false, false, "");
     public static final Variant LTO = new Variant("lto", true, false, false, "");
@@ -21,6 +26,30 @@ public record Variant(String name, boolean lto, boolean pgo, boolean bolt, Strin
     public static final Variant BOLT = new Variant("bolt", false, false, true, "");
     public static final Variant PGO_BOLT = new Variant("pgo+bolt", false, true, true, "");
     public static final Variant PGO_LTO_BOLT = new Variant("pgo+lto+bolt", true, true, true, "");
+
+    /** The prefix of the layout check's variants: relink-1, relink-2, ... */
+    public static final String RELINK = "relink-";
+    private static final int MAX_SEED = 9999;
+
+    /** The two relinked release builds of the layout check (bench --layout-check). */
+    public static final List<Variant> LAYOUT_PAIR = List.of(relink(1), relink(2));
+
+    public Variant(String name, boolean lto, boolean pgo, boolean bolt, String profileSet) {
+        this(name, lto, pgo, bolt, profileSet, 0);
+    }
+
+    /** The release build linked with its functions shuffled by this seed (1..9999). */
+    public static Variant relink(int seed) {
+        if (seed < 1 || seed > MAX_SEED) {
+            throw new IllegalArgumentException("relink seed " + seed);
+        }
+        return new Variant(RELINK + seed, false, false, false, "", seed);
+    }
+
+    /** True for relink-N, the layout check's builds. */
+    public boolean relinked() {
+        return layoutSeed > 0;
+    }
 
     /** The variants this version of pgolab can build. */
     public static final List<Variant> KNOWN = List.of(RELEASE, LTO, PGO, PGO_LTO, BOLT, PGO_BOLT, PGO_LTO_BOLT);
@@ -34,6 +63,9 @@ public record Variant(String name, boolean lto, boolean pgo, boolean bolt, Strin
         int at = n.indexOf('@');
         String tag = at < 0 ? "" : n.substring(at + 1);
         String base = normalize(at < 0 ? n : n.substring(0, at));
+        if (at < 0 && n.matches("relink-[1-9][0-9]{0,3}")) {
+            return Optional.of(relink(Integer.parseInt(n.substring(RELINK.length()))));
+        }
         for (Variant v : KNOWN) {
             if (v.name.equals(base)) {
                 if (at < 0) {
@@ -77,7 +109,10 @@ public record Variant(String name, boolean lto, boolean pgo, boolean bolt, Strin
         String tag = at < 0 ? "" : n.substring(at + 1);
         Optional<Variant> known = KNOWN.stream().filter(v -> v.name.equals(base)).findFirst();
         String why;
-        if (known.isPresent() && !known.get().pgo) {
+        if (base.contains("relink")) {
+            why = "the layout check's variants are relink-1 to relink-" + MAX_SEED + " (the release build linked"
+                    + " with its functions in a seeded random order), with no +step or @profile; ";
+        } else if (known.isPresent() && !known.get().pgo) {
             why = "'" + base + "' uses no profile, so it takes no @" + tag + "; ";
         } else if (known.isPresent()) {
             why = "'" + tag + "' is not a usable profile name (letters, digits, '.', '_' and '-'); ";
@@ -87,7 +122,7 @@ public record Variant(String name, boolean lto, boolean pgo, boolean bolt, Strin
                     .orElse("");
         }
         return new UserError("unknown variant '" + name + "'", why + "known variants: " + String.join(", ", knownNames())
-                + "; a profile-guided variant can name a training profile: pgo@NAME");
+                + "; a profile-guided variant can name a training profile: pgo@NAME; the layout check: relink-1, relink-2, ...");
     }
 
     /** A usable profile set name (the TAG of pgo@TAG, the profile key of [[train]]), lower case. */
@@ -101,7 +136,7 @@ public record Variant(String name, boolean lto, boolean pgo, boolean bolt, Strin
             return this;
         }
         String base = baseName();
-        return new Variant(set.isEmpty() ? base : base + "@" + set, lto, pgo, bolt, set);
+        return new Variant(set.isEmpty() ? base : base + "@" + set, lto, pgo, bolt, set, layoutSeed);
     }
 
     private static String normalize(String base) {

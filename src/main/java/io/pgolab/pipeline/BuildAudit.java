@@ -4,6 +4,7 @@ import com.fasterxml.jackson.annotation.JsonIgnoreProperties;
 import io.pgolab.config.Variant;
 import io.pgolab.toolchain.CompileRecord;
 import io.pgolab.toolchain.Phase;
+import io.pgolab.toolchain.Relink;
 import io.pgolab.toolchain.ProfileData;
 import io.pgolab.util.Json;
 import java.io.IOException;
@@ -24,7 +25,8 @@ import java.util.stream.Stream;
  * wrapper (process/CompilerWrapper), and this checks what they did: the optimization level of
  * every compile, instrumentation in the instrumented build, the profile reaching every object of a
  * profile-guided build (for GCC: the .gcda each object looks for exists), -flto at compile and link
- * time in LTO variants. It also collects the project files the compiles read (sources, and headers
+ * time in LTO variants, -ffunction-sections and lld's --shuffle-sections in the layout check's relink-N
+ * variants. It also collects the project files the compiles read (sources, and headers
  * from the dependency files), which key the next build (see SourceFingerprint.ofReads).
  */
 final class BuildAudit {
@@ -32,6 +34,7 @@ final class BuildAudit {
     static final String UNINSTRUMENTED = "uninstrumented";
     static final String PROFILE_LOSS = "profile-loss";
     static final String NO_LTO = "no-lto";
+    static final String NO_SHUFFLE = "no-shuffle";
     private static final int SHOWN = 5;
 
     private BuildAudit() {
@@ -177,7 +180,33 @@ final class BuildAudit {
                                 + "\" to build.allow", false));
             }
         }
+        if (v.relinked()) {
+            relinked(name, compiles, links, srcDir, auditLog, line, problems);
+        }
         return new Outcome(line.toString(), problems, reads, List.copyOf(levels.keySet()));
+    }
+
+    /** relink-N: every compile with a section per function, and a link that shuffled them; else layout did not move. */
+    private static void relinked(String name, List<CompileRecord> compiles, List<CompileRecord> links, Path srcDir,
+                                 Path auditLog, StringBuilder line, List<Problem> problems) {
+        int n = compiles.size();
+        List<String> whole = compiles.stream().filter(c -> !c.args().contains(Relink.COMPILE_FLAG))
+                .map(c -> names(c, srcDir)).toList();
+        long shuffled = links.stream().filter(c -> c.args().stream().anyMatch(a -> a.contains(Relink.SHUFFLE_OPTION)))
+                .count();
+        line.append(", ").append(n - whole.size()).append('/').append(n).append(' ').append(Relink.COMPILE_FLAG)
+                .append(", ").append(links.isEmpty() ? "no link recorded" : shuffled > 0 ? "shuffled link"
+                        : "link without " + Relink.SHUFFLE_OPTION);
+        if (!whole.isEmpty() || (!links.isEmpty() && shuffled == 0)) {
+            problems.add(new Problem(NO_SHUFFLE, "the " + name + " build did not move its functions, so the layout check"
+                    + " would compare a build with itself: " + (whole.isEmpty() ? "" : whole.size() + " of " + n
+                    + " file(s) compiled without " + Relink.COMPILE_FLAG + " (" + shown(whole) + ")"
+                    + (shuffled == 0 && !links.isEmpty() ? "; " : ""))
+                    + (shuffled == 0 && !links.isEmpty() ? "the link had no " + Relink.SHUFFLE_OPTION : ""),
+                    "pass {cflags} to every compile and {ldflags} (or $LDFLAGS) to the link in build.command; the"
+                            + " commands are in " + auditLog + ". If this is deliberate, add \"" + NO_SHUFFLE
+                            + "\" to build.allow", false));
+        }
     }
 
     /** GCC: does the .gcda each object looks for exist? An object-path change between builds is named. */

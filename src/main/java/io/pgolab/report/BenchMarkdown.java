@@ -33,6 +33,11 @@ final class BenchMarkdown {
                 s.append('\n');
                 noise.forEach(line -> s.append("<sub>").append(Md.text(line)).append("</sub><br>\n"));
             }
+            List<String> layout = LayoutLines.of(w);
+            if (!layout.isEmpty()) {
+                s.append('\n');
+                layout.forEach(line -> s.append(Md.text(line.strip())).append("<br>\n"));
+            }
             w.potential().forEach((variant, p) -> s.append("\nPGO potential of ").append(Md.text(variant)).append(": ")
                     .append(Md.text(p.summary())).append('\n'));
             if (!w.campaign().warnings().isEmpty()) {

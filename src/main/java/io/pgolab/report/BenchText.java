@@ -32,6 +32,7 @@ final class BenchText {
                         c.verdict().json(), gated.contains(c.metric()) ? "" : " (not gated)"));
             }
             noiseLines(r, w, gated).forEach(line -> s.append("  ").append(line).append('\n'));
+            LayoutLines.of(w).forEach(line -> s.append("  ").append(line).append('\n'));
             w.potential().forEach((variant, p) -> s.append("  PGO potential of ").append(variant).append(": ")
                     .append(p.summary()).append('\n'));
             for (Warning warning : w.campaign().warnings()) {

@@ -137,9 +137,17 @@ final class JsonExporter implements Exporter {
             }
             workloads.add(new ResultsDocument.Workload(w.name(), w.command(), c.labels(), c.rounds(), c.stopReason(),
                     Seconds.wall(c.elapsedSeconds()), c.warnings().stream().map(Warning::message).toList(), c.outputs(), metrics, medians, comps, w.potential(), runs,
-                    c.noise().stream().map(ResultsDocument.RoundNoiseEntry::of).toList()));
+                    c.noise().stream().map(ResultsDocument.RoundNoiseEntry::of).toList(),
+                    w.layout().map(l -> layout(w.name(), l)).orElse(null)));
         }
         return new ResultsDocument.BenchBody(method, workloads, flat, r.summary(gated), r.regressions(gated).size());
+    }
+
+    static ResultsDocument.LayoutEntry layout(String workload, io.pgolab.bench.LayoutCheck l) {
+        Map<String, Double> bounds = new LinkedHashMap<>();
+        l.comparisons().forEach(c -> l.boundPercent(c.metric()).ifPresent(b -> bounds.put(c.metric(), b)));
+        return new ResultsDocument.LayoutEntry(l.variants(), l.functions(), l.moved(), bounds,
+                l.comparisons().stream().map(c -> comparison(workload, c, false)).toList());
     }
 
     static ResultsDocument.ComparisonEntry comparison(String workload, Comparison x, boolean gated) {

@@ -104,7 +104,17 @@ public record ResultsDocument(
                            List<ComparisonEntry> comparisons,
                            @JsonInclude(JsonInclude.Include.NON_EMPTY) Map<String, Potential> pgoPotential,
                            List<RunEntry> runs,
-                           @JsonInclude(JsonInclude.Include.NON_EMPTY) List<RoundNoiseEntry> roundNoise) {
+                           @JsonInclude(JsonInclude.Include.NON_EMPTY) List<RoundNoiseEntry> roundNoise,
+                           @JsonInclude(JsonInclude.Include.NON_NULL) LayoutEntry layoutCheck) {
+    }
+
+    /**
+     * bench --layout-check: the relinked release builds compared with the first of them (not gated); bound_percent
+     * per metric is the farthest CI end, the most layout alone moved it with 95% confidence.
+     */
+    @JsonIgnoreProperties(ignoreUnknown = true)
+    public record LayoutEntry(List<String> variants, int functions, int functionsMoved, Map<String, Double> boundPercent,
+                              List<ComparisonEntry> comparisons) {
     }
 
     /** The machine during one measured round; steal and iowait in percent (null when /proc/stat was unreadable). */

@@ -95,6 +95,9 @@ public final class CargoToolchain implements LlvmProfiled {
 
     @Override
     public void require(Variant variant) {
+        if (variant.relinked()) {
+            throw Relink.unsupported(variant, "cargo");
+        }
         if (variant.pgo() && !profdata.usable()) {
             throw new UserError("variant '" + variant + "' needs an llvm-profdata that reads rustc's profiles: "
                     + profdata.problem(), profdata.fix());

@@ -123,6 +123,9 @@ public final class ClangToolchain implements LlvmProfiled {
                     + " instrumented binaries link against, and clang " + version + " has none",
                     "apt-get install -y libclang-rt-" + major + "-dev");
         }
+        if (variant.relinked() && lld.isEmpty()) {
+            throw Relink.noLld(variant);
+        }
         if (variant.lto() && (lld.isEmpty() || ar.isEmpty())) {
             throw new UserError("variant '" + variant + "' needs ld.lld and llvm-ar of LLVM " + major,
                     "apt-get install -y lld-" + major + " llvm-" + major);
@@ -137,6 +140,10 @@ public final class ClangToolchain implements LlvmProfiled {
             c.add("-flto=thin");
             l.add("-flto=thin");
             l.add("-fuse-ld=lld");
+        }
+        if (variant.relinked()) {
+            c.add(Relink.COMPILE_FLAG);
+            l.addAll(Relink.linkFlags(variant));
         }
         if (phase == Phase.INSTRUMENT) {
             c.add("-fprofile-generate");

@@ -64,7 +64,7 @@ public record ElfLayout(long fileBytes, long sectionBytes) {
         }
     }
 
-    private static ByteBuffer read(FileChannel ch, long at, int n) throws IOException {
+    static ByteBuffer read(FileChannel ch, long at, int n) throws IOException {
         ByteBuffer b = ByteBuffer.allocate(n).order(ByteOrder.LITTLE_ENDIAN);
         while (b.hasRemaining() && ch.read(b, at + b.position()) > 0) {
             // keep reading

@@ -32,6 +32,7 @@ public final class GccToolchain implements Toolchain {
     private final Path ranlib;
     private final boolean atomic;
     private final Path gcdaBase;
+    private final Path scratch;
     private final CommandLog log;
 
     private GccToolchain(GccInstall install, Path cxx, boolean atomic, Path scratch, CommandLog log) {
@@ -42,6 +43,7 @@ public final class GccToolchain implements Toolchain {
         this.major = install.major();
         this.atomic = atomic;
         this.gcdaBase = scratch.resolve("gcda");
+        this.scratch = scratch;
         this.log = log;
         this.gcovTool = install.gcovTool();
         this.gcovDump = install.gcovDump();
@@ -97,6 +99,9 @@ public final class GccToolchain implements Toolchain {
 
     @Override
     public void require(Variant variant) {
+        if (variant.relinked() && Relink.lldDirForGcc(scratch).isEmpty()) {
+            throw Relink.noLld(variant);
+        }
         if (variant.pgo() && (gcovTool.isEmpty() || gcovDump.isEmpty())) {
             throw new UserError("variant '" + variant + "' needs gcov-tool and gcov-dump of GCC " + major,
                     "they ship with GCC itself: apt-get install -y gcc-" + major);
@@ -110,6 +115,11 @@ public final class GccToolchain implements Toolchain {
         if (variant.lto()) {
             c.add("-flto=auto");
             l.add("-flto=auto");
+        }
+        if (variant.relinked()) {
+            c.add(Relink.COMPILE_FLAG);
+            l.add("-B" + Relink.lldDirForGcc(scratch).orElseThrow(() -> Relink.noLld(variant)));
+            l.addAll(Relink.linkFlags(variant));
         }
         if (phase == Phase.INSTRUMENT) {
             // -ftest-coverage only adds .gcno notes (function names for the profile report).

@@ -29,7 +29,7 @@ class VariantTest {
                 .hasMessage("unknown variant 'pgo+lt'")
                 .satisfies(e -> assertThat(((UserError) e).hint()).isEqualTo("did you mean 'pgo+lto'? known variants: "
                         + "release, lto, pgo, pgo+lto, bolt, pgo+bolt, pgo+lto+bolt; a profile-guided variant can name a"
-                        + " training profile: pgo@NAME"));
+                        + " training profile: pgo@NAME; the layout check: relink-1, relink-2, ..."));
         // A misspelt base keeps its tag in the suggestion.
         assertThatThrownBy(() -> Variant.parse("pgo+lt@server"))
                 .satisfies(e -> assertThat(((UserError) e).hint()).startsWith("did you mean 'pgo+lto@server'?"));
@@ -50,5 +50,21 @@ class VariantTest {
                 .isInstanceOf(UserError.class)
                 .hasMessage("variant 'pgo+lto' is named twice ('LTO+PGO' is the same variant)")
                 .satisfies(e -> assertThat(((UserError) e).hint()).isEqualTo("name each variant once"));
+    }
+
+    @Test
+    void relinkVariantsCarryTheirSeedAndNothingElse() {
+        Variant v = Variant.parse("Relink-42");
+        assertThat(v.name()).isEqualTo("relink-42");
+        assertThat(v.layoutSeed()).isEqualTo(42);
+        assertThat(v.relinked()).isTrue();
+        assertThat(v.pgo() || v.lto() || v.bolt()).isFalse();
+        assertThat(Variant.parse("relink-1")).isEqualTo(Variant.LAYOUT_PAIR.get(0)).isNotEqualTo(Variant.RELEASE);
+        assertThat(Variant.RELEASE.relinked()).isFalse();
+        for (String bad : List.of("relink-0", "relink-10000", "relink-01", "relink", "relink-x", "pgo+relink-1", "relink-1@server")) {
+            assertThatThrownBy(() -> Variant.parse(bad)).as(bad).isInstanceOf(UserError.class)
+                    .hasMessage("unknown variant '" + bad + "'")
+                    .satisfies(e -> assertThat(((UserError) e).hint()).contains("relink-1 to relink-9999"));
+        }
     }
 }

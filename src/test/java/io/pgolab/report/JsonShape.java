@@ -25,7 +25,12 @@ public final class JsonShape {
             "workloads[].round_noise[].steal_percent: null", "workloads[].round_noise[].iowait_percent: number",
             "workloads[].round_noise[].iowait_percent: null", "workloads[].round_noise[].load_average: number",
             "workloads[].round_noise[].phase_change: boolean",
-            "method.estimator: string");
+            "method.estimator: string",
+            "workloads[].layout_check: object", "workloads[].layout_check.variants: array",
+            "workloads[].layout_check.variants[]: string", "workloads[].layout_check.functions: int",
+            "workloads[].layout_check.functions_moved: int", "workloads[].layout_check.bound_percent: object",
+            "workloads[].layout_check.bound_percent.cpu_time: number", "workloads[].layout_check.comparisons: array",
+            "workloads[].layout_check.comparisons[]: object");
 
     private JsonShape() {
     }
@@ -44,6 +49,17 @@ public final class JsonShape {
         added.removeIf(k -> ADDED_SINCE_0_1_0.contains(k.startsWith("bench.") ? k.substring("bench.".length()) : k));
         org.assertj.core.api.Assertions.assertThat(added).as("undocumented new keys (add them to ADDED_SINCE_0_1_0 and"
                 + " docs/results-schema.md)").isEmpty();
+    }
+
+    /**
+     * Every key of run under prefix (an addition made after 0.1.0, e.g. "workloads[].layout_check") is a documented
+     * addition; a layout comparison has the keys of comparisons[], which 0.1.0 documented.
+     */
+    public static void assertAdditionsDocumented(JsonNode run, String prefix) {
+        TreeSet<String> keys = ofRun(run);
+        keys.removeIf(k -> !k.startsWith(prefix) || k.startsWith(prefix + ".comparisons[]."));
+        org.assertj.core.api.Assertions.assertThat(keys).isNotEmpty();
+        org.assertj.core.api.Assertions.assertThat(ADDED_SINCE_0_1_0).as("documented additions").containsAll(keys);
     }
 
     /** The shape without what depends on the run: the items of warnings and dropped lists (empty or not). */
