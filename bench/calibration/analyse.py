@@ -10,7 +10,11 @@ interval, so that "0 of 100" reads as what it is (at most 3.6%, not 0%).
 TRUE (optional, "prog:kind=ratio,..."): the slowdown each kind really is, e.g. measured instruction ratios from
 callgrind; the detection table then also says how often the CI contained it.
 
-usage: analyse.py DIR [--true demo:+3=1.0291,...]   (DIR holds index.tsv and the JSON files)
+OLD (--old): the same tables for the method of pgolab 0.1 (geometric mean of the per-round ratios, percentile
+bootstrap CI, unpaired Mann-Whitney p; reanalyse.py's re-implementation), applied to the same samples. The runs
+stopped by the new method's rule, so this compares the two analyses of one data set, not two campaigns.
+
+usage: analyse.py DIR [--true demo:+3=1.0291,...] [--old]   (DIR holds index.tsv and the JSON files)
 Pure Python 3, no SciPy.
 """
 import csv, json, math, os, statistics, sys
@@ -79,7 +83,7 @@ def quantile(xs, q):
     return xs[f] + (xs[min(f + 1, len(xs) - 1)] - xs[f]) * (i - f)
 
 
-def load_runs(directory):
+def load_runs(directory, old=False):
     runs = []
     with open(os.path.join(directory, "index.tsv")) as f:
         for row in csv.DictReader(f, delimiter="\t"):
@@ -92,6 +96,8 @@ def load_runs(directory):
             if len(gated) != 1:
                 raise SystemExit(f"{path}: expected one cpu_time comparison, found {len(gated)}")
             c = gated[0]
+            if old:
+                c = old_analysis(c)
             w = doc["workloads"][0]
             noise = w.get("round_noise", [])
             runs.append(dict(row, missing=False, ratio=c["ratio"], lo=c["ci_low"], hi=c["ci_high"], p=c["p_value"],
@@ -102,6 +108,15 @@ def load_runs(directory):
                              median=c["baseline_median"], cv=c["baseline_cv"],
                              target="target reached" in w["stop_reason"]))
     return runs
+
+
+def old_analysis(c):
+    """The comparison c as pgolab 0.1 analysed it (see reanalyse.py), with the same samples and minimum effect."""
+    import reanalyse
+    b, x = c["baseline_samples"], c["candidate_samples"]
+    ratio, lo, hi, p = reanalyse.old_method(b, x)
+    return dict(c, ratio=ratio, ci_low=lo, ci_high=hi, p_value=p,
+                verdict=reanalyse.verdict(lo, hi, p, c["min_effect"], c["direction"], len(b)))
 
 
 def aa_table(runs):
@@ -158,7 +173,12 @@ def main():
             k, v = item.split("=")
             truth[k] = float(v)
         del args[i:i + 2]
-    runs = load_runs(args[0])
+    old = "--old" in args
+    if old:
+        args.remove("--old")
+        sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+        print("OLD METHOD (pgolab 0.1: geometric mean, bootstrap CI, Mann-Whitney p) on the same samples")
+    runs = load_runs(args[0], old)
     missing = [r["file"] for r in runs if r["missing"]]
     failed = [r["file"] for r in runs if not r["missing"] and r["exit"] not in ("0", "1")]
     runs = [r for r in runs if not r["missing"]]

@@ -114,6 +114,9 @@ public final class ReadinessMatrix {
     static List<Gap> gaps(ClangInstall c, Variant v) {
         int major = c.major();
         List<Gap> gaps = new ArrayList<>();
+        if (v.relinked() && c.tool("ld.lld").isEmpty()) {
+            gaps.add(Gap.pkg("ld.lld " + major + " (the layout check links with lld)", "lld-" + major));
+        }
         if (v.lto()) {
             if (c.tool("ld.lld").isEmpty()) {
                 gaps.add(Gap.pkg("ld.lld " + major, "lld-" + major));
@@ -140,6 +143,9 @@ public final class ReadinessMatrix {
     static List<Gap> gaps(GccInstall g, Variant v, Installs in) {
         int major = g.major();
         List<Gap> gaps = new ArrayList<>();
+        if (v.relinked() && io.pgolab.toolchain.Relink.anyLld().isEmpty()) {
+            gaps.add(Gap.pkg("ld.lld (any LLVM version; the layout check links with lld)", "lld-19"));
+        }
         if (v.lto() && g.gccAr().isEmpty()) {
             gaps.add(Gap.pkg("gcc-ar-" + major, "gcc-" + major));
         }
@@ -159,6 +165,10 @@ public final class ReadinessMatrix {
 
     /** cargo: pgo needs an llvm-profdata that reads rustc's profiles (RustProfdata's pairing). */
     static List<Gap> gaps(RustInstall r, Variant v) {
+        if (v.relinked()) {
+            return List.of(new Gap("a C or C++ build (the layout check is not offered for cargo)", "",
+                    io.pgolab.toolchain.Relink.unsupported(v, "cargo").hint()));
+        }
         return v.pgo() && !r.profdata().usable()
                 ? List.of(new Gap("an llvm-profdata that reads rustc's profiles", "", r.profdata().fix())) : List.of();
     }

@@ -32,9 +32,12 @@ final class LayoutLines {
                 continue;
             }
             String[] ci = BenchText.ci(c);
+            double bound = l.boundPercent(c.metric()).orElseThrow();
             lines.add(String.format(Locale.ROOT, "  %s %s %+.1f%% [%s%%, %s%%]: %s", c.candidate(), c.metric(),
                     c.changePercent(), ci[0], ci[1], beyond.get() ? "beyond the layout noise"
-                            : "within what layout alone moves: this change may be where the code lies, not the optimization"));
+                            : String.format(Locale.ROOT, "within the layout bound (%.1f%%): this change may be where the"
+                            + " code lies, not the optimization%s", bound, bound > 2 * c.minEffect() * 100
+                            ? "; the bound is wide, more rounds (--budget) narrow it" : "")));
         }
         l.problem().ifPresent(p -> lines.add("warning: " + p));
         return lines;

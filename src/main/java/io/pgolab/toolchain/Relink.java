@@ -42,17 +42,23 @@ public final class Relink {
                 + " functions (GNU ld cannot), and none is installed", "apt-get install -y lld-19");
     }
 
-    /**
-     * A directory holding only a link named "ld.lld" to the newest lld, for gcc's -B (gcc looks for "ld.lld" there
-     * with -fuse-ld=lld; a whole LLVM bin directory would offer gcc other tools too). Empty without any lld.
-     */
-    public static Optional<Path> lldDirForGcc(Path scratch) {
+    /** ld.lld on PATH, else the newest LLVM's. */
+    public static Optional<Path> anyLld() {
         Optional<Path> lld = ToolLocator.onPath("ld.lld");
         for (int major : ToolLocator.llvmMajors()) {
             if (lld.isEmpty()) {
                 lld = ToolLocator.llvmTool(major, "ld.lld");
             }
         }
+        return lld;
+    }
+
+    /**
+     * A directory holding only a link named "ld.lld" to the newest lld, for gcc's -B (gcc looks for "ld.lld" there
+     * with -fuse-ld=lld; a whole LLVM bin directory would offer gcc other tools too). Empty without any lld.
+     */
+    public static Optional<Path> lldDirForGcc(Path scratch) {
+        Optional<Path> lld = anyLld();
         if (lld.isEmpty()) {
             return Optional.empty();
         }

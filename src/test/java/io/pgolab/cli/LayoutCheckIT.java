@@ -66,7 +66,7 @@ class LayoutCheckIT {
         assertThat(r.exitCode()).as(r.all()).isZero();
         assertThat(r.out()).contains("layout check: relink-1 vs relink-2, the release code linked with its functions",
                         "cpu_time: relink-2 vs relink-1", "layout alone moved cpu_time by up to")
-                .containsPattern("pgo cpu_time [-+][0-9.]+% \\[.*\\]: (beyond the layout noise|within what layout alone moves)")
+                .containsPattern("pgo cpu_time [-+][0-9.]+% \\[.*\\]: (beyond the layout noise|within the layout bound)")
                 .doesNotContain("release vs relink-1");
         JsonNode tree = new ObjectMapper().readTree(p.resolve("out.json").toFile());
         io.pgolab.report.JsonShape.assertAdditionsDocumented(tree, "workloads[].layout_check");

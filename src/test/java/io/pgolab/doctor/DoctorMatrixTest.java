@@ -101,6 +101,15 @@ class DoctorMatrixTest {
     }
 
     @Test
+    void theLayoutChecksRelinkNeedsLldWithClangAndIsNoCargoVariant() {
+        Variant relink = Variant.parse("relink-1");
+        assertThat(ReadinessMatrix.gaps(clang19(List.of("llvm-profdata", "llvm-ar")), relink))
+                .extracting(Gap::pkg).containsExactly("lld-19");
+        assertThat(ReadinessMatrix.gaps(clang19(NO_BOLT), relink)).isEmpty();
+        assertThat(ReadinessMatrix.gaps(clang19(NO_BOLT), Variant.RELEASE)).isEmpty();
+    }
+
+    @Test
     void clang19WithoutLlvmProfdata19CannotBuildPgo() {
         ClangInstall c = clang19(List.of("llvm-ar", "llvm-ranlib", "ld.lld"));
         Doctor.Report r = report(installs(List.of(c), Optional.empty(), List.of()));
