@@ -14,7 +14,10 @@ OLD (--old): the same tables for the method of pgolab 0.1 (geometric mean of the
 bootstrap CI, unpaired Mann-Whitney p; reanalyse.py's re-implementation), applied to the same samples. The runs
 stopped by the new method's rule, so this compares the two analyses of one data set, not two campaigns.
 
-usage: analyse.py DIR [--true demo:+3=1.0291,...] [--old]   (DIR holds index.tsv and the JSON files)
+SPLIT (--split-load X): A/A rows per program also for runs started at a 1-minute load average below X and at or
+above it (the load the index recorded when each run started).
+
+usage: analyse.py DIR [--true demo:+3=1.0291,...] [--old] [--split-load X]   (DIR holds index.tsv and the JSON files)
 Pure Python 3, no SciPy.
 """
 import csv, json, math, os, statistics, sys
@@ -119,13 +122,20 @@ def old_analysis(c):
                 verdict=reanalyse.verdict(lo, hi, p, c["min_effect"], c["direction"], len(b)))
 
 
-def aa_table(runs):
+def aa_table(runs, split_load=None):
     print("| program | A/A runs | CI contains 1.0 | false verdicts (improved/regressed) | no_change / inconclusive "
           "| half-width median / p90 / max | rounds median | target ±0.5% reached | seconds median | load median |")
     print("|---|---|---|---|---|---|---|---|---|---|")
     groups = {}
     for r in runs:
         groups.setdefault(r["program"], []).append(r)
+    if split_load is not None:
+        for prog in sorted(set(r["program"] for r in runs)):
+            for label, keep in ((f"{prog}, load < {split_load:g}", lambda r: float(r["load1"]) < split_load),
+                                (f"{prog}, load >= {split_load:g}", lambda r: float(r["load1"]) >= split_load)):
+                rs = [r for r in runs if r["program"] == prog and keep(r)]
+                if rs:
+                    groups[label] = rs
     groups["all"] = list(runs)
     for prog, rs in groups.items():
         n = len(rs)
@@ -173,6 +183,11 @@ def main():
             k, v = item.split("=")
             truth[k] = float(v)
         del args[i:i + 2]
+    split_load = None
+    if "--split-load" in args:
+        i = args.index("--split-load")
+        split_load = float(args[i + 1])
+        del args[i:i + 2]
     old = "--old" in args
     if old:
         args.remove("--old")
@@ -190,7 +205,7 @@ def main():
     print()
     print("A/A (the same command under two labels; cpu_time, 95% CI, rates with their Clopper-Pearson 95% interval):")
     print()
-    aa_table(aa)
+    aa_table(aa, split_load)
     print()
     print("Known slowdowns:")
     print()

@@ -4,6 +4,7 @@ import io.pgolab.pipeline.PipelineOutcome;
 import io.pgolab.bench.BenchResults;
 import io.pgolab.bench.Ladder;
 import io.pgolab.bench.LadderCosts;
+import io.pgolab.bench.LayoutCheck;
 import io.pgolab.bench.PgoPotential;
 import io.pgolab.bench.ProjectWorkloads;
 import io.pgolab.bench.Steps;
@@ -45,17 +46,24 @@ final class LadderCommand implements Callable<Integer> {
             + " whether training matches the benchmark (see 'pgolab profile --against-bench').")
     boolean noTrainingCheck;
 
+    @Option(names = "--layout-check", description = {"Also measure relink-1 and relink-2: the release code linked with its"
+            + " functions in two random orders.",
+            "Says how much layout alone moves each metric, beside every step's change (clang and gcc; needs lld)."})
+    boolean layoutCheck;
+
     @Override
     public Integer call() {
         opts.settings(); // bad options fail before anything is built
         try (Session s = Session.open(parent.global)) {
             ProjectWorkloads workloads = new ProjectWorkloads(s.bench(), selection.names);
             List<Variant> steps = Steps.forLadder(Variant.parseAll(variantNames), s.config, s.toolchain, s.console);
-            PipelineOutcome o = s.pipeline().build(steps, false, FailureMode.FAIL);
+            List<Variant> measured = Steps.withLayoutCheck(steps, layoutCheck);
+            PipelineOutcome o = s.pipeline().build(measured, false, FailureMode.FAIL);
             List<BuiltArtifact> built = o.artifacts(steps);
             List<Ladder.Slowdown> slowdown = LadderCosts.trainingSlowdown(s.bench(), o, built);
-            BenchResults r = s.engine(opts, "ladder").run("pgolab ladder: " + s.config.name(), workloads.of(built));
-            r = PgoPotential.addTo(s.bench(), r, built, opts.deterministic);
+            List<BuiltArtifact> all = o.artifacts(measured);
+            BenchResults r = s.engine(opts, "ladder").run("pgolab ladder: " + s.config.name(), workloads.of(all));
+            r = LayoutCheck.addTo(PgoPotential.addTo(s.bench(), r, built, opts.deterministic), all, opts.minEffect / 100);
             Ladder ladder = Ladder.of(r, built, LadderCosts.pipelineSeconds(o, steps, built), slowdown);
             Results results = Results.ladder(s.source(), r, ladder, built)
                     .withTrainingMatch(TrainingCheck.afterBench(s.bench(), r, !noTrainingCheck));

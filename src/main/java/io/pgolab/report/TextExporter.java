@@ -1,6 +1,7 @@
 package io.pgolab.report;
 
 import io.pgolab.bench.BenchResults;
+import java.util.List;
 
 /**
  * The terminal output: the ladder, else the bench table, else the build or profile report. demo prints its build
@@ -16,7 +17,7 @@ final class TextExporter implements Exporter {
     private static String main(Results r) {
         BenchResults b = r.bench();
         if (r.ladder() != null) {
-            return LadderReport.text(r.ladder().ladder()) + BuildReport.boltSizeNotes(r.ladder().built())
+            return LadderReport.text(r.ladder().ladder()) + BuildReport.boltSizeNotes(r.ladder().built()) + layout(b)
                     + b.summary(b.gated()) + " (against "
                     + r.ladder().built().get(0).variant() + ")\n";
         }
@@ -31,5 +32,18 @@ final class TextExporter implements Exporter {
             return ProfileReport.text(p.record(), p.summary(), p.stale(), p.optimized(), p.staleChanges());
         }
         return "";
+    }
+
+    /** A ladder's layout check, per workload (a bench prints it under each table). */
+    private static String layout(BenchResults b) {
+        StringBuilder s = new StringBuilder();
+        for (BenchResults.WorkloadResult w : b.workloads()) {
+            List<String> lines = LayoutLines.of(w);
+            if (!lines.isEmpty()) {
+                s.append(w.name()).append(":\n");
+                lines.forEach(line -> s.append("  ").append(line).append('\n'));
+            }
+        }
+        return s.toString();
     }
 }

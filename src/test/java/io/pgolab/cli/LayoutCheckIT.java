@@ -83,6 +83,19 @@ class LayoutCheckIT {
     }
 
     @Test
+    void theLadderReadsEachStepAgainstTheLayoutNoiseAndKeepsRelinksOutOfItsSteps() throws Exception {
+        requireLld();
+        Path p = TinyProject.create(tmp.resolve("ladder"), "clang", "\"release\", \"pgo\"", TRAIN);
+        Cli.Result r = Cli.run(p, "ladder", "release", "pgo", "--layout-check", "--budget", "6s", "--json", "l.json");
+        assertThat(r.exitCode()).as(r.all()).isZero();
+        assertThat(r.out()).contains("b:\n  layout check: relink-1 vs relink-2")
+                .containsPattern("pgo cpu_time [-+][0-9.]+% \\[.*\\]: (beyond the layout noise|within the layout bound)");
+        JsonNode tree = new ObjectMapper().readTree(p.resolve("l.json").toFile());
+        assertThat(tree.at("/ladder/steps").toString()).doesNotContain("relink");
+        assertThat(tree.at("/bench/workloads/0/layout_check/variants").toString()).isEqualTo("[\"relink-1\",\"relink-2\"]");
+    }
+
+    @Test
     void aSeedOutOfRangeIsAnUnknownVariantWithTheRange() throws Exception {
         Path p = TinyProject.create(tmp.resolve("unknown"), "clang", "\"release\"", TRAIN);
         Cli.Result bad = Cli.run(p, "build", "relink-0");
