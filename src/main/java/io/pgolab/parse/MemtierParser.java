@@ -18,15 +18,20 @@ import java.util.regex.Pattern;
  * <ul>
  *   <li>{@code ops_per_sec} (ops/s, higher is better)</li>
  *   <li>{@code avg_ms} and one {@code p<N>_ms} per printed percentile, "." written "_"
- *       ({@code p50_ms}, {@code p99_ms}, {@code p99_9_ms}; ms, lower is better)</li>
+ *       ({@code p50_ms}, {@code p99_ms}, {@code p99_9_ms}; ms, lower is better). In the JSON the
+ *       average is "Accumulated Latency" / "Count": memtier writes "Average Latency" 0.000 for
+ *       Totals. A latency of 0 is never reported.</li>
  *   <li>{@code kb_per_sec} (KB/s, higher is better)</li>
  *   <li>{@link ParsedMetric#OPERATIONS}: the Totals "Count" of the JSON, or else threads ×
- *       connections per thread × requests per client (× runs, with --run-count) when the run was
- *       bounded by requests ({@code -n}) rather than by time</li>
+ *       connections per thread × requests per client when the run was bounded by requests
+ *       ({@code -n}) rather than by time</li>
  * </ul>
  * Rows with no traffic (Ops/sec 0, e.g. "Waits" without --wait-ratio) are left out, except Totals.
- * Hits/sec and Misses/sec are not reported: they describe the key space, not the speed. When
- * the run had several iterations ({@code --run-count}), the "AGGREGATED AVERAGE RESULTS" are used.
+ * Hits/sec and Misses/sec are not reported: they describe the key space, not the speed.
+ *
+ * <p>The output of {@code --run-count} N &gt; 1 (BEST RUN, WORST RUN and AGGREGATED AVERAGE
+ * RESULTS instead of ALL STATS) is refused: in real captures BEST and WORST were the same run, the
+ * "average" was above the best run, and the JSON aggregate held zeros and 1e180s.
  */
 public final class MemtierParser implements OutputParser {
     public static final String NAME = "memtier";
@@ -38,6 +43,9 @@ public final class MemtierParser implements OutputParser {
     private static final Pattern CONNECTIONS = Pattern.compile("(?m)^\\s*([0-9]+)\\s+Connections per thread\\s*$");
     private static final Pattern REQUESTS = Pattern.compile("(?m)^\\s*([0-9]+)\\s+Requests per client\\s*$");
     private static final Pattern RUNS = Pattern.compile("\\(([0-9]+) runs\\)");
+    /** Section titles memtier prints instead of "ALL STATS" when --run-count is above 1. */
+    private static final Pattern MULTI_RUN = Pattern.compile(
+            "BEST RUN RESULTS|WORST RUN RESULTS|AGGREGATED AVERAGE RESULTS.*|RUN #[0-9]+ RESULTS");
     private static final String EXPECTED = "memtier_benchmark's \"ALL STATS\" table (Type Ops/sec ... KB/sec) "
             + "or the JSON of --json-out-file";
 
@@ -59,10 +67,13 @@ public final class MemtierParser implements OutputParser {
     private List<ParsedMetric> parseJson(String output) {
         JsonNode root = ParseSupport.json(NAME, output, EXPECTED);
         JsonNode stats = root.get("ALL STATS");
-        boolean averaged = false;
-        if (stats == null || !stats.isObject()) {
-            stats = firstFieldStartingWith(root, "AGGREGATED AVERAGE RESULTS");
-            averaged = stats != null;
+        Double runCount = ParseSupport.jsonNumber(root.path("configuration").get("run_count"));
+        boolean multiRun = runCount != null && runCount > 1;
+        for (Iterator<String> it = root.fieldNames(); it.hasNext() && !multiRun; ) {
+            multiRun = MULTI_RUN.matcher(it.next()).matches();
+        }
+        if (multiRun) {
+            throw severalRuns(runCount);
         }
         if (stats == null || !stats.isObject()) {
             List<String> keys = new ArrayList<>();
@@ -93,19 +104,16 @@ public final class MemtierParser implements OutputParser {
         for (ParsedMetric m : rows) {
             all.add(m.name(), m.value(), m.unit(), m.higherIsBetter());
         }
-        Double count = averaged ? null : ParseSupport.jsonNumber(totals.get("Count"));
-        if (count == null && !averaged) {
+        Double count = ParseSupport.jsonNumber(totals.get("Count"));
+        if (count == null) {
             count = ParseSupport.jsonNumber(totals.get("Ops"));
         }
         if (count == null) {
-            // several runs (--run-count): the table holds per-run averages, the process did them all
             JsonNode info = root.path("run information");
             JsonNode config = root.path("configuration");
-            Double runs = averaged ? ParseSupport.jsonNumber(config.get("run_count")) : Double.valueOf(1);
-            Double perRun = requestBound(firstNumber(info.get("Threads"), config.get("threads")),
+            count = requestBound(firstNumber(info.get("Threads"), config.get("threads")),
                     firstNumber(info.get("Connections per thread"), config.get("clients")),
                     firstNumber(info.get("Requests per client"), config.get("requests")));
-            count = runs == null || perRun == null ? null : runs * perRun;
         }
         if (count != null && count > 0) {
             all.add(ParsedMetric.OPERATIONS, count, "ops", true);
@@ -119,18 +127,14 @@ public final class MemtierParser implements OutputParser {
             return;
         }
         out.add(prefix + "ops_per_sec", ops, "ops/s", true);
-        Double avg = ParseSupport.jsonNumber(row.get("Average Latency"));
-        if (avg == null) {
-            avg = ParseSupport.jsonNumber(row.get("Latency"));
-        }
-        out.addIfPresent(prefix + "avg_ms", avg, "ms", false);
+        out.addIfPresent(prefix + "avg_ms", averageLatency(row), "ms", false);
         JsonNode percentiles = row.get("Percentile Latencies");
         if (percentiles != null && percentiles.isObject()) {
             for (Iterator<Map.Entry<String, JsonNode>> it = percentiles.fields(); it.hasNext(); ) {
                 Map.Entry<String, JsonNode> p = it.next();
                 Matcher m = PERCENTILE_KEY.matcher(p.getKey());
                 Double v = ParseSupport.jsonNumber(p.getValue());
-                if (m.matches() && v != null) {
+                if (m.matches() && v != null && v > 0) {
                     String name = prefix + "p" + ParseSupport.percentileName(m.group(1)) + "_ms";
                     if (!out.has(name)) {
                         out.add(name, v, "ms", false);
@@ -141,19 +145,33 @@ public final class MemtierParser implements OutputParser {
         out.addIfPresent(prefix + "kb_per_sec", ParseSupport.jsonNumber(row.get("KB/sec")), "KB/s", true);
     }
 
+    /**
+     * The average latency of a JSON row in ms: "Accumulated Latency" (ms) / "Count". memtier writes
+     * "Latency" and "Average Latency" 0.000 in Totals, so those are only a fallback (old JSON without
+     * the accumulated figure, or an accumulated figure of 0 ms); null rather than 0.
+     */
+    private static Double averageLatency(JsonNode row) {
+        Double accumulated = ParseSupport.jsonNumber(row.get("Accumulated Latency"));
+        Double count = ParseSupport.jsonNumber(row.get("Count"));
+        if (accumulated != null && accumulated > 0 && count != null && count > 0) {
+            return accumulated / count;
+        }
+        Double avg = firstNumber(row.get("Average Latency"), row.get("Latency"));
+        return avg != null && avg > 0 ? avg : null;
+    }
+
+    /** The refusal of --run-count N output; runs is N when known. */
+    private static NoMatchException severalRuns(Double runs) {
+        String n = runs != null && runs > 1 ? String.valueOf(runs.longValue()) : "N";
+        return new NoMatchException(NAME + ": this is the output of --run-count " + n + " (BEST RUN, WORST RUN"
+                + " and AGGREGATED AVERAGE RESULTS instead of ALL STATS), which is not read: memtier's best and"
+                + " worst can be the same run and its aggregate is not the runs' average; run memtier with"
+                + " --run-count 1 (the default) and let pgolab repeat the rounds (--budget, --min-rounds)");
+    }
+
     private static Double firstNumber(JsonNode a, JsonNode b) {
         Double v = ParseSupport.jsonNumber(a);
         return v != null ? v : ParseSupport.jsonNumber(b);
-    }
-
-    private static JsonNode firstFieldStartingWith(JsonNode node, String prefix) {
-        for (Iterator<Map.Entry<String, JsonNode>> it = node.fields(); it.hasNext(); ) {
-            Map.Entry<String, JsonNode> e = it.next();
-            if (e.getKey().startsWith(prefix)) {
-                return e.getValue();
-            }
-        }
-        return null;
     }
 
     // ---------------------------------------------------------------- text
@@ -192,6 +210,12 @@ public final class MemtierParser implements OutputParser {
             tables.add(new Table(title, header, rows));
             i = j - 1;
         }
+        for (Table t : tables) {
+            if (MULTI_RUN.matcher(t.title).matches()) {
+                Matcher runs = RUNS.matcher(output);
+                throw severalRuns(runs.find() ? ParseSupport.number(runs.group(1)) : null);
+            }
+        }
         Table table = pick(tables);
         if (table == null) {
             throw new NoMatchException(NAME + ": no results table; expected " + EXPECTED);
@@ -213,10 +237,6 @@ public final class MemtierParser implements OutputParser {
             }
         }
         Double count = requestBound(first(THREADS, output), first(CONNECTIONS, output), first(REQUESTS, output));
-        Matcher runs = RUNS.matcher(table.title);
-        if (count != null && runs.find()) {
-            count *= Double.parseDouble(runs.group(1)); // per-run averages; the process did all the runs
-        }
         if (count != null && count > 0) {
             out.add(ParsedMetric.OPERATIONS, count, "ops", true);
         }
@@ -239,24 +259,22 @@ public final class MemtierParser implements OutputParser {
             if (column.equals("Ops/sec")) {
                 out.add(prefix + "ops_per_sec", v, "ops/s", true);
             } else if (column.equals("Avg. Latency") || column.equals("Latency")) {
-                out.add(prefix + "avg_ms", v, "ms", false);
+                out.addIfPresent(prefix + "avg_ms", v > 0 ? v : null, "ms", false);
             } else if (p.matches()) {
-                out.add(prefix + "p" + ParseSupport.percentileName(p.group(1)) + "_ms", v, "ms", false);
+                out.addIfPresent(prefix + "p" + ParseSupport.percentileName(p.group(1)) + "_ms", v > 0 ? v : null, "ms",
+                        false);
             } else if (column.equals("KB/sec")) {
                 out.add(prefix + "kb_per_sec", v, "KB/s", true);
             }
         }
     }
 
-    /** The aggregated average of several runs if present, else "ALL STATS", else the last table. */
+    /** "ALL STATS" if present, else the last table. */
     private static Table pick(List<Table> tables) {
         Table chosen = null;
         for (Table t : tables) {
             if (t.rows.isEmpty()) {
                 continue;
-            }
-            if (t.title.startsWith("AGGREGATED AVERAGE RESULTS")) {
-                return t;
             }
             if (chosen == null || !chosen.title.equals("ALL STATS")) {
                 chosen = t;

@@ -20,9 +20,9 @@ class ParsersTest {
             "redis-benchmark/redis7-get-set-lpush-lrange.csv", "redis-benchmark/redis7-pipeline16.csv",
             "redis-benchmark/redis7-custom-command.csv", "redis-benchmark/redis7-quiet-q.txt",
             "redis-benchmark/redis6.0-style-no-header.csv",
-            "memtier/memtier-json-out-file.json", "memtier/memtier-1.2-style-json.json",
-            "memtier/memtier-text-hide-histogram.txt", "memtier/memtier-text-with-histogram-percentiles.txt",
-            "memtier/memtier-text-run-count-3.txt",
+            "memtier/memtier-n2000.json", "memtier/memtier-n2000.txt", "memtier/memtier-json-stdout.json",
+            "memtier/memtier-testtime3.json", "memtier/memtier-testtime3.txt", "memtier/memtier-1.2-style-json.json",
+            "memtier/memtier-text-with-histogram-percentiles.txt",
             "wrk/wrk-plain.txt", "wrk/wrk-latency.txt", "wrk/wrk-nginx-latency-us.txt",
             "wrk/wrk-latency-non2xx.txt", "wrk/wrk-latency-socket-errors.txt",
             "iperf3/iperf3-tcp.json", "iperf3/iperf3-tcp-parallel2.json", "iperf3/iperf3-tcp-reverse.json",
@@ -35,7 +35,8 @@ class ParsersTest {
             "hyperfine/hyperfine-stdout-piped.txt", "hyperfine/hyperfine-stdout-piped-braces.txt");
 
     static final List<String> ERROR_FIXTURES = List.of("wrk/wrk-connection-refused.txt",
-            "iperf3/iperf3-connection-refused.json", "pgbench/pgbench-no-database.txt");
+            "iperf3/iperf3-connection-refused.json", "pgbench/pgbench-no-database.txt",
+            "memtier/memtier-runcount2.txt", "memtier/memtier-runcount2.json");
 
     @Test
     void listsTheBuiltInParsers() {
