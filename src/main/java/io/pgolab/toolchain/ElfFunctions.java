@@ -31,18 +31,14 @@ public final class ElfFunctions {
     /** Names of the defined functions (size > 0), by address; each name once. */
     public static Optional<List<String>> inOrder(Path file) {
         try (FileChannel ch = FileChannel.open(file, StandardOpenOption.READ)) {
-            long size = ch.size();
-            ByteBuffer h = read(ch, 0, 64);
-            if (size < 64 || h.getInt(0) != 0x464c457f || h.get(4) != 2 || h.get(5) != 1) {
+            Optional<ElfHeader> header = ElfHeader.read(ch);
+            if (header.isEmpty()) {
                 return Optional.empty();
             }
-            long shoff = h.getLong(0x28);
-            int shentsize = Short.toUnsignedInt(h.getShort(0x3a));
-            int shnum = Short.toUnsignedInt(h.getShort(0x3c));
-            if (shoff <= 0 || shentsize < 64 || shoff + (long) shnum * shentsize > size) {
-                return Optional.empty();
-            }
-            ByteBuffer sh = read(ch, shoff, shnum * shentsize);
+            long size = header.get().size();
+            int shentsize = header.get().shentsize();
+            int shnum = header.get().shnum();
+            ByteBuffer sh = header.get().sections(ch);
             for (int i = 0; i < shnum; i++) {
                 int base = i * shentsize;
                 if (sh.getInt(base + 4) != SHT_SYMTAB) {
@@ -113,6 +109,6 @@ public final class ElfFunctions {
     }
 
     private static ByteBuffer read(FileChannel ch, long at, int n) throws IOException {
-        return ElfLayout.read(ch, at, n);
+        return ElfHeader.bytes(ch, at, n);
     }
 }

@@ -2,7 +2,6 @@ package io.pgolab.toolchain;
 
 import java.io.IOException;
 import java.nio.ByteBuffer;
-import java.nio.ByteOrder;
 import java.nio.channels.FileChannel;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
@@ -27,28 +26,19 @@ public record ElfLayout(long fileBytes, long sectionBytes) {
 
     public static Optional<ElfLayout> read(Path file) {
         try (FileChannel ch = FileChannel.open(file, StandardOpenOption.READ)) {
-            long size = ch.size();
-            ByteBuffer h = read(ch, 0, 64);
-            if (size < 64 || h.getInt(0) != 0x464c457f || h.get(4) != 2 || h.get(5) != 1) {
+            Optional<ElfHeader> header = ElfHeader.read(ch);
+            if (header.isEmpty()) {
                 return Optional.empty();
             }
-            long phoff = h.getLong(0x20);
-            long shoff = h.getLong(0x28);
-            int ehsize = Short.toUnsignedInt(h.getShort(0x34));
-            int phentsize = Short.toUnsignedInt(h.getShort(0x36));
-            int phnum = Short.toUnsignedInt(h.getShort(0x38));
-            int shentsize = Short.toUnsignedInt(h.getShort(0x3a));
-            int shnum = Short.toUnsignedInt(h.getShort(0x3c));
-            if (shoff <= 0 || shentsize < 64 || shoff + (long) shnum * shentsize > size) {
-                return Optional.empty();
-            }
+            ElfHeader e = header.get();
+            long size = e.size();
             List<long[]> covered = new ArrayList<>();
-            covered.add(new long[] {0, ehsize});
-            covered.add(new long[] {phoff, phoff + (long) phnum * phentsize});
-            covered.add(new long[] {shoff, shoff + (long) shnum * shentsize});
-            ByteBuffer sh = read(ch, shoff, shnum * shentsize);
-            for (int i = 0; i < shnum; i++) {
-                int base = i * shentsize;
+            covered.add(new long[] {0, e.ehsize()});
+            covered.add(new long[] {e.phoff(), e.phoff() + (long) e.phnum() * e.phentsize()});
+            covered.add(new long[] {e.shoff(), e.shoff() + (long) e.shnum() * e.shentsize()});
+            ByteBuffer sh = e.sections(ch);
+            for (int i = 0; i < e.shnum(); i++) {
+                int base = i * e.shentsize();
                 if (sh.getInt(base + 4) == SHT_NOBITS) {
                     continue;
                 }
@@ -62,14 +52,6 @@ public record ElfLayout(long fileBytes, long sectionBytes) {
         } catch (IOException | RuntimeException e) {
             return Optional.empty();
         }
-    }
-
-    static ByteBuffer read(FileChannel ch, long at, int n) throws IOException {
-        ByteBuffer b = ByteBuffer.allocate(n).order(ByteOrder.LITTLE_ENDIAN);
-        while (b.hasRemaining() && ch.read(b, at + b.position()) > 0) {
-            // keep reading
-        }
-        return b;
     }
 
     static long union(List<long[]> ranges) {
