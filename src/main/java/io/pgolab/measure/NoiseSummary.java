@@ -76,6 +76,41 @@ public record NoiseSummary(double loadLow, double loadHigh, double stealMax, lon
                 metric, baseline, baselineCvPercent, candidate, baseline, pairedSpread, pairing, halfWidth, rounds);
     }
 
+    /**
+     * What the target would have cost at this noise, when it was missed: the Hodges-Lehmann interval's half-width is
+     * about 1.96 · σ / sqrt(0.955 · n) for per-round log ratios of spread σ (0.955: its efficiency at normal noise), so
+     * ±target needs n = (1.96 · σ / target)² / 0.955 rounds, σ being the paired spread (1.4826 · MAD, which a few wild
+     * rounds do not inflate; from the interval itself, 6 rounds would extrapolate their [min, max] range). Empty when
+     * the target was reached or cannot be judged.
+     */
+    public Optional<String> budgetLine(double targetPercent, double secondsPerRound) {
+        if (!(halfWidth > targetPercent) || targetPercent <= 0 || rounds < 2) {
+            return Optional.empty();
+        }
+        double needed = Math.max(rounds + 1, Math.ceil(Math.pow(1.96 * pairedSpread / targetPercent, 2) / 0.955));
+        if (needed > 100_000 || !(secondsPerRound > 0)) {
+            return Optional.of(String.format(Locale.ROOT, "±%s%% (the target) is out of reach at this noise: use a quieter"
+                    + " machine or --deterministic", trim(targetPercent)));
+        }
+        return Optional.of(String.format(Locale.ROOT, "±%s%% (the target) would take about %.0f rounds at this noise"
+                        + " (about %s at %.1f s per round)", trim(targetPercent), needed,
+                duration(needed * secondsPerRound), secondsPerRound));
+    }
+
+    private static String trim(double v) {
+        return v == Math.rint(v) ? String.format(Locale.ROOT, "%.0f", v) : String.format(Locale.ROOT, "%s", v);
+    }
+
+    private static String duration(double seconds) {
+        if (seconds < 120) {
+            return String.format(Locale.ROOT, "%.0f s", seconds);
+        }
+        if (seconds < 7200) {
+            return String.format(Locale.ROOT, "%.0f min", seconds / 60);
+        }
+        return String.format(Locale.ROOT, "%.1f h", seconds / 3600);
+    }
+
     private static String times(double factor) {
         return factor >= 100 ? ">100×" : String.format(Locale.ROOT, "%.0f×", Math.max(factor, 1));
     }

@@ -1,6 +1,7 @@
 package io.pgolab.report;
 
 import io.pgolab.bench.BenchResults;
+import io.pgolab.measure.CampaignResult;
 import io.pgolab.measure.NoiseSummary;
 import io.pgolab.measure.Warning;
 import io.pgolab.stats.Comparison;
@@ -67,6 +68,10 @@ final class BenchText {
             lines.add(summaries.get(0).machineLine());
         }
         summaries.forEach(n -> lines.add(n.precisionLine()));
+        CampaignResult c = w.campaign();
+        double perRound = c.rounds() > 0 ? c.elapsedSeconds() / (c.rounds() + c.warmupRounds()) : Double.NaN;
+        summaries.stream().max(java.util.Comparator.comparingDouble(NoiseSummary::halfWidth))
+                .flatMap(n -> n.budgetLine(r.settings().targetHalfWidthPercent(), perRound)).ifPresent(lines::add);
         return lines;
     }
 
