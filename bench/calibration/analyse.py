@@ -17,7 +17,10 @@ stopped by the new method's rule, so this compares the two analyses of one data 
 SPLIT (--split-load X): A/A rows per program also for runs started at a 1-minute load average below X and at or
 above it (the load the index recorded when each run started).
 
-usage: analyse.py DIR [--true demo:+3=1.0291,...] [--old] [--split-load X]   (DIR holds index.tsv and the JSON files)
+SPLIT (--split-cv X): the same per program for runs whose baseline varied less than X% round to round (its
+coefficient of variation, what the report's noise line prints) and the others: the machine's noisy phases.
+
+usage: analyse.py DIR [--true demo:+3=1.0291,...] [--old] [--split-load X] [--split-cv X]   (DIR holds index.tsv and the JSON files)
 Pure Python 3, no SciPy.
 """
 import csv, json, math, os, statistics, sys
@@ -122,7 +125,7 @@ def old_analysis(c):
                 verdict=reanalyse.verdict(lo, hi, p, c["min_effect"], c["direction"], len(b)))
 
 
-def aa_table(runs, split_load=None):
+def aa_table(runs, split_load=None, split_cv=None):
     print("| program | A/A runs | CI contains 1.0 | false verdicts (improved/regressed) | no_change / inconclusive "
           "| half-width median / p90 / max | rounds median | target ±0.5% reached | seconds median | load median |")
     print("|---|---|---|---|---|---|---|---|---|---|")
@@ -133,6 +136,13 @@ def aa_table(runs, split_load=None):
         for prog in sorted(set(r["program"] for r in runs)):
             for label, keep in ((f"{prog}, load < {split_load:g}", lambda r: float(r["load1"]) < split_load),
                                 (f"{prog}, load >= {split_load:g}", lambda r: float(r["load1"]) >= split_load)):
+                rs = [r for r in runs if r["program"] == prog and keep(r)]
+                if rs:
+                    groups[label] = rs
+    if split_cv is not None:
+        for prog in sorted(set(r["program"] for r in runs)):
+            for label, keep in ((f"{prog}, baseline CV < {split_cv:g}%", lambda r: 100 * r["cv"] < split_cv),
+                                (f"{prog}, baseline CV >= {split_cv:g}%", lambda r: 100 * r["cv"] >= split_cv)):
                 rs = [r for r in runs if r["program"] == prog and keep(r)]
                 if rs:
                     groups[label] = rs
@@ -151,20 +161,23 @@ def aa_table(runs, split_load=None):
               f"| {statistics.median(float(r['load1']) for r in rs):.2f} |")
 
 
-def detection_table(runs, truth):
+def detection_table(runs, truth, split_cv=None):
     print("| program | slowdown (more work) | runs | called `regressed` | inconclusive / no_change / improved "
           "| estimate median | CI contains the true ratio | half-width median |")
     print("|---|---|---|---|---|---|---|---|")
     groups = {}
     for r in runs:
         groups.setdefault((r["program"], r["kind"]), []).append(r)
+        if split_cv is not None:
+            tag = f"{r['program']}, CV {'<' if 100 * r['cv'] < split_cv else '>='} {split_cv:g}%"
+            groups.setdefault((tag, r["kind"]), []).append(r)
     for (prog, kind), rs in sorted(groups.items(), key=lambda kv: (kv[0][0], float(kv[0][1]))):
         n = len(rs)
         reg = sum(1 for r in rs if r["verdict"] == "regressed")
         inc = sum(1 for r in rs if r["verdict"] == "inconclusive")
         nc = sum(1 for r in rs if r["verdict"] == "no_change")
         imp = sum(1 for r in rs if r["verdict"] == "improved")
-        true = truth.get(f"{prog}:{kind}")
+        true = truth.get(f"{prog.split(',')[0]}:{kind}")
         contains = rate(sum(1 for r in rs if r["lo"] <= true <= r["hi"]), n) if true else "-"
         label = kind + "%" + (f" (true {100 * (true - 1):+.2f}%)" if true else "")
         print(f"| {prog} | {label} | {n} | {rate(reg, n)} | {inc} / {nc} / {imp} "
@@ -188,6 +201,11 @@ def main():
         i = args.index("--split-load")
         split_load = float(args[i + 1])
         del args[i:i + 2]
+    split_cv = None
+    if "--split-cv" in args:
+        i = args.index("--split-cv")
+        split_cv = float(args[i + 1])
+        del args[i:i + 2]
     old = "--old" in args
     if old:
         args.remove("--old")
@@ -205,11 +223,11 @@ def main():
     print()
     print("A/A (the same command under two labels; cpu_time, 95% CI, rates with their Clopper-Pearson 95% interval):")
     print()
-    aa_table(aa, split_load)
+    aa_table(aa, split_load, split_cv)
     print()
     print("Known slowdowns:")
     print()
-    detection_table(slow, truth)
+    detection_table(slow, truth, split_cv)
     print()
     wild = [r for r in aa if not r["lo"] <= 1.0 <= r["hi"]]
     for r in wild:
