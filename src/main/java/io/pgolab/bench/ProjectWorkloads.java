@@ -88,13 +88,16 @@ public final class ProjectWorkloads {
     /** A server under load: each measured run is one life of the server, pinned apart from its clients. */
     private Subject serviceSubject(WorkloadSpec w, BuiltArtifact a) {
         var spec = w.service().orElseThrow();
+        Optional<OutputParser> parser = parsers.get(w.name());
+        // A client whose output reports the load tool's own error (iperf3 -J exits 0) fails there, before teardown.
         ServiceRun.Request request = ServiceRun.Request.of(c.config(), "bench-" + w.name() + "-" + a.variant(), spec,
-                a.binary(), w.env(), c.store().logs(), w.timeout());
+                a.binary(), w.env(), c.store().logs(), w.timeout())
+                .withCheck(out -> parser.flatMap(p -> p.reportedError(out)));
         ServiceExec exec = (serverCpu, clientCpu) -> {
             ServiceRun.Result r = ServiceRun.run(request.pinned(serverCpu, clientCpu), c.runner());
             return new ServiceExec.Outcome(r.stopped().measurement(), r.clientOutput(), r.loadSeconds(spec.concurrent()));
         };
-        return new Subject(a.variant(), Shell.bash(spec.server()), c.config().configDir(), w.env(), parsers.get(w.name()),
+        return new Subject(a.variant(), Shell.bash(spec.server()), c.config().configDir(), w.env(), parser,
                 Optional.of(exec));
     }
 }

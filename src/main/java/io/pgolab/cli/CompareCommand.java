@@ -3,6 +3,7 @@ package io.pgolab.cli;
 import io.pgolab.bench.CommandComparison;
 import io.pgolab.process.Scratch;
 import io.pgolab.util.Dirs;
+import io.pgolab.util.FirstFailure;
 import io.pgolab.bench.BenchEngine;
 import io.pgolab.report.Exports;
 import io.pgolab.report.Results;
@@ -47,14 +48,13 @@ final class CompareCommand implements Callable<Integer> {
         Path cwd = parent.global.workDir();
         CommandComparison c = CommandComparison.of(commands, labels, aa, Optional.ofNullable(parser), cwd);
         Path scratch = Scratch.newDir("compare-");
-        try {
+        // a scratch directory that cannot be removed is reported after the comparison's own error, not instead
+        return FirstFailure.withCleanup(() -> {
             CommandLog log = Session.commandLog(parent.global);
             BenchEngine engine = new BenchEngine(opts.benchOptions(), log, scratch, new TerminalBenchListener(System.err));
             Results results = Results.compare(log, engine.run(c.title(), List.of(c.workload())));
             Exports.of(cwd, opts.json, opts.markdown, opts.csv).write(results);
             return opts.exitCode(results);
-        } finally {
-            Dirs.deleteTree(scratch);
-        }
+        }, () -> Dirs.deleteTree(scratch));
     }
 }

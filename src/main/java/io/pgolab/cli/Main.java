@@ -40,14 +40,13 @@ public final class Main implements Runnable {
         while (t instanceof java.io.UncheckedIOException && t.getCause() != null && !(t instanceof UserError)) {
             t = t.getCause();
         }
+        Throwable first = e;
         if (!(e instanceof UserError) && DiskFull.is(e)) {
             e = diskFull(t);
         }
         if (e instanceof UserError u) {
-            err.println("error: " + u.getMessage());
-            if (!u.hint().isEmpty()) {
-                err.println("hint: " + u.hint());
-            }
+            printUserError(err, "error: ", u);
+            later(err, first);
             if (debug) {
                 e.printStackTrace(err);
             }
@@ -59,11 +58,34 @@ public final class Main implements Runnable {
         } else {
             err.println("internal error: " + e + " (this is a bug in pgolab; run again with --debug for details)");
         }
+        later(err, first);
         if (debug) {
             e.printStackTrace(err);
         }
         err.flush();
         return 3;
+    }
+
+    /**
+     * The errors that came after e (a teardown or cleanup that failed once e had happened, attached
+     * to it as suppressed), each below it: reported after the first error, never instead of it.
+     */
+    private static void later(PrintWriter err, Throwable e) {
+        String prefix = "error (after the one above): ";
+        for (Throwable s : e.getSuppressed()) {
+            if (s instanceof UserError u) {
+                printUserError(err, prefix, u);
+            } else {
+                err.println(prefix + "internal error: " + s + " (this is a bug in pgolab; run again with --debug for details)");
+            }
+        }
+    }
+
+    private static void printUserError(PrintWriter err, String prefix, UserError u) {
+        err.println(prefix + u.getMessage());
+        if (!u.hint().isEmpty()) {
+            err.println("hint: " + u.hint());
+        }
     }
 
     /** A full disk reported without pgolab's own message: name the file when the exception knows it. */

@@ -250,6 +250,14 @@ public final class Campaign {
     /** Reads the metrics of x's parser from out, the output (of size bytes when it was cut, else 0). */
     private static void parse(Subject x, String out, long size, Map<String, Double> values,
                               Map<String, MetricInfo> metrics) {
+        var reported = x.parser().get().reportedError(out);
+        if (reported.isPresent()) {
+            throw new UserError("'" + x.label() + "' exited 0, but its output says it failed: "
+                    + Text.visible(reported.get()) + RunOutput.cutNote(size)
+                    + "\n  last lines of the output:\n    " + Text.lastLines(out, 15).replace("\n", "\n    "),
+                    "run the command by hand to see why; a load tool's own error report counts as a failure even when"
+                            + " it exits 0");
+        }
         List<ParsedMetric> parsed;
         try {
             parsed = x.parser().get().parse(out);

@@ -2,6 +2,7 @@ package io.pgolab.parse;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import java.util.List;
+import java.util.Optional;
 
 /**
  * Reads the JSON report of {@code iperf3 -c HOST -J} (client side). Reports:
@@ -18,7 +19,8 @@ import java.util.List;
  *       per-operation figures are per byte</li>
  * </ul>
  * A report carrying iperf3's "error" field (e.g. "unable to connect to server") is refused with
- * that message.
+ * that message, also when it holds intervals measured before the error: iperf3 -J exits 0 then
+ * ({@link #reportedError}).
  */
 public final class Iperf3Parser implements OutputParser {
     public static final String NAME = "iperf3";
@@ -32,9 +34,9 @@ public final class Iperf3Parser implements OutputParser {
     @Override
     public List<ParsedMetric> parse(String output) {
         JsonNode root = ParseSupport.json(NAME, output, EXPECTED);
-        JsonNode error = root.get("error");
-        if (error != null && !error.isNull()) {
-            throw new NoMatchException(NAME + " reported an error: " + error.asText());
+        Optional<String> error = error(root);
+        if (error.isPresent()) {
+            throw new NoMatchException(error.get());
         }
         JsonNode end = root.get("end");
         if (end == null || !end.isObject()) {
@@ -75,6 +77,21 @@ public final class Iperf3Parser implements OutputParser {
             out.add(ParsedMetric.OPERATIONS, bytes, "bytes", true);
         }
         return out.list();
+    }
+
+    @Override
+    public Optional<String> reportedError(String output) {
+        try {
+            return error(ParseSupport.json(NAME, output, EXPECTED));
+        } catch (NoMatchException e) {
+            return Optional.empty();
+        }
+    }
+
+    private static Optional<String> error(JsonNode root) {
+        JsonNode error = root.get("error");
+        return error == null || error.isNull() ? Optional.empty()
+                : Optional.of(NAME + " reported an error: " + error.asText());
     }
 
     private static Double gbps(Double bitsPerSecond) {

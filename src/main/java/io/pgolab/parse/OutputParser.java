@@ -1,6 +1,7 @@
 package io.pgolab.parse;
 
 import java.util.List;
+import java.util.Optional;
 
 /**
  * Reads the figures a load tool prints. One implementation per tool. A parser never decides a
@@ -15,4 +16,14 @@ public interface OutputParser {
      * {@link NoMatchException} so the caller can show the tail of the output.
      */
     List<ParsedMetric> parse(String output);
+
+    /**
+     * The error the tool itself reported in this output, whatever its exit status (iperf3 -J exits
+     * 0 and writes {@code "error": "..."}), phrased for a message, e.g. "iperf3 reported an error:
+     * unable to connect to server: Connection refused". Empty when the output reports none or is
+     * not the tool's output at all (that is {@link #parse}'s business).
+     */
+    default Optional<String> reportedError(String output) {
+        return Optional.empty();
+    }
 }

@@ -8,6 +8,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Optional;
 import java.util.function.Supplier;
 
 /**
@@ -165,6 +166,11 @@ public final class Parsers {
                     }
                 }
                 return List.copyOf(all);
+            }
+
+            @Override
+            public Optional<String> reportedError(String output) {
+                return parts.stream().map(p -> p.reportedError(output)).flatMap(Optional::stream).findFirst();
             }
         };
     }

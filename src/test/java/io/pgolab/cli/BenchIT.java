@@ -68,6 +68,22 @@ class BenchIT {
     }
 
     @Test
+    void aLoadToolExitingZeroWithAnErrorReportFailsTheBench() throws Exception {
+        io.pgolab.Tool.require(ServiceErrorsIT.onPath("iperf3"), "iperf3");
+        Path p = project("""
+                [[bench]]
+                name = "net"
+                command = "{binary} run 1000 >/dev/null; iperf3 -c 127.0.0.1 -p %d -t 1 -J"
+                parser = "iperf3"
+                """.formatted(ServiceErrorsIT.closedPort()));
+        Cli.Result r = Cli.run(p, "bench", "--min-rounds", "5");
+        assertThat(r.exitCode()).as(r.all()).isEqualTo(2);
+        assertThat(r.err()).contains("error: 'release' exited 0, but its output says it failed: iperf3 reported an error:"
+                + " unable to connect to server: Connection refused").contains("\"error\":")
+                .contains("hint: run the command by hand").doesNotContain("found nothing");
+    }
+
+    @Test
     void unknownParserNamesTheWorkloadAndSuggests() throws Exception {
         Path p = project("""
                 [[bench]]

@@ -8,6 +8,8 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import java.util.List;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
 
 /** Fixtures captured with iperf 3.12 (Debian 12), server `iperf3 -s -D -p 5299 -B 127.0.0.1`. */
 class Iperf3ParserTest {
@@ -77,6 +79,33 @@ class Iperf3ParserTest {
         assertThatThrownBy(() -> parser.parse(read("iperf3/iperf3-connection-refused.json")))
                 .isInstanceOf(NoMatchException.class)
                 .hasMessageContaining("unable to connect to server: Connection refused");
+    }
+
+    @ParameterizedTest
+    @CsvSource(delimiter = '|', value = {
+        // all captured with iperf 3.12, each exiting 0 (see parse/README.md)
+        "iperf3-connection-refused.json     | unable to connect to server: Connection refused",
+        "iperf3-server-busy.json            | the server is busy running a test. try again later",
+        "iperf3-control-socket-closed.json  | control socket has closed unexpectedly",
+        "iperf3-server-killed-mid-test.json | unable to write to stream socket: Connection reset by peer"})
+    void anErrorReportIsTheToolsErrorEvenWithIntervalsMeasuredBeforeIt(String file, String error) {
+        String json = read("iperf3/" + file);
+        assertThat(parser.reportedError(json)).hasValue("iperf3 reported an error: " + error);
+        // as a client's log holds it: the command line first
+        assertThat(parser.reportedError("$ iperf3 -c 127.0.0.1 -p 5298 -J\n" + json)).hasValue("iperf3 reported an error: " + error);
+        assertThatThrownBy(() -> parser.parse(json)).isInstanceOf(NoMatchException.class)
+                .hasMessage("iperf3 reported an error: " + error);
+    }
+
+    @Test
+    void aGoodReportOrAnythingElseReportsNoError() {
+        for (String f : List.of("iperf3-tcp.json", "iperf3-tcp-parallel2.json", "iperf3-tcp-reverse.json",
+                "iperf3-udp.json", "iperf3-udp-unlimited.json")) {
+            assertThat(parser.reportedError(read("iperf3/" + f))).as(f).isEmpty();
+        }
+        assertThat(parser.reportedError("")).isEmpty();
+        assertThat(parser.reportedError("iperf3: error - unable to connect to server: Connection refused\n")).isEmpty();
+        assertThat(parser.reportedError("{\"error\": null, \"end\": {}}")).isEmpty();
     }
 
     @Test

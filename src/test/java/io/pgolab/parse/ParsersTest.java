@@ -163,4 +163,16 @@ class ParsersTest {
         // every part must match
         assertThatThrownBy(() -> combined.parse(read("pgbench/pgbench-T5-c4.txt"))).isInstanceOf(NoMatchException.class);
     }
+
+    @Test
+    void aCombinedParserPassesOnTheToolsOwnErrorReport() {
+        OutputParser extra = Parsers.fromMetrics(List.of(
+                new Parsers.MetricSpec("version", "\"version\":\\s+\"iperf ([0-9])", null, "n", "higher")));
+        OutputParser combined = Parsers.combine(List.of(extra, Parsers.byName("iperf3")));
+        assertThat(combined.reportedError(read("iperf3/iperf3-connection-refused.json")))
+                .hasValue("iperf3 reported an error: unable to connect to server: Connection refused");
+        assertThat(combined.reportedError(read("iperf3/iperf3-tcp.json"))).isEmpty();
+        // parsers of tools that exit non-zero on errors report none from their output
+        assertThat(Parsers.byName("wrk").reportedError(read("wrk/wrk-connection-refused.txt"))).isEmpty();
+    }
 }
