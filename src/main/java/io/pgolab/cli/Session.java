@@ -28,7 +28,7 @@ final class Session implements AutoCloseable {
         this.config = config;
         this.log = log;
         this.console = console;
-        this.store = new ArtifactStore(config.configDir());
+        this.store = ArtifactStore.forConfig(config.file());
         this.lock = ProjectLock.acquire(store.lockFile());
         StaleTemps.sweep(store); // leftovers of a pgolab that was SIGKILLed
         this.toolchain = Toolchains.detect(config.toolchain(), config.build().cargo(), store.scratch(), log);

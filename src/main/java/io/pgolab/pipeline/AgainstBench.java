@@ -16,8 +16,8 @@ import java.util.List;
 
 /**
  * Runs each [[bench]] workload once on the instrumented binary (the release binary for go) into a
- * profile of its own under .pgolab/profiles/against-bench/SET/, and compares it with the merged
- * training profile ({@link TrainingMatch}). Those profiles are never merged into a training profile
+ * profile of its own under profiles/against-bench/SET/ of the config's records (ArtifactStore), and
+ * compares it with the merged training profile ({@link TrainingMatch}). Those profiles are never merged into a training profile
  * and never used for a build: each run starts from an empty directory, and nothing else reads it.
  */
 public final class AgainstBench {
@@ -40,7 +40,7 @@ public final class AgainstBench {
 
     /** The directory of a profile set's bench runs ("all" for every [[train]] workload). */
     public Path dir(String profileSet) {
-        return store.profiles().resolve("against-bench").resolve(profileSet.isEmpty() ? "all" : profileSet);
+        return store.profileRecords().resolve("against-bench").resolve(profileSet.isEmpty() ? "all" : profileSet);
     }
 
     /**

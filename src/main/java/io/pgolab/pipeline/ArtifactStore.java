@@ -9,22 +9,76 @@ import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Optional;
+import java.util.stream.Stream;
 
 /**
  * The .pgolab/ directory of a project. Binaries live under bin/KEY12/ (content-keyed, equal path
  * lengths for every variant); manifests under variants/; profiles under profiles/. Everything is
  * published by rename, so an interrupted pgolab leaves temp files, never a half artifact marked good.
+ * <p>
+ * Each config file of the project keeps its own records (manifests, audit records, which profile is
+ * current, logs, bench runs): pgolab.toml directly in .pgolab/, another config file NAME in
+ * .pgolab/configs/NAME/. What is named by content or is only a place to work is shared: bin/, the
+ * merged profiles and raw training runs in profiles/, build/, scratch/ and the project lock.
  */
 public final class ArtifactStore {
+    /** The config file whose records are .pgolab/ itself. */
+    public static final String DEFAULT_CONFIG = "pgolab.toml";
     private final Path root;
+    private final String configName;
+    private final Path records;
 
+    /** The store of the project's pgolab.toml. */
     public ArtifactStore(Path projectDir) {
+        this(projectDir, DEFAULT_CONFIG);
+    }
+
+    /** The store of config file configName (a file name) in projectDir. */
+    public ArtifactStore(Path projectDir, String configName) {
         this.root = projectDir.resolve(".pgolab");
+        this.configName = configName;
+        this.records = configName.equals(DEFAULT_CONFIG) ? root : root.resolve("configs").resolve(configName);
+    }
+
+    /** The store of a config file: its directory's .pgolab/, its own records named after the file. */
+    public static ArtifactStore forConfig(Path configFile) {
+        return new ArtifactStore(configFile.getParent(), configFile.getFileName().toString());
     }
 
     public Path root() {
         return root;
+    }
+
+    /** The file name of the config whose records this store keeps. */
+    public String configName() {
+        return configName;
+    }
+
+    /** This config's own records: .pgolab/ for pgolab.toml, .pgolab/configs/NAME/ for another config file. */
+    public Path records() {
+        return records;
+    }
+
+    /** The stores of the project's other config files that have records here. */
+    public List<ArtifactStore> others() {
+        Path projectDir = root.getParent();
+        List<ArtifactStore> out = new ArrayList<>();
+        if (!configName.equals(DEFAULT_CONFIG)) {
+            out.add(new ArtifactStore(projectDir));
+        }
+        Path configs = root.resolve("configs");
+        if (Files.isDirectory(configs)) {
+            try (Stream<Path> s = Files.list(configs)) {
+                s.filter(Files::isDirectory).map(d -> d.getFileName().toString()).sorted()
+                        .filter(n -> !n.equals(configName)).forEach(n -> out.add(new ArtifactStore(projectDir, n)));
+            } catch (IOException e) {
+                throw new UncheckedIOException(e);
+            }
+        }
+        return out;
     }
 
     public Path lockFile() {
@@ -40,15 +94,21 @@ public final class ArtifactStore {
     }
 
     public Path logs() {
-        return root.resolve("logs");
+        return records.resolve("logs");
     }
 
+    /** Shared: merged profiles (named by content) and raw training runs (named by workload and key). */
     public Path profiles() {
         return root.resolve("profiles");
     }
 
+    /** This config's profile records: current.json, current@TAG.json, against-bench/. */
+    public Path profileRecords() {
+        return records.resolve("profiles");
+    }
+
     public Path runs() {
-        return root.resolve("runs");
+        return records.resolve("runs");
     }
 
     public Path binDir(String key) {
@@ -56,7 +116,7 @@ public final class ArtifactStore {
     }
 
     public Path manifest(String artifactName) {
-        return root.resolve("variants").resolve(artifactName + ".json");
+        return records.resolve("variants").resolve(artifactName + ".json");
     }
 
     /** What a lookup found: the artifact if it is intact; if its files changed since it was built, what changed. */

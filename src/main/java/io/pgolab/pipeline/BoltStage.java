@@ -88,6 +88,11 @@ public final class BoltStage {
         if (cached.artifact().isPresent()) {
             return new BuildResult(cached.artifact().get(), true);
         }
+        var shared = SharedBuilds.take(store, v.name(), key);
+        if (shared.isPresent()) {
+            BuiltArtifact a = shared.get().artifact();
+            return new BuildResult(a, true, a.profileDiagnostics(), "", shared.get().from());
+        }
         cached.damage().ifPresent(d -> events.warn(d + ": rebuilding"));
         store.invalidate(v.name());
         Path dir = store.buildDir("bolt-" + v.dirName());

@@ -48,9 +48,17 @@ final class BuildAudit {
     record Outcome(String line, List<Problem> problems, Set<String> reads, List<String> levels) {
     }
 
-    /** What .pgolab/audit/NAME.json keeps of an artifact's last build. */
+    /**
+     * What audit/NAME.json (in the config's records) keeps of an artifact's last build. recipe: the
+     * build's key without its sources (BuildKeys.recipe), by which another config finds these reads;
+     * null in records written before it existed.
+     */
     @JsonIgnoreProperties(ignoreUnknown = true)
-    record Stored(String key, String line, List<String> levels, List<String> reads, Map<String, String> inputs) {
+    record Stored(String key, String line, List<String> levels, List<String> reads, Map<String, String> inputs,
+                  String recipe) {
+        Stored withRecipe(String r) {
+            return new Stored(key, line, levels, reads, inputs, r);
+        }
     }
 
     static Path logFile(ArtifactStore store, String name) {
@@ -58,7 +66,7 @@ final class BuildAudit {
     }
 
     static Path recordFile(ArtifactStore store, String name) {
-        return store.root().resolve("audit").resolve(name + ".json");
+        return store.records().resolve("audit").resolve(name + ".json");
     }
 
     static Optional<Stored> stored(ArtifactStore store, String name) {
@@ -71,24 +79,6 @@ final class BuildAudit {
         } catch (IOException | RuntimeException e) {
             return Optional.empty();
         }
-    }
-
-    /** The project files every recorded build read (relative to the root); empty before the first audited build. */
-    static Set<String> allReads(ArtifactStore store) {
-        Set<String> out = new TreeSet<>();
-        Path dir = store.root().resolve("audit");
-        if (!Files.isDirectory(dir)) {
-            return out;
-        }
-        try (Stream<Path> s = Files.list(dir)) {
-            for (Path f : s.filter(p -> p.toString().endsWith(".json")).sorted().toList()) {
-                String n = f.getFileName().toString();
-                stored(store, n.substring(0, n.length() - 5)).map(Stored::reads).ifPresent(out::addAll);
-            }
-        } catch (IOException e) {
-            return out;
-        }
-        return out;
     }
 
     static void save(ArtifactStore store, String name, Stored s) {

@@ -47,7 +47,7 @@ public final class BuildStage {
     private final ArtifactStore store;
     private final ShellRunner runner;
     private final Events events;
-    private SourceFingerprint.Snapshot snapshot;
+    private final BuildKeys keys;
 
     public BuildStage(Config config, Toolchain toolchain, ArtifactStore store, ShellRunner runner, Events events) {
         this.config = config;
@@ -55,6 +55,7 @@ public final class BuildStage {
         this.store = store;
         this.runner = runner;
         this.events = events;
+        this.keys = new BuildKeys(config, toolchain, store);
     }
 
     /**
@@ -65,47 +66,13 @@ public final class BuildStage {
         return phase == Phase.INSTRUMENT ? INSTRUMENTED : v.bolt() ? v.name() + ".base" : v.name();
     }
 
-    public String sourceHash() {
-        return snapshot().hash();
-    }
-
-    /**
-     * The source fingerprint: once a C/C++ build has been audited, of the files the builds read
-     * (SourceFingerprint.ofReads); before that, and for cargo and go, of the whole tree.
-     */
-    public SourceFingerprint.Snapshot snapshot() {
-        if (snapshot == null) {
-            java.util.Set<String> reads = audited() ? BuildAudit.allReads(store) : java.util.Set.of();
-            snapshot = reads.isEmpty()
-                    ? new SourceFingerprint.Snapshot(SourceFingerprint.of(config.root(), config.file(), config.exclude()), Map.of(), false)
-                    : SourceFingerprint.ofReads(config.root(), config.file(), config.exclude(), reads);
-        }
-        return snapshot;
+    public String key(Variant v, Phase phase, Optional<ProfileData> profile) {
+        return keys.key(v, phase, profile);
     }
 
     /** What changed in the files the last build of this artifact read ("" when unknown or nothing). */
-    public String changesSince(String artifactName) {
-        if (!snapshot().fromReads()) {
-            return "";
-        }
-        return BuildAudit.stored(store, artifactName).map(s -> SourceFingerprint.changes(s.inputs(), snapshot().files())).orElse("");
-    }
-
-    /** Builds whose compiles are audited and whose read files key the next build: C and C++ (clang, gcc). */
-    private boolean audited() {
-        return toolchain.kind().equals("clang") || toolchain.kind().equals("gcc");
-    }
-
-    public String key(Variant v, Phase phase, Optional<ProfileData> profile) {
-        if (phase == Phase.INSTRUMENT && !toolchain.separateInstrumentedBuild()) {
-            return key(Variant.RELEASE, Phase.PLAIN, Optional.empty());
-        }
-        var b = config.build();
-        String material = String.join("\n", "pgolab-build-v1", toolchain.fingerprint(), phase.name(),
-                phase == Phase.INSTRUMENT ? "" : artifactName(v, phase), b.command(), b.clean().orElse(""), b.artifact(),
-                b.cflags(), b.cxxflags(), b.ldflags(), b.env().toString() + b.goflags(), Boolean.toString(config.copySources()),
-                config.root().toString(), sourceHash(), profile.map(ProfileData::sha256).orElse(""));
-        return Hashing.of(material);
+    public String changesSince(Variant v, Phase phase, Optional<ProfileData> profile) {
+        return keys.changesSince(v, phase, profile);
     }
 
     /** Builds (or reuses) the artifact. */
@@ -116,14 +83,18 @@ public final class BuildStage {
         toolchain.require(phase == Phase.INSTRUMENT ? Variant.PGO : v);
         String name = artifactName(v, phase);
         String key = key(v, phase, profile);
+        String recipe = keys.recipe(v, phase, profile);
         ArtifactStore.Found cached = store.find(name, Optional.of(key));
         if (cached.artifact().isPresent()) {
-            return new BuildResult(cached.artifact().get(), true, cached.artifact().get().profileDiagnostics(),
-                    BuildAudit.stored(store, name).filter(s -> key.equals(s.key())).map(BuildAudit.Stored::line).orElse(""));
+            return cached(name, key, recipe, cached.artifact().get(), "");
+        }
+        Optional<SharedBuilds.Taken> shared = SharedBuilds.take(store, name, key);
+        if (shared.isPresent()) {   // another config's, in the place of a damaged one too: they share bin/KEY12/
+            return cached(name, key, recipe, shared.get().artifact(), shared.get().from());
         }
         cached.damage().ifPresent(d -> events.warn(d + ": rebuilding"));
         if (cached.damage().isEmpty() && store.lookup(name, Optional.empty()).isPresent()) {
-            String changed = changesSince(name);
+            String changed = changesSince(v, phase, profile);
             events.note("build " + name + ": rebuilding, " + (changed.isEmpty()
                     ? "the build command, flags, config, toolchain or profile changed" : "files it read changed (" + changed + ")"));
         }
@@ -147,7 +118,7 @@ public final class BuildStage {
         values.put("jobs", Integer.toString(Runtime.getRuntime().availableProcessors()));
         Path auditLog = BuildAudit.logFile(store, name);
         Map<String, String> procEnv = new LinkedHashMap<>(env.conventionalEnv());
-        if (env.cCompiler() && audited()) {
+        if (env.cCompiler() && keys.audited()) {
             wrap(env, values, procEnv, auditLog);
         }
         procEnv.putAll(config.build().env());
@@ -184,20 +155,17 @@ public final class BuildStage {
         }
         String auditLine = "";
         String builtKey = key;
-        if (env.cCompiler() && audited()) {
+        if (env.cCompiler() && keys.audited()) {
             BuildAudit.Outcome audit = BuildAudit.check(name, v, phase, profile, toolchain.kind(),
                     io.pgolab.toolchain.CompileRecord.read(auditLog), srcDir, config.root(), auditLog, t0.toEpochMilli());
             auditLine = audit.line();
             report(audit);
-            if (!audit.reads().isEmpty()) {
-                java.util.Set<String> before = BuildAudit.allReads(store);
-                BuildAudit.save(store, name, new BuildAudit.Stored("", auditLine, audit.levels(), List.copyOf(audit.reads()), Map.of()));
-                if (!before.equals(BuildAudit.allReads(store))) {
-                    snapshot = null;   // the build read other files than recorded: key it by what it read
-                }
+            if (!audit.reads().isEmpty()) {   // key it by what it read
+                List<String> reads = List.copyOf(audit.reads());
+                BuildAudit.save(store, name, new BuildAudit.Stored("", auditLine, audit.levels(), reads, Map.of(), recipe));
                 builtKey = key(v, phase, profile);
-                BuildAudit.save(store, name, new BuildAudit.Stored(builtKey, auditLine, audit.levels(),
-                        List.copyOf(audit.reads()), snapshot().files()));
+                BuildAudit.save(store, name, new BuildAudit.Stored(builtKey, auditLine, audit.levels(), reads,
+                        keys.snapshot(name, recipe).files(), recipe));
             }
         }
         if (!toolAudit.isEmpty()) {
@@ -211,7 +179,7 @@ public final class BuildStage {
             report(audit);
         }
         if (!env.cCompiler() && !auditLine.isEmpty()) {
-            BuildAudit.save(store, name, new BuildAudit.Stored(builtKey, auditLine, List.of(), List.of(), Map.of()));
+            BuildAudit.save(store, name, new BuildAudit.Stored(builtKey, auditLine, List.of(), List.of(), Map.of(), recipe));
         }
         BuildDiagnostics diag = phase == Phase.OPTIMIZE ? toolchain.diagnostics(o.output()) : BuildDiagnostics.NONE;
         if (phase == Phase.OPTIMIZE) {
@@ -228,6 +196,16 @@ public final class BuildStage {
         store.record(name, a);
         events.finished("build " + name, Duration.ofMillis(Math.round(seconds * 1000)), "");
         return new BuildResult(a, false, diag, auditLine);
+    }
+
+    /**
+     * A recorded build reused: this config's own, or another's (sharedFrom). A record of the files it
+     * read written before recipes were recorded gets its recipe, so other configs find it.
+     */
+    private BuildResult cached(String name, String key, String recipe, BuiltArtifact a, String sharedFrom) {
+        Optional<BuildAudit.Stored> audit = BuildAudit.stored(store, name).filter(s -> key.equals(s.key()));
+        audit.filter(s -> s.recipe() == null).ifPresent(s -> BuildAudit.save(store, name, s.withRecipe(recipe)));
+        return new BuildResult(a, true, a.profileDiagnostics(), audit.map(BuildAudit.Stored::line).orElse(""), sharedFrom);
     }
 
     /** A finding fails the build unless build.allow names it (then, and for warnOnly findings, a warning). */
@@ -309,7 +287,8 @@ public final class BuildStage {
      */
     private BuildResult releaseAsInstrumented() {
         String key = key(Variant.RELEASE, Phase.PLAIN, Optional.empty());
-        Optional<BuiltArtifact> cached = store.lookup(INSTRUMENTED, Optional.of(key));
+        Optional<BuiltArtifact> cached = store.lookup(INSTRUMENTED, Optional.of(key))
+                .or(() -> SharedBuilds.take(store, INSTRUMENTED, key).map(SharedBuilds.Taken::artifact));
         if (cached.isPresent()) {
             return new BuildResult(cached.get(), true);
         }

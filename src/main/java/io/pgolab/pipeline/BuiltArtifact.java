@@ -71,6 +71,12 @@ public record BuiltArtifact(
                 profileMismatched, profileMissing, buildLog, command, builtAt, profileCheck(), digests);
     }
 
+    /** The same record with its build log at another path (a copy, in another config's records). */
+    public BuiltArtifact withBuildLog(String log) {
+        return new BuiltArtifact(variant, phase, key, binary, notes, binaryBytes, buildSeconds, profileSha256,
+                profileMismatched, profileMissing, log, command, builtAt, profileCheck(), files);
+    }
+
     /** The recorded SHA-256 of the binary; empty for a manifest written before digests were recorded. */
     public Optional<String> binarySha256() {
         return Optional.ofNullable(files).map(f -> f.get(java.nio.file.Path.of(binary).getFileName().toString()))

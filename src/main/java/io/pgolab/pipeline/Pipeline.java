@@ -90,7 +90,8 @@ public final class Pipeline {
 
     private BuildResult report(BuildResult r) {
         if (r.cached()) {
-            events.note("build " + r.artifact().variant() + ": up to date, nothing rebuilt");
+            events.note("build " + r.artifact().variant() + ": up to date, nothing rebuilt"
+                    + (r.sharedFrom().isEmpty() ? "" : " (the identical build made for " + r.sharedFrom() + ")"));
         }
         return r;
     }

@@ -60,6 +60,6 @@ public record ProfileStatus(ProfileRecord record, boolean stale, List<BuiltArtif
                         .ifPresent(optimized::add);
             }
         }
-        return new ProfileStatus(rec, stale, optimized, stale ? builds.changesSince(BuildStage.INSTRUMENTED) : "");
+        return new ProfileStatus(rec, stale, optimized, stale ? builds.changesSince(Variant.PGO, Phase.INSTRUMENT, Optional.empty()) : "");
     }
 }

@@ -20,6 +20,8 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.TreeMap;
+import java.util.regex.Pattern;
+import java.util.stream.Stream;
 
 /**
  * Content hash of the project's sources. Before the first audited build: every file under the root
@@ -38,6 +40,10 @@ public final class SourceFingerprint {
     /** ... and by extension. */
     static final List<String> BUILD_EXT = List.of(".mk", ".mak", ".make", ".cmake", ".in", ".am", ".ninja", ".sh",
             ".gn", ".gni", ".bzl", ".pro", ".pri");
+
+    private static final long CONFIG_MAX_BYTES = 64 * 1024;
+    private static final List<Pattern> CONFIG_TABLES = Stream.of("project", "toolchain", "build")
+            .map(t -> Pattern.compile("(?m)^[ \\t]*\\[[ \\t]*" + t + "[ \\t]*\\][ \\t]*(#.*)?$")).toList();
 
     /** hash: the fingerprint; files: what it covered (relative path → SHA-256, or "" for a source known by name only). */
     public record Snapshot(String hash, Map<String, String> files, boolean fromReads) {
@@ -69,6 +75,24 @@ public final class SourceFingerprint {
         md.update("pgolab-reads-v1\n".getBytes(StandardCharsets.UTF_8));
         files.forEach((k, v) -> md.update((k + "\0" + v + "\n").getBytes(StandardCharsets.UTF_8)));
         return new Snapshot(HexFormat.of().formatHex(md.digest()), files, true);
+    }
+
+    /**
+     * A pgolab config file: a .toml file of at most 64 KiB with pgolab's three required tables,
+     * [project], [toolchain] and [build] (no Cargo.toml, .cargo/config.toml, rust-toolchain.toml or
+     * pyproject.toml has all three).
+     */
+    static boolean isPgolabConfig(Path f) {
+        if (!f.getFileName().toString().endsWith(".toml") || Hashing.sizeOf(f) > CONFIG_MAX_BYTES) {
+            return false;
+        }
+        String text;
+        try {
+            text = Files.readString(f, StandardCharsets.UTF_8);
+        } catch (IOException | UncheckedIOException e) {
+            return false;   // not UTF-8: not a config pgolab could read
+        }
+        return CONFIG_TABLES.stream().allMatch(t -> t.matcher(text).find());
     }
 
     static boolean isBuildFile(Path f) {
@@ -118,10 +142,14 @@ public final class SourceFingerprint {
                 : String.join(", ", names.subList(0, 8)) + " and " + (names.size() - 8) + " more";
     }
 
+    /** The whole-tree fingerprint: every listed file but pgolab's config files (this one and any other). */
     public static String of(Path root, Path configFile, List<String> excludeGlobs) {
         List<Path> files = list(root, configFile, matchers(excludeGlobs));
         MessageDigest md = Hashing.sha256();
         for (Path f : files) {
+            if (isPgolabConfig(f)) {
+                continue;   // another config of the project (--config): its content keys nothing it builds
+            }
             md.update(root.relativize(f).toString().getBytes(StandardCharsets.UTF_8));
             md.update((byte) 0);
             Hashing.update(md, f);

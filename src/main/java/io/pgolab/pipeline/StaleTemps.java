@@ -5,7 +5,9 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.LinkedHashSet;
 import java.util.List;
+import java.util.Set;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import java.util.stream.Stream;
@@ -14,7 +16,8 @@ import java.util.stream.Stream;
  * Leftovers of a pgolab that was SIGKILLed while writing into {@code .pgolab/}: staging directories
  * and JSON temp files ({@code NAME.tmp-PID}) and merge outputs ({@code merged.tmp*}). A live pgolab
  * deletes its own on exit; the next pgolab on the project sweeps those of processes that are gone.
- * Only pgolab's own directories are looked at (bin, variants, profiles), never the build trees.
+ * Only pgolab's own directories are looked at (bin, profiles, and each config's variants, audit and
+ * profile records), never the build trees.
  */
 public final class StaleTemps {
     private static final Pattern PID_TEMP = Pattern.compile(".+\\.tmp-(\\d+)");
@@ -26,7 +29,13 @@ public final class StaleTemps {
     /** Deletes stale temporary entries of the store; returns what was deleted. */
     public static List<Path> sweep(ArtifactStore store) {
         List<Path> removed = new ArrayList<>();
-        for (Path dir : List.of(store.root().resolve("bin"), store.root().resolve("variants"), store.profiles())) {
+        Set<Path> dirs = new LinkedHashSet<>(List.of(store.root().resolve("bin"), store.profiles()));
+        List<ArtifactStore> configs = new ArrayList<>(List.of(store));
+        configs.addAll(store.others());
+        for (ArtifactStore c : configs) {
+            dirs.addAll(List.of(c.records().resolve("variants"), c.records().resolve("audit"), c.profileRecords()));
+        }
+        for (Path dir : dirs) {
             if (!Files.isDirectory(dir)) {
                 continue;
             }

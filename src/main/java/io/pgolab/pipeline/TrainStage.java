@@ -65,28 +65,52 @@ public final class TrainStage {
 
     /** Where the record of a profile set lives: current.json for all workloads, current@TAG.json for a tag. */
     public Path recordFile(String profileSet) {
-        return store.profiles().resolve(profileSet.isEmpty() ? "current.json" : "current@" + profileSet + ".json");
+        return recordFile(store, profileSet);
     }
 
-    /** The profile recorded for this instrumented build and these workloads, if any. */
+    private static Path recordFile(ArtifactStore store, String profileSet) {
+        return store.profileRecords().resolve(profileSet.isEmpty() ? "current.json" : "current@" + profileSet + ".json");
+    }
+
+    /**
+     * The profile recorded for this instrumented build and these workloads, if any: this config's
+     * record, else an intact one another config file of the project recorded for the same training key
+     * (the same instrumented build and workloads), which becomes this config's record too.
+     */
     public Optional<ProfileRecord> current(BuiltArtifact instrumented, String profileSet) {
-        Path f = recordFile(profileSet);
+        String key = key(instrumented, profileSet);
+        Optional<ProfileRecord> own = read(recordFile(profileSet), key);
+        if (own.isPresent()) {
+            Optional<String> damage = damage(own.get());
+            damage.ifPresent(d -> events.warn(d + ": merging it again from the raw runs"));
+            if (damage.isEmpty()) {
+                return own;
+            }
+        }
+        for (ArtifactStore other : store.others()) {
+            Optional<ProfileRecord> r = read(recordFile(other, profileSet), key).filter(x -> damage(x).isEmpty());
+            if (r.isPresent()) {
+                Json.write(recordFile(profileSet), r.get());
+                return r;
+            }
+        }
+        return Optional.empty();
+    }
+
+    private static Optional<ProfileRecord> read(Path f, String trainKey) {
         if (!Files.isRegularFile(f)) {
             return Optional.empty();
         }
-        ProfileRecord r;
         try {
-            r = Json.read(f, ProfileRecord.class);
+            ProfileRecord r = Json.read(f, ProfileRecord.class);
+            return r.trainKey() == null || r.profile() == null || !r.trainKey().equals(trainKey) ? Optional.empty() : Optional.of(r);
         } catch (IOException e) {
             return Optional.empty();
         }
-        if (r.trainKey() == null || r.profile() == null || !r.trainKey().equals(key(instrumented, profileSet))) {
-            return Optional.empty();
-        }
-        Optional<String> damage = Digests.change(Path.of(r.profile()), new FileDigest(r.bytes(), r.sha256()), "merged",
-                store.root().getParent());
-        damage.ifPresent(d -> events.warn(d + ": merging it again from the raw runs"));
-        return damage.isPresent() ? Optional.empty() : Optional.of(r);
+    }
+
+    private Optional<String> damage(ProfileRecord r) {
+        return Digests.change(Path.of(r.profile()), new FileDigest(r.bytes(), r.sha256()), "merged", store.root().getParent());
     }
 
     /**

@@ -39,6 +39,30 @@ class SourceFingerprintTest {
     }
 
     @Test
+    void anotherPgolabConfigIsNoSourceButOtherTomlFilesAre() throws Exception {
+        Path cfg = root.resolve("pgolab.toml");
+        Files.writeString(cfg, "a");
+        Files.writeString(root.resolve("a.c"), "int x;");
+        String h1 = SourceFingerprint.of(root, cfg, List.of());
+        Files.writeString(root.resolve("other.toml"), "[project]\nname = \"x\"\n\n[toolchain] # the compiler\nkind = \"gcc\"\n\n"
+                + "[build]\ncommand = \"make\"\nartifact = \"app\"\n");
+        assertThat(SourceFingerprint.isPgolabConfig(root.resolve("other.toml"))).isTrue();
+        assertThat(SourceFingerprint.of(root, cfg, List.of())).isEqualTo(h1);
+        Files.writeString(root.resolve("other.toml"), Files.readString(root.resolve("other.toml")) + "[[bench]]\n");
+        assertThat(SourceFingerprint.of(root, cfg, List.of())).isEqualTo(h1);
+
+        // Cargo's and rustup's files are sources.
+        Files.writeString(root.resolve("rust-toolchain.toml"), "[toolchain]\nchannel = \"1.80\"\n");
+        Files.writeString(root.resolve("Cargo.toml"), "[package]\nname = \"x\"\n[profile.release]\nlto = true\n");
+        Files.createDirectories(root.resolve(".cargo"));
+        Files.writeString(root.resolve(".cargo/config.toml"), "[build]\nrustflags = [\"-Ctarget-cpu=native\"]\n");
+        for (String f : List.of("rust-toolchain.toml", "Cargo.toml", ".cargo/config.toml")) {
+            assertThat(SourceFingerprint.isPgolabConfig(root.resolve(f))).as(f).isFalse();
+        }
+        assertThat(SourceFingerprint.of(root, cfg, List.of())).isNotEqualTo(h1);
+    }
+
+    @Test
     void readSetIgnoresFilesTheBuildNeverReadButSeesHeadersMakefilesAndNewSources() throws Exception {
         Path cfg = root.resolve("pgolab.toml");
         Files.writeString(cfg, "a");

@@ -31,4 +31,17 @@ class StaleTempsTest {
         assertThat(good).exists();
         assertThat(build).exists();
     }
+
+    @Test
+    void sweepsTheRecordsOfEveryConfigFile() throws Exception {
+        ArtifactStore other = new ArtifactStore(project, "other.toml");
+        Path manifest = Files.createDirectories(other.records().resolve("variants")).resolve("pgo.json.tmp-999999999");
+        Path audit = Files.createDirectories(other.records().resolve("audit")).resolve("pgo.json.tmp-999999999");
+        Path current = Files.createDirectories(other.profileRecords()).resolve("current.json.tmp-999999999");
+        Path own = Files.createDirectories(project.resolve(".pgolab/audit")).resolve("release.json.tmp-999999999");
+        for (Path f : new Path[] {manifest, audit, current, own}) {
+            Files.writeString(f, "{");
+        }
+        assertThat(StaleTemps.sweep(new ArtifactStore(project))).containsExactlyInAnyOrder(manifest, audit, current, own);
+    }
 }

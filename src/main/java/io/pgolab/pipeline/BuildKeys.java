@@ -1,0 +1,112 @@
+package io.pgolab.pipeline;
+
+import io.pgolab.config.Config;
+import io.pgolab.config.Variant;
+import io.pgolab.toolchain.Phase;
+import io.pgolab.toolchain.ProfileData;
+import io.pgolab.toolchain.Toolchain;
+import io.pgolab.util.Hashing;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+import java.util.TreeSet;
+
+/**
+ * The key of a build: a SHA-256 of its recipe (toolchain, phase, name, build keys and flags, root, the
+ * profile) and of its sources. An audited C/C++ build is keyed by the files its own last build read
+ * (SourceFingerprint.ofReads), found by recipe in this config's audit records or, for a recipe this
+ * config has not built, in another config's: so one build has one key whichever config file asks for
+ * it. Other builds (cargo, go, a build whose compiles bypass {cc}) are keyed by the whole tree, which
+ * leaves out every pgolab config file.
+ */
+final class BuildKeys {
+    private final Config config;
+    private final Toolchain toolchain;
+    private final ArtifactStore store;
+    private final Map<Set<String>, SourceFingerprint.Snapshot> snapshots = new HashMap<>();
+
+    BuildKeys(Config config, Toolchain toolchain, ArtifactStore store) {
+        this.config = config;
+        this.toolchain = toolchain;
+        this.store = store;
+    }
+
+    /** Builds whose compiles are audited and whose read files key the next build: C and C++ (clang, gcc). */
+    boolean audited() {
+        return toolchain.kind().equals("clang") || toolchain.kind().equals("gcc");
+    }
+
+    String key(Variant v, Phase phase, Optional<ProfileData> profile) {
+        if (phase == Phase.INSTRUMENT && !toolchain.separateInstrumentedBuild()) {
+            return key(Variant.RELEASE, Phase.PLAIN, Optional.empty());
+        }
+        String sources = snapshot(BuildStage.artifactName(v, phase), recipe(v, phase, profile)).hash();
+        return Hashing.of(material(v, phase, profile, sources));
+    }
+
+    /** The key without the sources: one way of building, whatever the files are (BuildAudit.Stored.recipe). */
+    String recipe(Variant v, Phase phase, Optional<ProfileData> profile) {
+        return Hashing.of(material(v, phase, profile, "\0recipe"));
+    }
+
+    private String material(Variant v, Phase phase, Optional<ProfileData> profile, String sources) {
+        var b = config.build();
+        StringBuilder m = new StringBuilder(String.join("\n", "pgolab-build-v1", toolchain.fingerprint(), phase.name(),
+                phase == Phase.INSTRUMENT ? "" : BuildStage.artifactName(v, phase), b.command(), b.clean().orElse(""),
+                b.artifact(), b.cflags(), b.cxxflags(), b.ldflags(), b.env().toString() + b.goflags(),
+                Boolean.toString(config.copySources()), config.root().toString(), sources,
+                profile.map(ProfileData::sha256).orElse("")));
+        // Appended only when set, so the keys of builds without them are those of earlier versions.
+        if (!b.allow().isEmpty()) {
+            m.append("\nallow=").append(new TreeSet<>(b.allow()));   // a waived audit finding is another build
+        }
+        if (config.copySources() && !config.exclude().isEmpty()) {
+            m.append("\nexclude=").append(config.exclude());   // what the copy of the tree holds
+        }
+        return m.toString();
+    }
+
+    /** The sources of a build: the files its last build of this recipe read, else the whole tree. */
+    SourceFingerprint.Snapshot snapshot(String name, String recipe) {
+        return snapshots.computeIfAbsent(reads(name, recipe), reads -> reads.isEmpty()
+                ? new SourceFingerprint.Snapshot(SourceFingerprint.of(config.root(), config.file(), config.exclude()), Map.of(), false)
+                : SourceFingerprint.ofReads(config.root(), config.file(), config.exclude(), reads));
+    }
+
+    /**
+     * The files an earlier build of this artifact read: this config's record of the same recipe, else
+     * another config's, else this config's record of another recipe (the files of the last build).
+     */
+    private Set<String> reads(String name, String recipe) {
+        if (!audited()) {
+            return Set.of();
+        }
+        Optional<BuildAudit.Stored> own = BuildAudit.stored(store, name);
+        Optional<BuildAudit.Stored> same = own.filter(s -> recipe.equals(s.recipe()));
+        for (ArtifactStore other : store.others()) {
+            if (same.isPresent()) {
+                break;
+            }
+            same = BuildAudit.stored(other, name).filter(s -> recipe.equals(s.recipe()) && s.key() != null && !s.key().isEmpty());
+        }
+        List<String> reads = same.or(() -> own).map(BuildAudit.Stored::reads).orElse(List.of());
+        return reads == null ? Set.of() : new TreeSet<>(reads);
+    }
+
+    /**
+     * What changed in the files the last build of this artifact read ("" when unknown, nothing, or
+     * when it was built another way: then the recipe changed, not the files).
+     */
+    String changesSince(Variant v, Phase phase, Optional<ProfileData> profile) {
+        String name = BuildStage.artifactName(v, phase);
+        String recipe = recipe(v, phase, profile);
+        Optional<BuildAudit.Stored> own = BuildAudit.stored(store, name);
+        if (own.isEmpty() || own.get().recipe() != null && !own.get().recipe().equals(recipe)) {
+            return "";
+        }
+        SourceFingerprint.Snapshot now = snapshot(name, recipe);
+        return now.fromReads() ? SourceFingerprint.changes(own.get().inputs(), now.files()) : "";
+    }
+}
