@@ -99,7 +99,7 @@ public final class GccToolchain implements Toolchain {
 
     @Override
     public void require(Variant variant) {
-        if (variant.relinked() && Relink.lldDirForGcc(scratch).isEmpty()) {
+        if (variant.relinked() && Relink.anyLld().isEmpty()) {
             throw Relink.noLld(variant);
         }
         if (variant.pgo() && (gcovTool.isEmpty() || gcovDump.isEmpty())) {

@@ -12,12 +12,10 @@ import org.junit.jupiter.api.io.TempDir;
 
 import java.io.IOException;
 import java.net.URISyntaxException;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
-import java.util.concurrent.TimeUnit;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
@@ -56,14 +54,7 @@ class CachegrindTest {
     @BeforeAll
     static void setUp() throws Exception {
         measurer = new CommandMeasurer(RunnerBinary.ensure(shared.resolve("cache")));
-        Path src = shared.resolve("work.c");
-        Files.writeString(src, PROGRAM);
-        program = shared.resolve("work");
-        Process p = new ProcessBuilder("gcc", "-O1", "-o", program.toString(), src.toString())
-                .redirectErrorStream(true).start();
-        String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
-        assertThat(p.waitFor(60, TimeUnit.SECONDS)).isTrue();
-        assertThat(p.exitValue()).as("gcc: %s", out).isZero();
+        program = io.pgolab.CProgram.compile(shared, "work", PROGRAM);
     }
 
     static Path fixture(String name) throws URISyntaxException {

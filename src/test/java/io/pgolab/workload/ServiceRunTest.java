@@ -7,7 +7,6 @@ import io.pgolab.UserError;
 import io.pgolab.config.Config;
 import io.pgolab.config.ConfigLoader;
 import io.pgolab.util.CommandLog;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -52,13 +51,7 @@ class ServiceRunTest {
 
     @BeforeAll
     static void compileServer() throws Exception {
-        Path src = shared.resolve("server.c");
-        Files.writeString(src, SERVER_C);
-        server = shared.resolve("tiny-service-run-server");
-        Process p = new ProcessBuilder("gcc", "-O1", "-o", server.toString(), src.toString())
-                .redirectErrorStream(true).start();
-        String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
-        assertThat(p.waitFor()).as(out).isZero();
+        server = io.pgolab.CProgram.compile(shared, "tiny-service-run-server", SERVER_C);
     }
 
     /** A config whose one [[bench]] workload is the server with these extra keys. */

@@ -56,13 +56,7 @@ class ServiceTest {
 
     @BeforeAll
     static void compileServer() throws Exception {
-        Path src = shared.resolve("server.c");
-        Files.writeString(src, SERVER_C);
-        server = shared.resolve("server");
-        Process p = new ProcessBuilder("gcc", "-O1", "-o", server.toString(), src.toString())
-                .redirectErrorStream(true).start();
-        String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
-        assertThat(p.waitFor()).as(out).isZero();
+        server = io.pgolab.CProgram.compile(shared, "server", SERVER_C);
     }
 
     private Service start(List<String> argv, Duration grace) {
