@@ -80,7 +80,7 @@ final class BuildHints {
             return "cargo could not fetch the crate's dependencies: run 'cargo fetch' in the project root while online, then"
                     + " add \"--offline\" to build.args in " + configFile;
         }
-        if (output.contains("does not have the feature") || output.contains("none of the selected packages contains")) {
+        if (output.contains("does not have the feature") || output.contains("does not contain this feature") || output.contains("none of the selected packages contains")) {
             return "a feature is not defined by the package: fix build.features in " + configFile + " (or add \"--package\""
                     + " with build.package for a workspace member's features)";
         }

@@ -70,11 +70,15 @@ public final class Demangler {
         if (tool.isEmpty()) {
             return out;
         }
-        List<String> symbols = new ArrayList<>(new LinkedHashSet<>(names.stream().map(Demangler::symbol).filter(Demangler::mangled).toList()));
-        if (symbols.isEmpty()) {
-            return out;
+        Map<String, String> readable = new LinkedHashMap<>();
+        List<String> symbols = new ArrayList<>();
+        for (String sym : new LinkedHashSet<>(names.stream().map(Demangler::symbol).filter(Demangler::mangled).toList())) {
+            // Rust's legacy names have escapes ($LT$, ..) that llvm-cxxfilt reads as C++: decoded here.
+            RustLegacy.demangle(sym).ifPresentOrElse(r -> readable.put(sym, r), () -> symbols.add(sym));
         }
-        Map<String, String> readable = run(symbols);
+        if (!symbols.isEmpty()) {
+            readable.putAll(run(symbols));
+        }
         for (String n : names) {
             String s = symbol(n);
             String r = readable.get(s);

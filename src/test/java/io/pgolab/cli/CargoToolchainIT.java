@@ -242,7 +242,7 @@ class CargoToolchainIT {
         Path p = CargoProject.create(tmp.resolve("p"), CargoProject.config("\"release\", \"pgo\"", "", ""));
         Cli.Result build = Cli.run(p, "build");
         assertThat(build.exitCode()).as(build.all()).isZero();
-        Path json = p.resolve("profile.json");
+        Path json = tmp.resolve("profile.json");   // outside the project: it would change the source fingerprint
         Cli.Result prof = Cli.run(p, "profile", "--top", "5", "--json", json.toString());
         assertThat(prof.exitCode()).as(prof.all()).isZero();
         String text = Files.readString(json);
@@ -250,8 +250,8 @@ class CargoToolchainIT {
             assertThat(prof.err().split("llvm-cxxfilt", -1)).hasSizeLessThanOrEqualTo(3);
             return;
         }
-        assertThat(prof.out()).contains("flagsdemo::hot_loop").doesNotContainPattern("  _ZN\\d+flagsdemo");
-        assertThat(text).containsPattern("\"name\" ?: ?\"_ZN9flagsdemo8hot_loop17h[0-9a-f]{16}E\"")
-                .containsPattern("\"demangled\" ?: ?\"flagsdemo::hot_loop\"");
+        assertThat(prof.out()).contains("flagsdemo::").doesNotContainPattern("  _ZN\\d+flagsdemo").doesNotContain("$LT$");
+        assertThat(text).containsPattern("\"name\" ?: ?\"_ZN9flagsdemo\\d+\\w+17h[0-9a-f]{16}E\"")
+                .containsPattern("\"demangled\" ?: ?\"flagsdemo::\\w+\"");
     }
 }
