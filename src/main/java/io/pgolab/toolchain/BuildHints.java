@@ -75,6 +75,11 @@ final class BuildHints {
             return "Cargo.lock is out of date: run 'cargo update' in the project root, or remove \"--locked\" from build.args in "
                     + configFile;
         }
+        if (output.contains("--offline was specified") || output.contains("--offline` was specified")) {
+            return "cargo runs offline (\"--offline\" in build.args) and a dependency is not in the local crate cache: run"
+                    + " 'cargo fetch' in the project root while online, or let the lock file pick cached versions"
+                    + " ('cargo update --offline')";
+        }
         if (output.contains("failed to download") || output.contains("failed to get") || output.contains("Unable to update")
                 || output.contains("failed to query replaced source")) {
             return "cargo could not fetch the crate's dependencies: run 'cargo fetch' in the project root while online, then"

@@ -37,6 +37,9 @@ class BuildHintsTest {
                 CONFIG, "release", Optional.empty())).contains("rust-toolchain.toml", "RUSTUP_TOOLCHAIN");
         assertThat(BuildHints.cargo("error: failed to download from `x`", Variant.RELEASE, CONFIG, "release", Optional.empty()))
                 .contains("cargo fetch", "--offline");
+        assertThat(BuildHints.cargo("error: failed to download `bitflags v2.4.0`\n\nCaused by:\n  attempting to make an HTTP"
+                + " request, but --offline was specified", Variant.RELEASE, CONFIG, "release", Optional.empty()))
+                .startsWith("cargo runs offline").contains("cargo fetch");
         assertThat(BuildHints.cargo("error: no bin target named `nope`", Variant.RELEASE, CONFIG, "release", Optional.empty()))
                 .contains("build.bins");
     }
