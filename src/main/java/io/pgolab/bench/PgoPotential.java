@@ -46,7 +46,29 @@ public final class PgoPotential {
                         + (spec.named() ? "-" + role : "") + ".data"));
             }
             List<PerfRecord> recs = new ArrayList<>();
-            ServiceRun.run(ServiceRun.Request.of(c.config(), "potential-" + w.name() + "-" + a.variant(), spec,
+            try {
+                record(c, w, a, spec, data, recs);
+            } catch (io.pgolab.UserError e) {
+                if (Thread.currentThread().isInterrupted()) {
+                    throw e;
+                }
+                // an extra run for an explanation: its failure is said, never the end of the bench
+                c.events().warn("PGO potential of " + a.variant() + " not measured: " + e.getMessage());
+                continue;
+            }
+            for (var e : data.entrySet()) {
+                DsoShares sh = DsoShares.read(e.getValue(), Path.of(a.binary()).getFileName().toString());
+                String whose = spec.named() ? "the '" + e.getKey() + "' role's" : "the server's";
+                out.put(spec.named() ? a.variant() + "/" + e.getKey() : a.variant(), new Potential(sh.own(), sh.libraries(),
+                        sh.kernel(), sh.samples(), sh.describe(whose)));
+            }
+        }
+        return out;
+    }
+
+    private static void record(BenchContext c, WorkloadSpec w, BuiltArtifact a, io.pgolab.config.ServiceSpec spec,
+                               Map<String, Path> data, List<PerfRecord> recs) {
+        ServiceRun.run(ServiceRun.Request.of(c.config(), "potential-" + w.name() + "-" + a.variant(), spec,
                     a.binary(), w.env(), c.store().logs(), w.timeout()).withHook(pids -> {
                         // each process under test with its whole tree (a wrapper's children included)
                         pids.forEach((role, pid) -> recs.add(PerfRecord.start(PerfRecord.tree(pid), data.get(role))));
@@ -56,13 +78,5 @@ public final class PgoPotential {
                             f.rethrow();
                         };
                     }).wrappingClients(cmd -> PerfRecord.wrapping(cmd, data.get(spec.clientRole()))), c.runner());
-            for (var e : data.entrySet()) {
-                DsoShares sh = DsoShares.read(e.getValue(), Path.of(a.binary()).getFileName().toString());
-                String whose = spec.named() ? "the '" + e.getKey() + "' role's" : "the server's";
-                out.put(spec.named() ? a.variant() + "/" + e.getKey() : a.variant(), new Potential(sh.own(), sh.libraries(),
-                        sh.kernel(), sh.samples(), sh.describe(whose)));
-            }
-        }
-        return out;
     }
 }

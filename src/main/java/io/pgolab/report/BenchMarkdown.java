@@ -40,6 +40,7 @@ final class BenchMarkdown {
             }
             w.potential().forEach((variant, p) -> s.append("\nPGO potential of ").append(Md.text(variant)).append(": ")
                     .append(Md.text(p.summary())).append('\n'));
+            PotentialLines.of(w, gated).forEach(line -> s.append('\n').append(Md.text(line)).append('\n'));
             if (!w.campaign().warnings().isEmpty()) {
                 s.append('\n');
                 for (Warning warning : w.campaign().warnings()) {

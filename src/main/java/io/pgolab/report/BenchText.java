@@ -36,6 +36,7 @@ final class BenchText {
             LayoutLines.of(w).forEach(line -> s.append("  ").append(line).append('\n'));
             w.potential().forEach((variant, p) -> s.append("  PGO potential of ").append(variant).append(": ")
                     .append(p.summary()).append('\n'));
+            PotentialLines.of(w, gated).forEach(line -> s.append("  ").append(line).append('\n'));
             for (Warning warning : w.campaign().warnings()) {
                 s.append("  warning: ").append(warning.message()).append('\n');
             }

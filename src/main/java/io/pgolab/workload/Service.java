@@ -52,8 +52,15 @@ public final class Service implements AutoCloseable {
         }, "pgolab-service-reaper"));
     }
 
-    /** How a stop went. {@code killedAfterGrace}: it did not exit within the grace period and got SIGKILL. */
-    public record Stopped(Measurement measurement, boolean killedAfterGrace, Duration stopTook) {
+    /**
+     * How a stop went. {@code killedAfterGrace}: it did not exit within the grace period and got
+     * SIGKILL; {@code exitedBefore}: it had already ended when the stop came (a crash, or a command
+     * that put the real server in the background and returned).
+     */
+    public record Stopped(Measurement measurement, boolean killedAfterGrace, Duration stopTook, boolean exitedBefore) {
+        public Stopped(Measurement measurement, boolean killedAfterGrace, Duration stopTook) {
+            this(measurement, killedAfterGrace, stopTook, false);
+        }
     }
 
     private final List<String> argv;
@@ -243,7 +250,7 @@ public final class Service implements AutoCloseable {
         if (result.isDone()) {
             Measurement m = result();
             LIVE.remove(this);
-            return new Stopped(m, false, Duration.ZERO);
+            return new Stopped(m, false, Duration.ZERO, true);
         }
         boolean weKilled = false;
         try {

@@ -161,6 +161,7 @@ public final class ServiceRun {
             failure.rethrow();
             Map<String, Service.Stopped> stopped = started.stopAll(spec);
             String main = spec.main().role();
+            EarlyExit.check(q, spec, stopped, started);
             return new Result(stopped, main, clients, ports, started.get(main).outputTail(15));
         }
     }

@@ -76,10 +76,28 @@ public final class PerfRecord implements AutoCloseable {
         });
         Path abs = outFile.toAbsolutePath();
         Path log = Path.of(abs + ".log");
-        PerfRecord rec = new PerfRecord(launch(argv(pids, abs), abs, log), pid, abs, log);
-        rec.failIfExitedAtOnce();
+        PerfControl control = PerfControl.beside(abs);
+        List<String> argv = new java.util.ArrayList<>(argv(pids, abs));
+        argv.addAll(2, control.options());
+        PerfRecord rec = new PerfRecord(launch(argv, abs, log), pid, abs, log);
+        try {
+            control.enable(ENABLE_TIMEOUT_MILLIS, rec::isRunning);   // the load starts only once perf records
+        } catch (PerfControl.PerfExited e) {
+            rec.failIfExitedAtOnce();
+            rec.close();
+            throw new UserError("perf record -p " + pid + " ended before it started recording: "
+                    + Strings.firstLine(readQuietly(log), "(no output)"), "see " + log);
+        } catch (UserError e) {
+            rec.close();
+            throw e;
+        } finally {
+            control.delete();
+        }
         return rec;
     }
+
+    /** How long perf may take to attach and enable its events on a busy machine. */
+    static final long ENABLE_TIMEOUT_MILLIS = 20_000;
 
     static List<String> argv(long pid, Path outFile) {
         return argv(List.of(pid), outFile);

@@ -36,11 +36,15 @@ class PerfRecordTest {
         Process cc = new ProcessBuilder("gcc", "-O1", "-o", bin.toString(), src.toString()).inheritIO().start();
         assertThat(cc.waitFor()).isZero();
 
-        // The program sleeps 0.2 s first so perf is attached before the spin starts.
-        Process target = new ProcessBuilder("sh", "-c", "sleep 0.2; exec " + bin + " 0.5").start();
+        // The program waits for a file that the test creates once start() has returned: start() returns only
+        // when perf really records (its control handshake), so the spin is recorded however busy the machine is.
+        Path go = tmp.resolve("go");
+        Process target = new ProcessBuilder("sh", "-c", "while [ ! -e '" + go + "' ]; do sleep 0.02; done; exec " + bin
+                + " 0.5").start();
         Path data = tmp.resolve("perf.data");
         try (PerfRecord rec = PerfRecord.start(target.pid(), data)) {
             assertThat(rec.isRunning()).isTrue();
+            Files.writeString(go, "");
             assertThat(target.waitFor(20, TimeUnit.SECONDS)).isTrue();
             assertThat(rec.stop()).isEqualTo(data.toAbsolutePath());
             assertThat(rec.isRunning()).isFalse();
