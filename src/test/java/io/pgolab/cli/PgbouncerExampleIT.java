@@ -16,8 +16,11 @@ import org.junit.jupiter.api.io.TempDir;
 /**
  * Validation on a pooler (short version for CI): PgBouncer from its upstream source, fetched at
  * test time, built with its own configure && make, trained as a service under pgbench with a
- * throwaway PostgreSQL behind it, benched release vs pgo on another pgbench mix. Shortened: release
- * and pgo only, a smaller data set, 2 s training runs and 2400-transaction bench runs, 5 rounds.
+ * throwaway PostgreSQL behind it (a helper role: started before the pooler, stopped after it),
+ * benched release vs pgo on another pgbench mix with the pooler's per-role figures. Shortened: release
+ * and pgo only, a smaller data set, 2 s training runs, 5 rounds. The bench runs keep their 8000
+ * transactions (a few seconds): with 2400 transactions (a load window of about a second, everything on one CPU under taskset), the PGO-potential run's
+ * perf record was once stopped before it had written anything, which fails the bench.
  */
 class PgbouncerExampleIT {
     @TempDir
@@ -35,14 +38,13 @@ class PgbouncerExampleIT {
         Path p = tmp.resolve("pgbouncer");
         Files.createDirectories(p.resolve("train"));
         Files.createDirectories(p.resolve("bench"));
-        for (String f : List.of("postgres.sh", "pgbouncer.sh", "cluster.sh", "train/history.sql", "bench/lookup.sql")) {
+        for (String f : List.of("postgres.sh", "pgbouncer.sh", "train/history.sql", "bench/lookup.sql")) {
             Files.copy(example.resolve(f), p.resolve(f));
         }
         Files.writeString(p.resolve("pgolab.toml"), Files.readString(example.resolve("pgolab.toml"))
                 .replace("variants = [\"release\", \"pgo\", \"pgo+lto\"]", "variants = [\"release\", \"pgo\"]")
                 .replace("-s 2 ", "-s 1 ")
-                .replace("-T 6 ", "-T 2 ")
-                .replace("-t 1000 ", "-t 300 "));
+                .replace("-T 6 ", "-T 2 "));
         Exec.Result fetch = Exec.capture(null, example, Map.of(),
                 List.of("bash", example.resolve("fetch.sh").toString(), p.resolve("upstream/pgbouncer").toString()), 900);
         assertThat(fetch.exitCode()).as(fetch.output()).isZero();
@@ -58,16 +60,19 @@ class PgbouncerExampleIT {
         Cli.Result bench = Cli.run(p, "bench", "--no-build", "--min-rounds", "5", "--max-rounds", "5", "--no-training-check", "--json",
                 json.toString());
         assertThat(bench.exitCode()).as(bench.all()).isZero();
-        assertThat(bench.out()).contains("release vs pgo", "tps", "cpu_time_per_op");
+        assertThat(bench.out()).contains("release vs pgo", "tps", "pooler.cpu_time_per_op", "pooler.ctx_switches_per_op");
         var w = Json.MAPPER.readTree(json.toFile()).get("workloads").get(0);
         for (String v : List.of("release", "pgo")) {
             var m = w.get("medians").get(v);
             assertThat(m.get("tps").asDouble()).as(v).isPositive();
-            assertThat(m.get("operations").asDouble()).as(v).isEqualTo(8 * 300);
+            assertThat(m.get("operations").asDouble()).as(v).isEqualTo(8 * 1000);
             assertThat(m.get("failed").asDouble()).as(v).isZero();
-            assertThat(m.get("cpu_time_per_op").asDouble()).as(v).isPositive();
-            assertThat(m.get("voluntary_ctx_switches").asDouble()).as(v).isPositive();
+            assertThat(m.get("pooler.cpu_time_per_op").asDouble()).as(v).isPositive();
+            assertThat(m.get("pooler.ctx_switches_per_op").asDouble()).as(v).isPositive();
+            // the PostgreSQL (a helper) is measured on its own, and is not what is under test
+            assertThat(m.get("postgres.cpu_time").asDouble()).as(v).isPositive();
+            assertThat(m.get("cpu_time").asDouble()).as(v).isEqualTo(m.get("pooler.cpu_time").asDouble());
         }
-        assertThat(ServiceTrainIT.processesMentioning(p.toString())).as("pgbouncer left running").isZero();
+        assertThat(ServiceTrainIT.processesMentioning(p.toString())).as("pgbouncer or postgres.sh left running").isZero();
     }
 }
