@@ -17,10 +17,11 @@ import org.junit.jupiter.api.io.TempDir;
  * Validation on a pooler (short version for CI): PgBouncer from its upstream source, fetched at
  * test time, built with its own configure && make, trained as a service under pgbench with a
  * throwaway PostgreSQL behind it (a helper role: started before the pooler, stopped after it),
- * benched release vs pgo on another pgbench mix with the pooler's per-role figures. Shortened: release
- * and pgo only, a smaller data set, 2 s training runs, 5 rounds. The bench runs keep their 8000
- * transactions (a few seconds): with 2400 transactions (a load window of about a second, everything on one CPU under taskset), the PGO-potential run's
- * perf record was once stopped before it had written anything, which fails the bench.
+ * benched release vs pgo on another pgbench mix with the pooler's per-role figures. Shortened:
+ * release and pgo only, a smaller data set, 2 s training runs, 5 rounds. The bench runs keep their
+ * 8000 transactions (a few seconds): with 2400 (a load window of about a second, everything on one
+ * CPU under taskset), the PGO-potential run's perf record was once stopped before it had written
+ * anything, which fails the bench.
  */
 class PgbouncerExampleIT {
     @TempDir
