@@ -46,8 +46,12 @@ public final class PgoPotential {
                         + (spec.named() ? "-" + role : "") + ".data"));
             }
             List<PerfRecord> recs = new ArrayList<>();
+            Map<String, DsoShares> shares = new LinkedHashMap<>();
             try {
                 record(c, w, a, spec, data, recs);
+                for (var e : data.entrySet()) {
+                    shares.put(e.getKey(), DsoShares.read(e.getValue(), Path.of(a.binary()).getFileName().toString()));
+                }
             } catch (io.pgolab.UserError e) {
                 if (Thread.currentThread().isInterrupted()) {
                     throw e;
@@ -56,8 +60,8 @@ public final class PgoPotential {
                 c.events().warn("PGO potential of " + a.variant() + " not measured: " + e.getMessage());
                 continue;
             }
-            for (var e : data.entrySet()) {
-                DsoShares sh = DsoShares.read(e.getValue(), Path.of(a.binary()).getFileName().toString());
+            for (var e : shares.entrySet()) {
+                DsoShares sh = e.getValue();
                 String whose = spec.named() ? "the '" + e.getKey() + "' role's" : "the server's";
                 out.put(spec.named() ? a.variant() + "/" + e.getKey() : a.variant(), new Potential(sh.own(), sh.libraries(),
                         sh.kernel(), sh.samples(), sh.describe(whose)));
@@ -68,6 +72,14 @@ public final class PgoPotential {
 
     private static void record(BenchContext c, WorkloadSpec w, BuiltArtifact a, io.pgolab.config.ServiceSpec spec,
                                Map<String, Path> data, List<PerfRecord> recs) {
+        try {   // a client under test is recorded by a perf record in its own command line, which needs the directory
+            java.nio.file.Files.createDirectories(c.store().runs());
+            for (Path d : data.values()) {
+                java.nio.file.Files.deleteIfExists(d);   // a stale recording must never be read as this one
+            }
+        } catch (java.io.IOException e) {
+            throw new io.pgolab.UserError("cannot prepare " + c.store().runs() + " for perf data: " + e.getMessage());
+        }
         ServiceRun.run(ServiceRun.Request.of(c.config(), "potential-" + w.name() + "-" + a.variant(), spec,
                     a.binary(), w.env(), c.store().logs(), w.timeout()).withHook(pids -> {
                         // each process under test with its whole tree (a wrapper's children included)

@@ -205,6 +205,49 @@ class RolesIT {
         assertThat(ServiceTrainIT.processesMentioning(p.toString())).as("processes left running").isZero();
     }
 
+    @Test
+    void aLoadTesterUnderTestInFrontOfAHelperIsMeasuredAndRecorded() throws Exception {
+        Tool.assumeHere(ToolLocator.onPath("python3").isPresent(), "no python3");
+        Path p = tmp.resolve("load tester");
+        Files.createDirectories(p);
+        Files.writeString(p.resolve("prog.c"), PROGRAM);
+        Files.writeString(p.resolve("backend.py"), BACKEND);
+        Files.writeString(p.resolve("pgolab.toml"), """
+                [project]
+                variants = ["release", "lto"]
+                [toolchain]
+                kind = "clang"
+                [build]
+                command = "{cc} -O2 {cflags} -c {srcdir}/prog.c -o {builddir}/prog.o && {cc} {ldflags} {builddir}/prog.o -o {builddir}/prog"
+                artifact = "{builddir}/prog"
+                [[bench]]
+                name = "drill-like"
+                timeout = "2m"
+                clients = ["{binary} load {port:web} 3"]
+                client_role = "loader"
+                primary = ["loader.cpu_time_per_op"]
+                [[bench.metric]]
+                name = "operations"
+                regex = 'ops=(\\d+)'
+                direction = "higher"
+                [[bench.process]]
+                role = "web"
+                command = "exec python3 {config_dir}/backend.py {port:web}"
+                """);
+        Path json = tmp.resolve("drill-like.json");
+        Cli.Result bench = Cli.run(p, "bench", "--min-rounds", "5", "--max-rounds", "5", "--json", json.toString());
+        assertThat(bench.exitCode()).as(bench.all()).isZero();
+        var w = io.pgolab.util.Json.MAPPER.readTree(json.toFile()).get("workloads").get(0);
+        var release = w.get("medians").get("release");
+        assertThat(release.get("loader.cpu_time_per_op").asDouble()).isPositive();
+        assertThat(release.get("cpu_time").asDouble()).isEqualTo(release.get("loader.cpu_time").asDouble());
+        if (io.pgolab.measure.perf.Perf.detect().canSample()) {
+            assertThat(bench.err()).doesNotContain("not measured");
+            assertThat(w.get("pgo_potential").get("release/loader").get("own_percent").asDouble()).isGreaterThan(20);
+        }
+        assertThat(ServiceTrainIT.processesMentioning(p.toString())).as("processes left running").isZero();
+    }
+
     /** The functions with a non-zero count in llvm-profdata show --all-functions --counts output. */
     static List<String> hotFunctions(String show) {
         List<String> out = new java.util.ArrayList<>();
