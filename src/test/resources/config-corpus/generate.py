@@ -305,7 +305,7 @@ add('ready-probe-empty', service_bench('ready = "probe:"'), 'bad-value', 'ready'
 add('ready-probe-blank', service_bench('ready = "probe:   "'), 'bad-value', 'ready', 'needs a command')
 add('ready-http-space', service_bench('ready = "http:/a b"'), 'bad-value', 'ready', 'http:')
 add('ready-http-url', service_bench('ready = "http://example.org/x"'), 'bad-value', 'ready', 'a path')
-add('ready-tcp-port', service_bench('ready = "tcp:6379"'), 'bad-value', 'ready', 'unknown readiness check')
+add('ready-tcp-port', service_bench('ready = "tcp:6379"'), 'bad-value', 'ready', 'which no command uses')
 add('ready-empty', service_bench('ready = ""'), 'bad-value', 'ready', 'unknown readiness check')
 add('ready-placeholder', service_bench('ready = "probe:ping {prot}"'), 'bad-value', 'ready', 'did you mean {port}')
 add('metric-regex-bad', bench('', '[[bench.metric]]', 'name = "rps"', 'regex = "("'), 'bad-value', 'regex', 'invalid regex')

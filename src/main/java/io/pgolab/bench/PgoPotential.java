@@ -7,6 +7,7 @@ import io.pgolab.measure.perf.PerfRecord;
 import io.pgolab.pipeline.BuiltArtifact;
 import io.pgolab.workload.ServiceRun;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -37,16 +38,30 @@ public final class PgoPotential {
             c.events().warn("PGO potential not measured: " + Perf.detect().samplingProblem().get());
             return out;
         }
+        var spec = w.service().orElseThrow();
         for (BuiltArtifact a : variants) {
-            Path data = c.store().runs().resolve("perf-" + w.name() + "-" + a.variant() + ".data");
-            PerfRecord[] rec = new PerfRecord[1];
-            ServiceRun.run(ServiceRun.Request.of(c.config(), "potential-" + w.name() + "-" + a.variant(),
-                    w.service().orElseThrow(), a.binary(), w.env(), c.store().logs(), w.timeout()).withHook(pid -> {
-                        rec[0] = PerfRecord.start(pid, data);
-                        return () -> rec[0].stop();
-                    }), c.runner());
-            DsoShares sh = DsoShares.read(data, Path.of(a.binary()).getFileName().toString());
-            out.put(a.variant(), new Potential(sh.own(), sh.libraries(), sh.kernel(), sh.samples(), sh.describe()));
+            Map<String, Path> data = new LinkedHashMap<>();
+            for (String role : spec.rolesUnderTest()) {
+                data.put(role, c.store().runs().resolve("perf-" + w.name() + "-" + a.variant()
+                        + (spec.named() ? "-" + role : "") + ".data"));
+            }
+            List<PerfRecord> recs = new ArrayList<>();
+            ServiceRun.run(ServiceRun.Request.of(c.config(), "potential-" + w.name() + "-" + a.variant(), spec,
+                    a.binary(), w.env(), c.store().logs(), w.timeout()).withHook(pids -> {
+                        // each process under test with its whole tree (a wrapper's children included)
+                        pids.forEach((role, pid) -> recs.add(PerfRecord.start(PerfRecord.tree(pid), data.get(role))));
+                        return () -> {
+                            io.pgolab.util.FirstFailure f = new io.pgolab.util.FirstFailure();
+                            recs.forEach(rec -> f.run(rec::stop));
+                            f.rethrow();
+                        };
+                    }).wrappingClients(cmd -> PerfRecord.wrapping(cmd, data.get(spec.clientRole()))), c.runner());
+            for (var e : data.entrySet()) {
+                DsoShares sh = DsoShares.read(e.getValue(), Path.of(a.binary()).getFileName().toString());
+                String whose = spec.named() ? "the '" + e.getKey() + "' role's" : "the server's";
+                out.put(spec.named() ? a.variant() + "/" + e.getKey() : a.variant(), new Potential(sh.own(), sh.libraries(),
+                        sh.kernel(), sh.samples(), sh.describe(whose)));
+            }
         }
         return out;
     }

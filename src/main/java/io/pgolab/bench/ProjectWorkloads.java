@@ -8,6 +8,7 @@ import io.pgolab.parse.OutputParser;
 import io.pgolab.pipeline.BuiltArtifact;
 import io.pgolab.util.Shell;
 import io.pgolab.util.Strings;
+import io.pgolab.workload.Measurements;
 import io.pgolab.workload.ServiceRun;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -95,7 +96,10 @@ public final class ProjectWorkloads {
                 .withCheck(out -> parser.flatMap(p -> p.reportedError(out)));
         ServiceExec exec = (serverCpu, clientCpu) -> {
             ServiceRun.Result r = ServiceRun.run(request.pinned(serverCpu, clientCpu), c.runner());
-            return new ServiceExec.Outcome(r.stopped().measurement(), r.clientOutput(), r.loadSeconds(spec.concurrent()));
+            var byRole = r.byRole(spec.clientRole());
+            var underTest = Measurements.sum(spec.rolesUnderTest().stream().map(byRole::get).toList());
+            return new ServiceExec.Outcome(underTest, spec.named() ? byRole : java.util.Map.of(), r.clientOutput(),
+                    r.loadSeconds(spec.concurrent()));
         };
         return new Subject(a.variant(), Shell.bash(spec.server()), c.config().configDir(), w.env(), parser,
                 Optional.of(exec));

@@ -5,6 +5,7 @@ import io.pgolab.pipeline.BuildStage;
 import io.pgolab.pipeline.Pipeline;
 import io.pgolab.pipeline.ProfileRecord;
 import io.pgolab.pipeline.ProfileStatus;
+import io.pgolab.pipeline.ReadableNames;
 import io.pgolab.pipeline.TrainStage;
 import io.pgolab.pipeline.TrainingMatch;
 import io.pgolab.report.Exports;
@@ -58,7 +59,9 @@ final class ProfileCommand implements Callable<Integer> {
             ProfileStatus st = ProfileStatus.of(s.config, s.toolchain, s.store, training,
                     new BuildStage(s.config, s.toolchain, s.store, s.runner, s.console), profileSet);
             ProfileRecord rec = st.record();
-            ProfileSummary summary = s.toolchain.summarize(rec.data(), Path.of(rec.notes()), top);
+            ProfileSummary raw = s.toolchain.summarize(rec.data(), Path.of(rec.notes()), top);
+            ProfileSummary summary = raw.withDemangled(ReadableNames.of(s.toolchain,
+                    raw.hottest().stream().map(ProfileSummary.HotFunction::name).toList(), s.console));
             Results.Source source = s.source();
             Exports.of(parent.global.workDir(), json, null, null)
                     .write(Results.profile(source, rec, summary, st.stale(), st.optimized(), st.changed())

@@ -31,7 +31,7 @@ final class Session implements AutoCloseable {
         this.store = ArtifactStore.forConfig(config.file());
         this.lock = ProjectLock.acquire(store.lockFile());
         StaleTemps.sweep(store); // leftovers of a pgolab that was SIGKILLed
-        this.toolchain = Toolchains.detect(config.toolchain(), config.build().cargo(), store.scratch(), log);
+        this.toolchain = Toolchains.detect(config, store.scratch(), log);
         this.runner = new ShellRunner(log);
     }
 

@@ -211,11 +211,7 @@ public final class ConfigLoader {
     private static void checkProfileSets(List<Variant> variants, List<WorkloadSpec> train, TableReader project,
                                          ConfigProblems problems) {
         Set<String> tags = new java.util.TreeSet<>();
-        train.forEach(w -> {
-            if (!w.profile().isEmpty()) {
-                tags.add(w.profile());
-            }
-        });
+        train.forEach(w -> tags.addAll(w.profileTags()));
         for (Variant v : variants) {
             if (!v.profileSet().isEmpty() && !tags.contains(v.profileSet())) {
                 problems.add(project.line("variants"), "project.variants",

@@ -24,7 +24,13 @@ public final class MetricNames {
             "itlb_misses", "det.instructions", "det.est_cycles", "det.i1_misses", "det.d1_misses", "det.ll_misses",
             "det.branches", "det.branch_mispredicts");
     /** Per-operation figures, derived when a run reports 'operations' (by a parser or a [[bench.metric]]). */
-    public static final List<String> PER_OP = List.of("cpu_time_per_op", "instructions_per_op", "det.instructions_per_op");
+    public static final List<String> PER_OP = List.of("cpu_time_per_op", "ctx_switches_per_op", "instructions_per_op",
+            "det.instructions_per_op");
+    /** What every role of a workload that names its roles reports, as ROLE.NAME (its whole process tree). */
+    public static final List<String> ROLE_BUILT_IN = List.of("cpu_time", "user_time", "sys_time", "max_rss",
+            "voluntary_ctx_switches", "involuntary_ctx_switches", "ctx_switches");
+    /** A role's per-operation figures, as ROLE.NAME, when a run reports 'operations'. */
+    public static final List<String> ROLE_PER_OP = List.of("cpu_time_per_op", "ctx_switches_per_op");
     /** The built-in output parsers (Parsers.names()). */
     public static final List<String> PARSERS = List.of("redis-benchmark", "memtier", "wrk", "iperf3", "pgbench", "hyperfine");
     /** Other spellings Parsers.byName accepts. */
@@ -62,12 +68,19 @@ public final class MetricNames {
      * there only names one typo away from a built-in metric are refused.
      */
     static void checkReferences(TableReader r, String prefix, String key, List<String> names, List<MetricSpec> metrics,
-                                boolean hasParser, ConfigProblems problems) {
+                                boolean hasParser, List<String> roles, ConfigProblems problems) {
         List<String> known = new ArrayList<>(BUILT_IN);
         known.addAll(PROBES);
         metrics.forEach(m -> known.add(m.name()));
-        if (hasParser || metrics.stream().anyMatch(m -> m.name().equals("operations"))) {
+        boolean perOp = hasParser || metrics.stream().anyMatch(m -> m.name().equals("operations"));
+        if (perOp) {
             known.addAll(PER_OP);
+        }
+        for (String role : roles) {
+            ROLE_BUILT_IN.forEach(m -> known.add(role + "." + m));
+            if (perOp) {
+                ROLE_PER_OP.forEach(m -> known.add(role + "." + m));
+            }
         }
         for (String n : names) {
             if (known.contains(n)) {

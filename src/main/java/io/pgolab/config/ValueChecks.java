@@ -97,11 +97,18 @@ final class ValueChecks {
         }
     }
 
-    /** A readiness check: "tcp", "http:/PATH", "log:REGEX" or "probe:COMMAND". */
+    /** A readiness check: "tcp", "tcp:PORT", "http:/PATH", "http:PORT/PATH", "log:REGEX" or "probe:COMMAND". */
     static void readiness(TableReader r, String prefix, String ready, ConfigProblems problems) {
         String key = prefix + ".ready";
         int line = r.line("ready");
-        if (ready.startsWith("http:")) {
+        if (ready.startsWith("tcp:") || (ready.startsWith("http:") && !ready.startsWith("http:/"))) {
+            String name = ReadyPort.named(ready).orElse("");
+            if (!name.matches("[A-Za-z0-9_-]+")) {
+                problems.add(line, key, "'" + ready + "' does not name a port",
+                        "ready = \"tcp:NAME\" or \"http:NAME/health\" for the port {port:NAME}; \"tcp\" for the"
+                                + " process's own port");
+            }
+        } else if (ready.startsWith("http:")) {
             String path = ready.substring(5);
             if (path.startsWith("//")) {
                 problems.add(line, key, "'http:' takes a path on the server, not a URL: '" + ready + "'",
@@ -130,7 +137,7 @@ final class ValueChecks {
             }
         } else if (!ready.equals("tcp")) {
             problems.add(line, key, "unknown readiness check '" + ready + "'",
-                    "one of \"tcp\" (the port accepts connections), \"http:/health\" (GET returns 2xx),"
+                    "one of \"tcp\" (the port accepts connections; \"tcp:NAME\" for {port:NAME}), \"http:/health\" (GET returns 2xx),"
                             + " \"log:REGEX\" (a line of the server's output matches), \"probe:COMMAND\" (exits 0)");
         }
     }

@@ -1,6 +1,5 @@
 package io.pgolab.config;
 
-import static io.pgolab.config.ConfigLoader.SERVICE_PLACEHOLDERS;
 import static io.pgolab.config.ConfigLoader.WORKLOAD_PLACEHOLDERS;
 import static io.pgolab.config.ConfigLoader.allTables;
 import static io.pgolab.config.ConfigLoader.checkPlaceholders;
@@ -19,8 +18,7 @@ import org.tomlj.TomlTable;
 
 /** The [[train]] and [[bench]] entries: commands or services, their metrics, effects and bounds. */
 final class WorkloadReader {
-    private static final Set<String> SERVICE = Set.of("server", "ready", "ready_timeout", "setup", "teardown", "clients",
-            "concurrent", "stop_signal", "stop_grace", "client_cpus");
+    private static final Set<String> SERVICE = ServiceReader.KEYS;
     private static final Set<String> WORKLOAD = union(Set.of("name", "command", "timeout", "weight", "env"), SERVICE);
     private static final Set<String> TRAIN = union(WORKLOAD, Set.of("profile"));
     private static final Set<String> BENCH = union(WORKLOAD, Set.of("parser", "metric", "min_effect", "primary"));
@@ -59,7 +57,8 @@ final class WorkloadReader {
                         "give every [[" + key + "]] entry its own name");
             }
             TableReader named = new TableReader(t, key + "." + name, line, problems);
-            Optional<ServiceSpec> service = named.has("server") ? Optional.of(service(named, key + "." + name, extraPlaceholders, problems))
+            Optional<ServiceSpec> service = ServiceReader.isService(named)
+                    ? Optional.of(ServiceReader.read(t, named, key, key + "." + name, extraPlaceholders, problems))
                     : Optional.empty();
             String command = service.isPresent() ? service.get().server()
                     : named.string("command", "command = \"{binary} --some-input\"   (or server = \"{binary} --port {port}\")");
@@ -67,19 +66,17 @@ final class WorkloadReader {
                 ValueChecks.nonEmpty(named, "command", command, "command = \"{binary} --some-input\"", problems);
                 checkPlaceholders(named, "command", command, union(WORKLOAD_PLACEHOLDERS, extraPlaceholders), problems);
                 SERVICE.stream().filter(named::has).forEach(k -> problems.add(named.line(k), key + "." + name + "." + k,
-                        "only a service workload (one with 'server = ...') takes this key",
+                        "only a service workload (one with 'server = ...' or [[" + key + ".process]]) takes this key",
                         "add server = \"{binary} --port {port}\", or remove " + k));
+                if (!command.isBlank() && !ProcessSpec.runsBinary(command)) {
+                    problems.add(named.line("command"), key + "." + name + ".command",
+                            "the command never runs the built program: {binary} is missing",
+                            "start it with {binary}, e.g. command = \"{binary} input.txt\"");
+                }
             } else if (named.has("command")) {
                 problems.add(named.line("command"), key + "." + name + ".command",
                         "a service workload has 'server' and 'clients' instead of 'command'",
                         "move the load generator into clients = [\"...\"]");
-            }
-            if (!command.isBlank() && Template.placeholders(command).stream()
-                    .noneMatch(n -> n.equals("binary") || (n.startsWith("bin:") && extraPlaceholders.contains(n)))) {
-                String k = service.isPresent() ? "server" : "command";
-                problems.add(named.line(k), key + "." + name + "." + k,
-                        "the " + k + " never runs the built program: {binary} is missing",
-                        "start it with {binary}, e.g. " + k + " = \"{binary} input.txt\"");
             }
             double weight = named.number("weight", 1.0);
             if (!ValueChecks.inRange(named, "weight", "weight", weight, 0, true, ValueChecks.MAX_WEIGHT, "",
@@ -90,9 +87,10 @@ final class WorkloadReader {
             List<MetricSpec> metrics = key.equals("bench") ? metrics(t, prefix, line, problems) : List.of();
             Optional<String> parser = named.optString("parser");
             MetricNames.checkParser(named, prefix, problems);
-            Map<String, Double> minEffects = minEffects(named, metrics, parser.isPresent(), prefix, problems);
+            List<String> roles = service.filter(ServiceSpec::named).map(sv -> List.copyOf(sv.roles())).orElse(List.of());
+            Map<String, Double> minEffects = minEffects(named, metrics, parser.isPresent(), roles, prefix, problems);
             List<String> primary = named.stringList("primary", List.of());
-            MetricNames.checkReferences(named, prefix, "primary", primary, metrics, parser.isPresent(), problems);
+            MetricNames.checkReferences(named, prefix, "primary", primary, metrics, parser.isPresent(), roles, problems);
             out.add(new WorkloadSpec(name, command, named.duration("timeout", Duration.ofMinutes(10)), weight,
                     ValueChecks.env(named, "env", problems), line, parser, metrics, minEffects, primary,
                     service, profileTag(named, prefix, problems)));
@@ -101,8 +99,8 @@ final class WorkloadReader {
     }
 
     /** min_effect = { METRIC = PERCENT }: finite, from 0 to 1000, of a metric this entry measures; as fractions. */
-    private static Map<String, Double> minEffects(TableReader r, List<MetricSpec> metrics, boolean hasParser, String prefix,
-                                                  ConfigProblems problems) {
+    private static Map<String, Double> minEffects(TableReader r, List<MetricSpec> metrics, boolean hasParser,
+                                                  List<String> roles, String prefix, ConfigProblems problems) {
         Map<String, Double> out = new java.util.LinkedHashMap<>();
         r.numberMap("min_effect").forEach((k, pct) -> {
             if (ValueChecks.inRange(r, "min_effect." + k, "min_effect", pct, 0, false, ValueChecks.MAX_EFFECT_PERCENT, "percent",
@@ -110,7 +108,8 @@ final class WorkloadReader {
                 out.put(k, pct / 100);
             }
         });
-        MetricNames.checkReferences(r, prefix, "min_effect", List.copyOf(out.keySet()), metrics, hasParser, problems);
+        MetricNames.checkReferences(r, prefix, "min_effect", List.copyOf(out.keySet()), metrics, hasParser, roles,
+                problems);
         return out;
     }
 
@@ -121,51 +120,6 @@ final class WorkloadReader {
                     "use letters, digits, '.', '_' and '-' (variants name it as pgo@" + "NAME)");
         }
         return tag;
-    }
-
-    /** Every "pgo@tag" variant needs at least one [[train]] workload tagged profile = "tag". */
-    private static ServiceSpec service(TableReader r, String prefix, Set<String> extraPlaceholders, ConfigProblems problems) {
-        // Cargo's {bin:NAME} may start clients and helpers too; other extras are for the server only.
-        Set<String> withBins = union(SERVICE_PLACEHOLDERS,
-                Set.copyOf(extraPlaceholders.stream().filter(n -> n.startsWith("bin:")).toList()));
-        String server = r.string("server", "server = \"{binary} --port {port}\"");
-        ValueChecks.nonEmpty(r, "server", server, "server = \"{binary} --port {port}\"", problems);
-        ValueChecks.nonEmpty(r, List.of("setup", "teardown"), problems);
-        List<String> clients = r.stringList("clients", List.of());
-        if (clients.stream().anyMatch(String::isBlank)) {
-            problems.add(r.line("clients"), prefix + ".clients", "an entry must not be empty",
-                    "clients = [\"redis-benchmark -p {port} -n 100000 -q\"]");
-        }
-        if (clients.isEmpty()) {
-            problems.add(r.line("server"), prefix + ".clients", "a service workload needs at least one client",
-                    "clients = [\"redis-benchmark -p {port} -n 100000 -q\"]");
-        }
-        String ready = r.optString("ready").orElse("tcp");
-        ValueChecks.readiness(r, prefix, ready, problems);
-        String signal = r.optString("stop_signal").orElse("SIGTERM").toUpperCase();
-        if (!signal.startsWith("SIG")) {
-            signal = "SIG" + signal;
-        }
-        if (!ServiceSpec.SIGNALS.contains(signal)) {
-            problems.add(r.line("stop_signal"), prefix + ".stop_signal", "unsupported signal '" + signal + "'",
-                    "one of " + String.join(", ", ServiceSpec.SIGNALS) + " (SIGKILL would lose the profile)");
-        }
-        for (String k : List.of("server", "setup", "teardown", "ready")) {
-            r.optString(k).ifPresent(v -> checkPlaceholders(r, k, v,
-                    k.equals("server") ? union(SERVICE_PLACEHOLDERS, extraPlaceholders) : withBins, problems));
-        }
-        for (String c : clients) {
-            checkPlaceholders(r, "clients", c, withBins, problems);
-        }
-        List<Integer> cpus = r.intList("client_cpus", "client_cpus = [1]   # or one CPU per client: [1, 0]");
-        if (cpus.size() > 1 && cpus.size() != clients.size()) {
-            problems.add(r.line("client_cpus"), prefix + ".client_cpus", "has " + cpus.size() + " entries for "
-                            + clients.size() + " client(s)",
-                    "give one CPU for all clients (client_cpus = [1]) or one per client, in the order of clients");
-        }
-        return new ServiceSpec(server, ready, r.duration("ready_timeout", Duration.ofSeconds(30)), r.optString("setup"),
-                r.optString("teardown"), clients, r.bool("concurrent", false), signal,
-                r.duration("stop_grace", Duration.ofSeconds(10)), cpus);
     }
 
     private static List<MetricSpec> metrics(TomlTable bench, String prefix, int benchLine, ConfigProblems problems) {

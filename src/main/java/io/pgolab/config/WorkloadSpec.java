@@ -29,9 +29,30 @@ public record WorkloadSpec(
         this(name, command, timeout, weight, env, line, Optional.empty(), List.of(), Map.of(), List.of(), Optional.empty(), "");
     }
 
-    /** Whether this training workload feeds the profile set (empty set: every workload). */
+    /** Whether this training workload feeds the profile set (empty set: every workload), itself or by one role. */
     public boolean feeds(String profileSet) {
-        return profileSet.isEmpty() || profileSet.equals(profile);
+        return profileSet.isEmpty() || profileTags().contains(profileSet);
+    }
+
+    /**
+     * The profile a role under test feeds: its own profile = "TAG" ([[train.process]]), else the
+     * workload's (for the clients too).
+     */
+    public String profileOf(String role) {
+        return service.flatMap(s -> s.processes().stream().filter(p -> p.role().equals(role)).findFirst())
+                .map(ProcessSpec::profile).filter(t -> !t.isEmpty()).orElse(profile);
+    }
+
+    /** The profile sets this workload feeds ("" untagged): the workload's own and its roles'. */
+    public java.util.Set<String> profileTags() {
+        java.util.Set<String> out = new java.util.TreeSet<>();
+        if (service.isPresent()) {
+            service.get().rolesUnderTest().forEach(r -> out.add(profileOf(r)));
+        } else {
+            out.add(profile);
+        }
+        out.remove("");
+        return out;
     }
 
     public boolean isService() {

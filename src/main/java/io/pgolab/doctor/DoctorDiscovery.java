@@ -28,7 +28,9 @@ final class DoctorDiscovery {
     }
 
     static DoctorFacts gather(Optional<Config> config, Path configFile) {
-        Installs installs = Installs.discover(configFile.toAbsolutePath().getParent());
+        // rustup chooses the toolchain from the directory cargo runs in: the project root, with build.env.
+        Installs installs = Installs.discover(config.map(Config::root).orElse(configFile.toAbsolutePath().getParent()),
+                config.map(c -> c.build().env()).orElse(Map.of()));
         DoctorHost.Perf perf = DoctorHost.perf();
         List<DoctorCheck> measure = new ArrayList<>(perf.checks());
         measure.add(DoctorHost.valgrind());
@@ -42,7 +44,7 @@ final class DoctorDiscovery {
         String asked = "kind = " + spec.kind() + spec.cc().map(cc -> ", cc = " + cc).orElse(" (auto-detect)");
         Toolchain tc;
         try {
-            tc = Toolchains.detect(spec, cfg.build().cargo(), SCRATCH, null);
+            tc = Toolchains.detect(cfg, SCRATCH, null);
         } catch (UserError e) {
             return ConfiguredToolchain.failed(cfg.file(), spec.kind(), asked, cfg.variants(),
                     ConfiguredToolchain.Problem.of(e));

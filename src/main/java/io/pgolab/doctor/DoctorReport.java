@@ -29,7 +29,7 @@ public final class DoctorReport {
                         DoctorCheck.info("gcc", "not installed", "apt-get install -y gcc g++")))));
         sections.add(new Doctor.Section("go", GoDoctor.checks(in.go())));
         sections.add(new Doctor.Section("other LLVM tools", CompilerChecks.otherLlvm(in)));
-        sections.add(new Doctor.Section("rust (cargo)", DoctorRust.checks(in.rust())));
+        sections.add(new Doctor.Section("rust (cargo)", DoctorRust.checks(in.rust(), in.rustProblem())));
         sections.add(new Doctor.Section("perf and measurement", f.host().measurement()));
         sections.add(new Doctor.Section("JDKs", f.host().jdks()));
         sections.add(new Doctor.Section("optional tools", f.host().optionalTools()));

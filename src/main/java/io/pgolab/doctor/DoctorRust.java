@@ -13,7 +13,17 @@ final class DoctorRust {
     }
 
     static List<DoctorCheck> checks(Optional<RustInstall> found) {
+        return checks(found, Optional.empty());
+    }
+
+    /** problem: why cargo and rustc on PATH do not run in the project (its pinned toolchain is not installed). */
+    static List<DoctorCheck> checks(Optional<RustInstall> found, Optional<RustInstall.Problem> problem) {
         List<DoctorCheck> out = new ArrayList<>();
+        if (found.isEmpty() && problem.isPresent()) {
+            out.add(DoctorCheck.missing("rust toolchain", problem.get().message() + "; needed for kind = \"cargo\"",
+                    problem.get().fix()));
+            return out;
+        }
         if (found.isEmpty()) {
             out.add(DoctorCheck.info("cargo", "no working cargo/rustc on PATH (needed for kind = \"cargo\")",
                     "install Rust with rustup (https://rustup.rs), then: rustup component add llvm-tools"));
@@ -21,12 +31,14 @@ final class DoctorRust {
         }
         RustcInfo rc = found.get().rustc();
         RustProfdata.Choice p = found.get().profdata();
+        found.get().toolchain().ifPresent(t -> out.add(DoctorCheck.ok("rust toolchain", t.describe())));
         out.add(DoctorCheck.ok("rustc " + rc.release(), "LLVM " + rc.llvmVersion() + ", host " + rc.host() + "  " + rc.rustc()));
         out.add(DoctorCheck.ok("cargo", rc.cargoVersion()));
         out.add(found.get().rustupProfdata()
                 .map(r -> DoctorCheck.ok("rustup llvm-tools", r.toString()))
                 .orElse(DoctorCheck.info("rustup llvm-tools", "not installed (the exact llvm-profdata for rustc's LLVM "
-                        + rc.llvmMajor() + ")", "rustup component add llvm-tools")));
+                        + rc.llvmMajor() + ")", "rustup component add llvm-tools"
+                        + found.get().toolchain().map(t -> " --toolchain " + t.toolchain()).orElse(""))));
         String subject = "llvm-profdata for rustc";
         if (!p.usable()) {
             out.add(DoctorCheck.missing(subject, p.problem() + "; needed for pgo", p.fix()));
@@ -34,7 +46,8 @@ final class DoctorRust {
             out.add(DoctorCheck.ok(subject, "LLVM " + p.tool().get().major() + " " + p.path() + " (" + p.tool().get().origin()
                     + "), same LLVM as rustc"));
         } else {
-            out.add(DoctorCheck.warn(subject, p.path() + ": " + p.note(), "rustup component add llvm-tools"));
+            out.add(DoctorCheck.warn(subject, p.path() + ": " + p.note(), "rustup component add llvm-tools"
+                    + found.get().toolchain().map(t -> " --toolchain " + t.toolchain()).orElse("")));
         }
         return out;
     }

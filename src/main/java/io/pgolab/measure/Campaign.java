@@ -218,7 +218,7 @@ public final class Campaign {
                 values.putAll(probes.get(i).read(probeDirs.get(i)));
             }
             if (x.parser().isPresent()) {
-                parse(x, OutputFile.read(stdout), RunOutput.size(stdout), values, metrics);
+                parse(x, OutputFile.read(stdout), RunOutput.size(stdout), values, metrics, List.of());
             }
             outputs.computeIfAbsent(x.label(), k -> OutputFile.tailOrNote(stdout, 1).strip());
             return values;
@@ -238,10 +238,14 @@ public final class Campaign {
                                             Map<String, String> outputs) {
         int clientCpu = s.cpu() == 0 ? Math.min(1, Runtime.getRuntime().availableProcessors() - 1) : 0;
         ServiceExec.Outcome o = x.service().get().run(s.cpu(), clientCpu);
-        Map<String, Double> values = MetricInfo.of(o.server());
+        Map<String, Double> values = MetricInfo.of(o.underTest());
         values.put(MetricInfo.WALL_TIME, o.loadSeconds());
+        o.roles().forEach((role, m) -> MetricInfo.ofRole(role, m).forEach((name, v) -> {
+            values.put(name, v);
+            metrics.putIfAbsent(name, MetricInfo.roleInfo(name));
+        }));
         if (x.parser().isPresent()) {
-            parse(x, o.clientOutput(), 0, values, metrics);
+            parse(x, o.clientOutput(), 0, values, metrics, o.roleNames());
         }
         outputs.computeIfAbsent(x.label(), k -> Text.lastLines(o.clientOutput(), 1).strip());
         return values;
@@ -249,7 +253,7 @@ public final class Campaign {
 
     /** Reads the metrics of x's parser from out, the output (of size bytes when it was cut, else 0). */
     private static void parse(Subject x, String out, long size, Map<String, Double> values,
-                              Map<String, MetricInfo> metrics) {
+                              Map<String, MetricInfo> metrics, List<String> roles) {
         var reported = x.parser().get().reportedError(out);
         if (reported.isPresent()) {
             throw new UserError("'" + x.label() + "' exited 0, but its output says it failed: "
@@ -277,6 +281,17 @@ public final class Campaign {
         }
         if (ops != null && ops > 0) {
             perOp(values, metrics, MetricInfo.CPU_TIME, "cpu_time_per_op", "ns/op", 1e9, ops);
+            if (values.containsKey("voluntary_ctx_switches") && values.containsKey("involuntary_ctx_switches")) {
+                values.put("ctx_switches_per_op", (values.get("voluntary_ctx_switches")
+                        + values.get("involuntary_ctx_switches")) / ops);
+                metrics.putIfAbsent("ctx_switches_per_op", new MetricInfo("ctx_switches_per_op", "switches/op",
+                        Direction.LOWER_IS_BETTER));
+            }
+            for (String role : roles) {
+                perOp(values, metrics, role + "." + MetricInfo.CPU_TIME, role + ".cpu_time_per_op", "ns/op", 1e9, ops);
+                perOp(values, metrics, role + ".ctx_switches", role + ".ctx_switches_per_op", "switches/op",
+                        1, ops);
+            }
             perOp(values, metrics, "instructions", "instructions_per_op", "instr/op", 1, ops);
             perOp(values, metrics, "det.instructions", "det.instructions_per_op", "instr/op", 1, ops);
         }

@@ -30,6 +30,30 @@ public record MetricInfo(String name, String unit, Direction direction) {
         m.put(name, new MetricInfo(name, unit, Direction.LOWER_IS_BETTER));
     }
 
+    /**
+     * A role's figures (its whole process tree) as ROLE.cpu_time, ROLE.user_time, ROLE.sys_time,
+     * ROLE.max_rss, ROLE.voluntary_ctx_switches, ROLE.involuntary_ctx_switches and ROLE.ctx_switches
+     * (config.MetricNames.ROLE_BUILT_IN).
+     */
+    public static Map<String, Double> ofRole(String role, Measurement m) {
+        Map<String, Double> v = new LinkedHashMap<>();
+        v.put(role + "." + CPU_TIME, m.cpuSeconds());
+        v.put(role + ".user_time", m.userSeconds());
+        v.put(role + ".sys_time", m.sysSeconds());
+        v.put(role + ".max_rss", (double) m.maxRssKb());
+        v.put(role + ".voluntary_ctx_switches", (double) m.voluntaryCtxSwitches());
+        v.put(role + ".involuntary_ctx_switches", (double) m.involuntaryCtxSwitches());
+        v.put(role + ".ctx_switches", (double) (m.voluntaryCtxSwitches() + m.involuntaryCtxSwitches()));
+        return v;
+    }
+
+    /** Unit and direction of a role metric named by {@link #ofRole}. */
+    public static MetricInfo roleInfo(String name) {
+        String base = name.substring(name.indexOf('.') + 1);
+        String unit = base.endsWith("_time") ? "s" : base.equals("max_rss") ? "KiB" : "count";
+        return new MetricInfo(name, unit, Direction.LOWER_IS_BETTER);
+    }
+
     /** The built-in metrics of one run. */
     public static Map<String, Double> of(Measurement m) {
         Map<String, Double> v = new LinkedHashMap<>();

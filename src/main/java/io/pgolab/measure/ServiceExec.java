@@ -1,15 +1,37 @@
 package io.pgolab.measure;
 
 import io.pgolab.process.Measurement;
+import java.util.List;
+import java.util.Map;
+
 /**
- * One measured life of a server under load, for service subjects: the caller starts the server on
- * serverCpu, loads it from clientCpu and stops it. Metrics come from the server's rusage; the
- * clients' output goes to the parser.
+ * One measured life of a service workload, for service subjects: the caller starts its processes
+ * (what is under test on testCpu, helpers on helperCpu), loads them and stops them. Metrics come from
+ * the rusage of the roles under test; the clients' output goes to the parser.
  */
 public interface ServiceExec {
-    Outcome run(int serverCpu, int clientCpu);
+    Outcome run(int testCpu, int helperCpu);
 
-    /** The server's measurement over its life, what the clients printed, and the load window. */
-    record Outcome(Measurement server, String clientOutput, double loadSeconds) {
+    /**
+     * What the roles under test used together over their lives, each role's own measurement (in
+     * order; empty unless the workload names its roles), what the clients printed, and the load window.
+     */
+    record Outcome(Measurement underTest, Map<String, Measurement> roles, String clientOutput, double loadSeconds) {
+        public Outcome(Measurement server, String clientOutput, double loadSeconds) {
+            this(server, Map.of(), clientOutput, loadSeconds);
+        }
+
+        public Outcome {
+            roles = java.util.Collections.unmodifiableMap(new java.util.LinkedHashMap<>(roles));
+        }
+
+        /** Kept for callers that know the workload has one server. */
+        public Measurement server() {
+            return underTest;
+        }
+
+        public List<String> roleNames() {
+            return List.copyOf(roles.keySet());
+        }
     }
 }

@@ -75,7 +75,9 @@ public final class AgainstBench {
                 stage.runOne(w, instrumented.binary(), raw, stage.toolchainCollector(), "against-bench-");
                 MergeResult m = toolchain.merge(List.of(new RawInput(w.name(), raw, 1)), dir, FailureMode.FAIL);
                 FunctionCounts run = toolchain.functionCounts(m.profile(), notes);
-                out.add(TrainingMatch.compare(w.name(), m.profile().path().toString(), training, run, top));
+                TrainingMatch.Bench b = TrainingMatch.compare(w.name(), m.profile().path().toString(), training, run, top);
+                out.add(b.withDemangled(ReadableNames.of(toolchain,
+                        b.cold().stream().map(TrainingMatch.ColdFunction::name).toList(), events), training.measure()));
             } catch (UserError e) {
                 events.warn("training check: bench workload '" + w.name() + "' skipped: " + e.getMessage());
                 skipped.add(w.name() + ": " + e.getMessage().lines().findFirst().orElse(""));

@@ -72,6 +72,9 @@ public final class BoltStage {
         String source = mode.equals("perf") ? mode + (Perf.detect().branchRecords() ? "+lbr" : "+basic-samples") : mode;
         StringBuilder s = new StringBuilder(String.join("\n", "pgolab-bolt-v2", v.name(), base.key(), bolt.fingerprint(),
                 source, Bolt.effectiveOptions(b.options()).toString(), b.skipFuncs().toString(), b.smoke().orElse("")));
+        if (stripsAfterBolt()) {
+            s.append("\nstrip-all");   // only then, so that other keys stay as they were
+        }
         for (WorkloadSpec w : training.workloads(v.profileSet())) {
             s.append('\n').append(w.name()).append('\t').append(w.command()).append('\t').append(w.env())
                     .append('\t').append(w.service().map(Object::toString).orElse(""));
@@ -115,6 +118,7 @@ public final class BoltStage {
         ShellRunner.Outcome o = runBolt(s -> bolt.optimizeArgv(input, out, fdata, config.bolt().options(), s), skip, log,
                 "optimizing " + v.name(), input);
         double optimizeSeconds = Duration.between(t1, Instant.now()).toMillis() / 1000.0;
+        boolean stripped = stripsAfterBolt() && strip(bolt, out, v);
         smoke(v, out, workloads.get(0));
         String output = o.output();
         BoltReport report = new BoltReport(mode, List.copyOf(skip), coverage(output), Bolt.dynoStats(output), profileSeconds,
@@ -127,8 +131,31 @@ public final class BoltStage {
         store.record(v.name(), a);
         events.finished("bolt " + v.name(), Duration.between(t0, Instant.now()),
                 (skip.isEmpty() ? "" : "skipped " + skip.size() + " function(s): " + String.join(", ", skip) + "; ")
-                        + report.coverage());
+                        + report.coverage() + (stripped ? "; stripped afterwards (llvm-strip --strip-all), as the profile asks" : ""));
         return new BuildResult(a, false, baseBuild.diagnostics());
+    }
+
+    /** The user's build strips symbols, which the base build kept for BOLT (cargo: strip = true): strip the result. */
+    private boolean stripsAfterBolt() {
+        return toolchain.stripAfterBolt(config.root(), config.build().env());
+    }
+
+    /** llvm-strip --strip-all of BOLT's LLVM on the BOLTed binary; false (with a warning) when there is no llvm-strip. */
+    private boolean strip(Bolt bolt, Path out, Variant v) {
+        java.util.Optional<Path> tool = io.pgolab.toolchain.ToolLocator.llvmTool(bolt.major(), "llvm-strip");
+        if (tool.isEmpty()) {
+            events.warn("bolt " + v.name() + ": the profile strips symbols, but llvm-strip-" + bolt.major() + " is not"
+                    + " installed, so the BOLTed binary keeps its symbol table (apt-get install -y llvm-" + bolt.major() + ")");
+            return false;
+        }
+        String cmd = Shell.join(List.of(tool.get().toString(), "--strip-all", out.toString()));
+        ShellRunner.Outcome o = runner.run(cmd, out.getParent(), Map.of(), Duration.ofMinutes(5),
+                store.logs().resolve("bolt-strip-" + v.name() + ".log"));
+        if (!o.ok()) {
+            throw new UserError("stripping the BOLTed binary of '" + v.name() + "' failed: " + ShellRunner.describeFailure(o, 15),
+                    "remove strip from the cargo profile to keep the symbols, or report this llvm-strip failure");
+        }
+        return true;
     }
 
     /** BOLT's report for a published BOLT variant (bolt.json beside its binary), if any. */

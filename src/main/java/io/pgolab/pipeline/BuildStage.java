@@ -104,6 +104,7 @@ public final class BuildStage {
         ArtifactStore.freshDir(buildDir);
         ArtifactStore.freshDir(store.scratch());
         Path srcDir = config.copySources() ? copySources(buildDir.resolve("src")) : config.root();
+        toolchain.buildNote(v, phase, srcDir, config.build().env()).ifPresent(n -> events.note("build " + name + ": " + n));
         BuildEnv env = toolchain.buildEnv(v, phase, profile,
                 new Toolchain.BuildFlags(config.build().cflags(), config.build().cxxflags(), config.build().ldflags(),
                         config.build().goflags(), srcDir, config.build().env()));
@@ -304,17 +305,13 @@ public final class BuildStage {
             return "the disk is full (" + DiskFull.freeSpace(store.root()) + ", where " + store.root() + " is): free"
                     + " space on that filesystem, or move the project to a larger disk; the profile itself is fine";
         }
-        if (v.bolt() && output.contains("final link failed")) {
-            return "BOLT variants are linked with " + RELOCATIONS + ", which the linker cannot combine with -s"
-                    + " (strip): remove -s from the link flags; BOLT needs the symbol table anyway";
-        }
         if (phase == Phase.OPTIMIZE && (output.contains("coverage-mismatch") || output.contains("hash mismatch"))) {
             return "the profile no longer matches the sources or flags; run 'pgolab build --retrain' to record a fresh one and rebuild";
         }
         if ((output.contains("profile") && output.contains("No such file")) || output.contains("-C profile-use does not exist")) {
             return "the profile file is missing; run 'pgolab build --retrain'";
         }
-        return "the command and its output are above; fix the build or build.command in " + config.file();
+        return toolchain.buildFailureHint(output, phase, v, config.file());
     }
 
     private Path copySources(Path dest) {

@@ -1,6 +1,5 @@
 package io.pgolab.pipeline;
 
-import io.pgolab.toolchain.RawInput;
 import io.pgolab.toolchain.Toolchain;
 import io.pgolab.util.Hashing;
 import io.pgolab.util.Json;
@@ -46,11 +45,11 @@ final class RawRuns {
         return r;
     }
 
-    /** rerecord for each run, with the inputs of the same workloads, in the same order. */
-    static List<ProfileRecord.WorkloadRun> rerecord(List<ProfileRecord.WorkloadRun> runs, List<RawInput> inputs) {
+    /** rerecord for each run, with the directories of the same workloads' runs, in the same order. */
+    static List<ProfileRecord.WorkloadRun> rerecord(List<ProfileRecord.WorkloadRun> runs, List<Path> runDirs) {
         List<ProfileRecord.WorkloadRun> out = new ArrayList<>();
         for (int i = 0; i < runs.size(); i++) {
-            out.add(rerecord(runs.get(i), inputs.get(i).dir().resolveSibling("run.json")));
+            out.add(rerecord(runs.get(i), runDirs.get(i).resolve("run.json")));
         }
         return out;
     }

@@ -9,6 +9,7 @@ import io.pgolab.toolchain.RawInput;
 import io.pgolab.toolchain.Toolchain;
 import io.pgolab.util.Hashing;
 import io.pgolab.util.Json;
+import io.pgolab.workload.Service;
 import io.pgolab.workload.ServiceRun;
 import io.pgolab.workload.ShellRunner;
 import io.pgolab.workload.Signals;
@@ -126,10 +127,12 @@ public final class TrainStage {
         }
         List<RawInput> inputs = new ArrayList<>();
         List<ProfileRecord.WorkloadRun> runs = new ArrayList<>();
+        List<Path> runDirs = new ArrayList<>();
         for (WorkloadSpec w : set) {
             Path dir = store.profiles().resolve("runs").resolve(w.name() + "-" + workloadKey(instrumented, w).substring(0, 12));
             runs.add(ensureRun(w, instrumented, dir, force));
-            inputs.add(new RawInput(w.name(), dir.resolve("raw"), w.weight()));
+            runDirs.add(dir);
+            inputs.addAll(RoleProfiles.inputs(w, dir.resolve("raw"), profileSet));
         }
         toolchain.notes().forEach(events::note);
         String label = profileSet.isEmpty() ? "merge" : "merge @" + profileSet;
@@ -141,9 +144,9 @@ public final class TrainStage {
             events.warn("dropped from the merge: " + d);
         }
         if (!merged.dropped().isEmpty()) {   // the merge may have deleted unreadable raw files: record what is left
-            runs = RawRuns.rerecord(runs, inputs);
+            runs = RawRuns.rerecord(runs, runDirs);
             for (int i = 0; i < runs.size(); i++) {
-                ranNow.put(inputs.get(i).dir().getParent(), runs.get(i));
+                ranNow.put(runDirs.get(i), runs.get(i));
             }
         }
         events.finished(label, took, merged.profile().path().getFileName().toString());
@@ -164,7 +167,7 @@ public final class TrainStage {
             try {
                 done = Json.read(marker, ProfileRecord.WorkloadRun.class);
                 Optional<String> damage = RawRuns.damage(done, dir.resolve("raw"), toolchain, store.root().getParent());
-                if (damage.isEmpty() && !toolchain.rawProfiles(dir.resolve("raw")).isEmpty()) {
+                if (damage.isEmpty() && RoleProfiles.complete(w, dir.resolve("raw"), toolchain::rawProfiles)) {
                     events.note("train " + w.name() + ": up to date (raw profile of an earlier run reused)");
                     done = RawRuns.recordDigests(done, marker);
                     ranNow.put(dir, done);
@@ -274,34 +277,70 @@ public final class TrainStage {
     private ProfileRecord.WorkloadRun runService(WorkloadSpec w, String binary, Path raw, Collector collector,
                                                  String logPrefix) {
         var given = w.service().orElseThrow();
-        var spec = new io.pgolab.config.ServiceSpec(
-                io.pgolab.config.Template.fillShell(toolchain.trainingCommand(given.server()), profileValues(raw)), given.ready(), given.readyTimeout(),
-                given.setup(), given.teardown(), given.clients(), given.concurrent(), given.stopSignal(), given.stopGrace(),
-                given.clientCpus());
-        Map<String, String> env = new LinkedHashMap<>(w.env());
-        env.putAll(collector.env(raw));
-        events.started("train " + w.name(), "server " + spec.server() + " + " + spec.clients().size() + " client(s)");
+        var spec = RoleProfiles.withProfilePlaceholders(given, w, raw, r -> profileValues(r),
+                toolchain::trainingCommand);
+        java.util.function.Function<String, Map<String, String>> env = role -> {
+            Map<String, String> e = new LinkedHashMap<>(w.env());
+            if (spec.rolesUnderTest().contains(role)) {
+                e.putAll(collector.env(RoleProfiles.dir(w, raw, role)));
+            }
+            return e;
+        };
+        events.started("train " + w.name(), (given.named() ? String.join(" + ", spec.roles()) : "server " + spec.server())
+                + " + " + spec.clients().size() + " client(s)");
         Instant t0 = Instant.now();
-        ServiceRun.Result r = ServiceRun.run(ServiceRun.Request.of(config, logPrefix + w.name(), spec, binary, env,
-                store.logs(), w.timeout()), runner);
+        ServiceRun.Result r = ServiceRun.run(ServiceRun.Request.of(config, logPrefix + w.name(), spec, binary, Map.of(),
+                store.logs(), w.timeout()).withEnv(env), runner);
         var m = r.stopped().measurement();
-        List<Path> files = collector.files(raw);
-        long bytes = files.stream().mapToLong(TrainStage::size).sum();
-        if (files.isEmpty() || bytes == 0) {
-            throw new UserError("training workload '" + w.name() + "': the server wrote no profile ("
-                    + howItEnded(r, spec) + ")\n  last lines of the server's output:\n    "
-                    + r.serverTail().replace("\n", "\n    "), toolchain.kind().equals("go")
-                    ? toolchain.noProfileHint() + "; the server must return from main on " + spec.stopSignal()
-                    : noProfileHint(r, spec));
+        int count = 0;
+        long bytes = 0;
+        for (String role : spec.rolesUnderTest()) {
+            List<Path> files = collector.files(RoleProfiles.dir(w, raw, role));
+            long b = files.stream().mapToLong(TrainStage::size).sum();
+            if (files.isEmpty() || b == 0) {
+                throw noProfile(w, spec, r, role, raw);
+            }
+            count += files.size();
+            bytes += b;
         }
-        if (m.exitCode() != 0) {
-            events.warn("the server of '" + w.name() + "' exited with status " + m.exitCode() + " after " + spec.stopSignal());
-        }
+        r.processes().forEach((role, st) -> {
+            if (spec.rolesUnderTest().contains(role) && st.measurement().exitCode() != 0) {
+                events.warn("the " + (given.named() ? "'" + role + "' process" : "server") + " of '" + w.name()
+                        + "' exited with status " + st.measurement().exitCode() + " after " + stopSignal(spec, role));
+            }
+        });
         double seconds = Duration.between(t0, Instant.now()).toMillis() / 1000.0;
-        events.finished("train " + w.name(), Duration.between(t0, Instant.now()), files.size() + " raw file(s), server cpu "
-                + String.format("%.2fs", m.cpuSeconds()) + ", stopped by " + spec.stopSignal() + " in "
+        double cpu = spec.rolesUnderTest().stream().mapToDouble(role -> r.byRole(spec.clientRole()).get(role).cpuSeconds())
+                .sum();
+        events.finished("train " + w.name(), Duration.between(t0, Instant.now()), count + " raw file(s), "
+                + (given.named() ? "cpu of " + String.join(", ", spec.rolesUnderTest()) : "server cpu") + " "
+                + String.format("%.2fs", cpu) + ", stopped by " + spec.stopSignal() + " in "
                 + io.pgolab.config.Durations.format(r.stopped().stopTook()));
-        return new ProfileRecord.WorkloadRun(w.name(), spec.server(), seconds, m.cpuSeconds(), files.size(), bytes, null);
+        return new ProfileRecord.WorkloadRun(w.name(), spec.server(), seconds, cpu, count, bytes, null);
+    }
+
+    private static String stopSignal(io.pgolab.config.ServiceSpec spec, String role) {
+        return spec.processes().stream().filter(p -> p.role().equals(role)).map(io.pgolab.config.ProcessSpec::stopSignal)
+                .findFirst().orElse(spec.stopSignal());
+    }
+
+    /** A role under test wrote no profile: how its process ended, and how to fix it. */
+    private UserError noProfile(WorkloadSpec w, io.pgolab.config.ServiceSpec spec, ServiceRun.Result r, String role,
+                                Path raw) {
+        Service.Stopped st = r.processes().get(role);
+        if (st == null) {   // the clients are the program under test
+            return new UserError("training workload '" + w.name() + "': the clients ('" + role + "') wrote no profile"
+                    + " (nothing in " + RoleProfiles.dir(w, raw, role) + ")",
+                    toolchain.noProfileHint() + ". Check that the clients run {binary} and exit normally");
+        }
+        var p = spec.processes().stream().filter(x -> x.role().equals(role)).findFirst().orElseThrow();
+        String who = spec.named() ? "the '" + role + "' process" : "the server";
+        return new UserError("training workload '" + w.name() + "': " + who + " wrote no profile ("
+                + howItEnded(st, p.stopSignal(), p.stopGrace()) + ")\n  last lines of its output:\n    "
+                + (role.equals(r.mainRole()) ? r.serverTail() : "(see " + store.logs().resolve("train-" + w.name() + "-"
+                + role + ".log") + ")").replace("\n", "\n    "), toolchain.kind().equals("go")
+                ? toolchain.noProfileHint() + "; the server must return from main on " + p.stopSignal()
+                : noProfileHint(st, p.stopSignal()));
     }
 
     /** {profile} (one file per workload) and {profile_dir} of a training command. */
@@ -309,24 +348,24 @@ public final class TrainStage {
         return Map.of("profile", raw.resolve("cpu.pprof").toString(), "profile_dir", raw.toString());
     }
 
-    static String howItEnded(ServiceRun.Result r, io.pgolab.config.ServiceSpec spec) {
-        var m = r.stopped().measurement();
-        if (r.stopped().killedAfterGrace()) {
-            return "it did not exit within " + io.pgolab.config.Durations.format(spec.stopGrace()) + " of " + spec.stopSignal()
+    static String howItEnded(Service.Stopped stopped, String signal, Duration grace) {
+        var m = stopped.measurement();
+        if (stopped.killedAfterGrace()) {
+            return "it did not exit within " + io.pgolab.config.Durations.format(grace) + " of " + signal
                     + " and was killed with SIGKILL, which writes no profile";
         }
         if (m.signal() != 0) {
             return "it was ended by " + Signals.name(m.signal()) + " without exiting normally, so its exit handlers"
                     + " (which write the profile) never ran";
         }
-        return "it exited with status " + m.exitCode() + " after " + spec.stopSignal()
+        return "it exited with status " + m.exitCode() + " after " + signal
                 + ", but through a path that skips exit handlers (_exit, abort, exec?)";
     }
 
-    static String noProfileHint(ServiceRun.Result r, io.pgolab.config.ServiceSpec spec) {
-        return "make the server exit normally (return from main or exit()) on " + spec.stopSignal()
+    static String noProfileHint(Service.Stopped stopped, String signal) {
+        return "make the server exit normally (return from main or exit()) on " + signal
                 + ": handle the signal and shut down cleanly, or set stop_signal to one it already handles"
-                + (r.stopped().killedAfterGrace() ? ", and raise stop_grace if shutdown is slow" : "")
+                + (stopped.killedAfterGrace() ? ", and raise stop_grace if shutdown is slow" : "")
                 + ". Alternatives: clang's continuous mode (cflags += -mllvm -runtime-counter-relocation, and %c in"
                 + " LLVM_PROFILE_FILE) keeps the profile on disk as the server runs; or call __llvm_profile_write_file()"
                 + " (clang) / __gcov_dump() (gcc) from the shutdown path or periodically";

@@ -41,12 +41,31 @@ public record TrainingMatch(String profileSet, String measure, String trainingPr
      */
     public record Bench(String name, String profile, long total, double coldShare, List<ColdFunction> cold,
                         boolean mismatch, String advice) {
+        /** The same with readable names (name to demangled) in the list and the advice; measure as in the profile. */
+        public Bench withDemangled(java.util.Map<String, String> names, String measure) {
+            List<ColdFunction> c = cold.stream().map(f -> new ColdFunction(f.name(), f.benchCount(), f.benchShare(),
+                    f.trainingCount(), names.getOrDefault(f.name(), f.demangled()))).toList();
+            return new Bench(name, profile, total, coldShare, c, mismatch, TrainingMatch.advice(name, measure, total, coldShare, c, mismatch));
+        }
     }
 
-    /** trainingCount 0: no training workload ran it; otherwise nearly cold. */
-    public record ColdFunction(String name, long benchCount, double benchShare, long trainingCount) {
+    /**
+     * trainingCount 0: no training workload ran it; otherwise nearly cold. name: as in the profile
+     * (mangled for C++ and Rust); demangled: its readable form, null when the same or unknown.
+     */
+    public record ColdFunction(String name, long benchCount, double benchShare, long trainingCount,
+                               @com.fasterxml.jackson.annotation.JsonInclude(com.fasterxml.jackson.annotation.JsonInclude.Include.NON_NULL) String demangled) {
+        public ColdFunction(String name, long benchCount, double benchShare, long trainingCount) {
+            this(name, benchCount, benchShare, trainingCount, null);
+        }
+
         public boolean neverRan() {
             return trainingCount == 0;
+        }
+
+        /** "run_vm (demo.c)", "flagsdemo::hot_loop": the readable name, as reports show it. */
+        public String shown() {
+            return displayName(demangled == null ? name : demangled);
         }
     }
 
@@ -92,8 +111,8 @@ public record TrainingMatch(String profileSet, String measure, String trainingPr
         }
         ColdFunction f = cold.get(0);
         String where = f.benchShare() >= share * 0.95
-                ? "in " + displayName(f.name())
-                : "in functions training left cold, " + percent(f.benchShare()) + " in " + displayName(f.name()) + " alone";
+                ? "in " + f.shown()
+                : "in functions training left cold, " + percent(f.benchShare()) + " in " + f.shown() + " alone";
         String why = f.neverRan() ? "which no training workload ran"
                 : "which training ran only " + f.trainingCount() + " " + measure + " (nearly cold)";
         return String.format("bench %s spends %s of its %s %s, %s: add a training workload like it (the inputs and"

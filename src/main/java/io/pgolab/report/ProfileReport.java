@@ -35,7 +35,7 @@ final class ProfileReport {
             b.append(s.sampled() ? "hottest functions (share of all samples, own time):\n"
                     : "hottest functions (share of all counts):\n");
             for (ProfileSummary.HotFunction f : s.hottest()) {
-                b.append(String.format("  %6.2f%%  %s%n", 100 * f.share(), displayName(f.name())));
+                b.append(String.format("  %6.2f%%  %s%n", 100 * f.share(), displayName(f.shown())));
             }
         }
         if (!rec.dropped().isEmpty()) {

@@ -22,7 +22,7 @@ final class TrainingMatchReport {
                         pct(w.coldShare()), w.total(), m.measure()));
                 for (TrainingMatch.ColdFunction f : w.cold()) {
                     b.append(String.format("  %" + width + "s  %6s  %s  (training: %s)%n", "", pct(f.benchShare()),
-                            TrainingMatch.displayName(f.name()), training(f, m.measure())));
+                            f.shown(), training(f, m.measure())));
                 }
                 b.append("  ").append(" ".repeat(width)).append(w.mismatch() ? "  fix: " : "  ok: ").append(w.advice())
                         .append('\n');
@@ -47,7 +47,7 @@ final class TrainingMatchReport {
             b.append("| bench | share in cold functions | top cold functions | advice |\n|---|---:|---|---|\n");
             for (TrainingMatch.Bench w : m.workloads()) {
                 b.append("| ").append(Md.text(w.name())).append(" | ").append(pct(w.coldShare())).append(" | ")
-                        .append(String.join("<br>", w.cold().stream().limit(3).map(f -> Md.text(TrainingMatch.displayName(f.name())
+                        .append(String.join("<br>", w.cold().stream().limit(3).map(f -> Md.text(f.shown()
                                 + " " + pct(f.benchShare()))).toList()))
                         .append(" | ").append(Md.text(w.advice())).append(" |\n");
             }

@@ -25,18 +25,38 @@ public final class CargoToolchain implements LlvmProfiled {
     private final Optional<CargoSpec> cargo;
     private final Path scratch;
     private final CommandLog log;
+    private final Project project;
+    private final Optional<RustupChoice> selected;
+
+    /** The project root cargo runs in (rust-toolchain.toml, Cargo.toml's profiles, .cargo/) and build.env. */
+    public record Project(Path root, Map<String, String> env) {
+    }
 
     CargoToolchain(RustcInfo rustc, RustProfdata.Choice profdata, Optional<CargoSpec> cargo, Path scratch, CommandLog log) {
+        this(rustc, profdata, cargo, scratch, log, new Project(Path.of("."), Map.of()), Optional.empty());
+    }
+
+    CargoToolchain(RustcInfo rustc, RustProfdata.Choice profdata, Optional<CargoSpec> cargo, Path scratch, CommandLog log,
+                   Project project, Optional<RustupChoice> selected) {
         this.rustc = rustc;
         this.profdata = profdata;
         this.cargo = cargo;
         this.scratch = scratch;
         this.log = log;
+        this.project = project;
+        this.selected = selected;
     }
 
     public static CargoToolchain detect(ToolchainSpec spec, Optional<CargoSpec> cargo, Path scratch, CommandLog log) {
-        RustInstall rust = RustInstall.detect(scratch.getParent() == null ? scratch : scratch.getParent(), spec.llvmProfdata());
-        return new CargoToolchain(rust.rustc(), rust.profdata(), cargo, scratch, log);
+        return detect(spec, cargo, new Project(scratch.getParent() == null ? scratch : scratch.getParent(), Map.of()),
+                scratch, log);
+    }
+
+    /** rustc, cargo and llvm-profdata as rustup selects them in the project root, with build.env's RUSTUP_* keys. */
+    public static CargoToolchain detect(ToolchainSpec spec, Optional<CargoSpec> cargo, Project project, Path scratch,
+                                        CommandLog log) {
+        RustInstall rust = RustInstall.detect(project.root(), project.env(), spec.llvmProfdata());
+        return new CargoToolchain(rust.rustc(), rust.profdata(), cargo, scratch, log, project, rust.toolchain());
     }
 
     public RustcInfo rustc() {
@@ -54,8 +74,8 @@ public final class CargoToolchain implements LlvmProfiled {
 
     @Override
     public String describe() {
-        return "rustc " + rustc.release() + " (LLVM " + rustc.llvmVersion() + ", host " + rustc.host() + "), "
-                + rustc.cargoVersion() + profdata.tool().map(t -> ", llvm-profdata " + t.major() + " (" + t.path()
+        return "rustc " + rustc.release() + " (LLVM " + rustc.llvmVersion() + ", host " + rustc.host()
+                + selected.map(t -> ", toolchain " + t.describe()).orElse("") + "), " + rustc.cargoVersion() + profdata.tool().map(t -> ", llvm-profdata " + t.major() + " (" + t.path()
                 + ", " + t.origin() + ")").orElse(", no usable llvm-profdata")
                 + (profdata.note().isEmpty() ? "" : "; note: " + profdata.note());
     }
@@ -104,7 +124,61 @@ public final class CargoToolchain implements LlvmProfiled {
         }
         if (variant.bolt()) {
             Bolt.locate(java.util.OptionalInt.empty());   // BOLT works on the linked ELF: any installed BOLT will do
+            Map<String, String> seen = seenEnv(project.env());
+            RustFlags.Effective mine = RustFlags.effective(seen, project.root(), cargoHome(seen), rustc.host(), rustc.cfgs());
+            CargoStrip.inRustflags(mine.flags(), true).ifPresent(f -> {
+                throw new UserError("variant '" + variant + "' cannot be built: your rustflags (" + mine.source()
+                        + ") contain " + f + ", which strips the symbol table at link time; BOLT variants link with"
+                        + " -Wl,--emit-relocs, and the linker refuses both together (and BOLT needs the symbols)",
+                        "remove " + f + " from " + mine.source() + " and use the profile's strip setting instead"
+                                + " (strip = true in [profile." + profileName() + "]): pgolab keeps the symbols for BOLT and"
+                                + " strips the BOLTed binary afterwards");
+            });
         }
+    }
+
+    private static Map<String, String> seenEnv(Map<String, String> buildEnv) {
+        Map<String, String> seen = new HashMap<>(System.getenv());
+        seen.putAll(buildEnv);
+        return seen;
+    }
+
+    private String profileName() {
+        return cargo.map(CargoSpec::profile).orElse("release");
+    }
+
+    /** The effective strip setting of the build's profile (environment, cargo config, Cargo.toml). */
+    CargoStrip strip(Path workDir, Map<String, String> buildEnv) {
+        Map<String, String> seen = seenEnv(buildEnv);
+        return CargoStrip.of(profileName(), workDir, seen, cargoHome(seen));
+    }
+
+    /** Whether the user's build strips the symbol table: the profile's strip, or -Cstrip=symbols in the rustflags. */
+    private boolean userStripsSymbols(Path workDir, Map<String, String> buildEnv) {
+        Map<String, String> seen = seenEnv(buildEnv);
+        List<String> flags = RustFlags.effective(seen, workDir, cargoHome(seen), rustc.host(), rustc.cfgs()).flags();
+        return strip(workDir, buildEnv).symbols() || CargoStrip.inRustflags(flags, false).isPresent();
+    }
+
+    @Override
+    public Optional<String> buildNote(Variant variant, Phase phase, Path workDir, Map<String, String> buildEnv) {
+        if (!variant.bolt() || phase == Phase.INSTRUMENT || !userStripsSymbols(workDir, buildEnv)) {
+            return Optional.empty();
+        }
+        CargoStrip s = strip(workDir, buildEnv);
+        return Optional.of((s.symbols() ? s.source() : "-Cstrip=symbols in your rustflags") + " is overridden for this build"
+                + " with " + (s.symbols() ? profileEnv("STRIP") + "=debuginfo" : "-Cstrip=debuginfo after your rustflags")
+                + ": BOLT needs the symbol table and -Wl,--emit-relocs cannot be combined with --strip-all;"
+                + " the BOLTed binary is stripped afterwards (llvm-strip --strip-all)");
+    }
+
+    @Override
+    public boolean stripAfterBolt(Path workDir, Map<String, String> buildEnv) {
+        return userStripsSymbols(workDir, buildEnv);
+    }
+
+    private String profileEnv(String key) {
+        return cargo.map(c -> c.profileEnv(key)).orElse("CARGO_PROFILE_RELEASE_" + key);
     }
 
     @Override
@@ -122,6 +196,16 @@ public final class CargoToolchain implements LlvmProfiled {
         List<String> flags = new ArrayList<>(mine.flags());
         flags.addAll(ours(variant, phase, profile));
         Map<String, String> env = new LinkedHashMap<>();
+        if (keepsRelocations(variant) && phase != Phase.INSTRUMENT) {
+            // --emit-relocs and --strip-all cannot be linked together, and BOLT needs the symbols:
+            // keep them (strip only debug info, as asked or more), strip the BOLTed binary afterwards.
+            if (CargoStrip.inRustflags(mine.flags(), false).isPresent()) {
+                flags.add("-Cstrip=debuginfo");
+            }
+            if (strip(user.workDir(), user.env()).symbols()) {
+                env.put(profileEnv("STRIP"), "debuginfo");
+            }
+        }
         env.put("CARGO_ENCODED_RUSTFLAGS", RustFlags.encode(flags));
         if (variant.lto() && phase != Phase.INSTRUMENT) {
             cargo.ifPresent(c -> env.put(c.profileEnv("LTO"), "fat"));
@@ -167,5 +251,15 @@ public final class CargoToolchain implements LlvmProfiled {
         RustProfdata.Candidate c = profdata.tool().get();
         return new LlvmProfileTool(c.path(), c.major(), "rustc " + rustc.release() + " (LLVM " + rustc.llvmMajor() + ")",
                 log, true);
+    }
+
+    @Override
+    public String buildFailureHint(String output, Phase phase, Variant variant, Path configFile) {
+        return BuildHints.cargo(output, variant, configFile, profileName(), selected);
+    }
+
+    @Override
+    public Demangler demangler() {
+        return profdata.tool().map(t -> Demangler.llvm(t.major(), Optional.of(t.path()))).orElse(Demangler.llvm(rustc.llvmMajor()));
     }
 }

@@ -198,4 +198,14 @@ public final class ClangToolchain implements LlvmProfiled {
         return Optional.empty();
     }
 
+
+    @Override
+    public String buildFailureHint(String output, Phase phase, Variant variant, Path configFile) {
+        return BuildHints.c(output, variant, configFile, "clang " + major, major);
+    }
+
+    @Override
+    public Demangler demangler() {
+        return Demangler.llvm(major);
+    }
 }

@@ -224,4 +224,16 @@ public final class GccToolchain implements Toolchain {
     public BuildDiagnostics diagnostics(String buildLog) {
         return GccDiagnostics.scan(buildLog);
     }
+
+    @Override
+    public String buildFailureHint(String output, Phase phase, Variant variant, Path configFile) {
+        return BuildHints.c(output, variant, configFile, "gcc " + major, major);
+    }
+
+    @Override
+    public Demangler demangler() {
+        List<Integer> majors = ToolLocator.llvmMajors();
+        return majors.isEmpty() ? Demangler.at(java.util.Optional.empty(), "no llvm-cxxfilt is installed: C++ function"
+                + " names are shown mangled (apt-get install -y llvm-19)") : Demangler.llvm(majors.get(0));
+    }
 }

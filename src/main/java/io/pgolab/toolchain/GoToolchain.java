@@ -313,4 +313,9 @@ public final class GoToolchain implements Toolchain {
         Matcher m = PGO_SETTING.matcher(versionM);
         return m.find() ? Optional.of(m.group(1)) : Optional.empty();
     }
+
+    @Override
+    public String buildFailureHint(String output, Phase phase, Variant variant, java.nio.file.Path configFile) {
+        return BuildHints.go(output, configFile);
+    }
 }

@@ -13,21 +13,32 @@ import java.util.Optional;
  * @param clangs        as {@link ClangInstall#discover} orders them
  * @param bolts         BOLT of each LLVM major that has it, newest first
  * @param plainProfdata the unversioned llvm-profdata on PATH (Debian 12: LLVM 14), when there is one
+ * @param rustProblem   why cargo and rustc on PATH do not work in the project (e.g. its pinned toolchain is not installed)
  */
 public record Installs(List<Integer> llvmMajors, List<ClangInstall> clangs, Optional<GccInstall> gcc,
                        Optional<GoInstall> go, Optional<RustInstall> rust, List<BoltInstall> bolts,
-                       Optional<ClangInstall.LlvmTool> plainProfdata) {
+                       Optional<ClangInstall.LlvmTool> plainProfdata, Optional<RustInstall.Problem> rustProblem) {
     public Installs {
         llvmMajors = List.copyOf(llvmMajors);
         clangs = List.copyOf(clangs);
         bolts = List.copyOf(bolts);
     }
 
-    /** Looks at this machine; projectDir is where rustup's toolchain selection is read from. */
-    public static Installs discover(Path projectDir) {
+    public Installs(List<Integer> llvmMajors, List<ClangInstall> clangs, Optional<GccInstall> gcc,
+                    Optional<GoInstall> go, Optional<RustInstall> rust, List<BoltInstall> bolts,
+                    Optional<ClangInstall.LlvmTool> plainProfdata) {
+        this(llvmMajors, clangs, gcc, go, rust, bolts, plainProfdata, Optional.empty());
+    }
+
+    /**
+     * Looks at this machine; projectDir (the project root) is where rustup's toolchain selection is read
+     * from (its rust-toolchain.toml), with the RUSTUP_* keys of buildEnv, as the build reads it.
+     */
+    public static Installs discover(Path projectDir, java.util.Map<String, String> buildEnv) {
         List<Integer> majors = ToolLocator.llvmMajors();
+        RustInstall.Found rust = RustInstall.discover(projectDir, buildEnv);
         return new Installs(majors, ClangInstall.discover(majors), GccInstall.discover(), GoInstall.discover(),
-                RustInstall.discover(projectDir), BoltInstall.discover(majors),
-                ToolLocator.onPath("llvm-profdata").map(ClangInstall.LlvmTool::at));
+                rust.install(), BoltInstall.discover(majors),
+                ToolLocator.onPath("llvm-profdata").map(ClangInstall.LlvmTool::at), rust.problem());
     }
 }

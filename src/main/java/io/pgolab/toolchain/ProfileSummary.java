@@ -16,7 +16,24 @@ public record ProfileSummary(int functionsInstrumented, int functionsWithCounts,
         this(functionsInstrumented, functionsWithCounts, totalCount, hottest, bytes, OptionalDouble.empty());
     }
 
-    public record HotFunction(String name, long count, double share) {
+    /** name: as in the profile (mangled for C++ and Rust); demangled: its readable form, null when the same or unknown. */
+    public record HotFunction(String name, long count, double share,
+                              @com.fasterxml.jackson.annotation.JsonInclude(com.fasterxml.jackson.annotation.JsonInclude.Include.NON_NULL) String demangled) {
+        public HotFunction(String name, long count, double share) {
+            this(name, count, share, null);
+        }
+
+        /** The readable name when there is one. */
+        public String shown() {
+            return demangled == null ? name : demangled;
+        }
+    }
+
+    /** The same summary with each hottest function's readable name (demangler's map: name to demangled). */
+    public ProfileSummary withDemangled(java.util.Map<String, String> names) {
+        List<HotFunction> h = hottest.stream().map(f -> new HotFunction(f.name(), f.count(), f.share(),
+                names.getOrDefault(f.name(), f.demangled()))).toList();
+        return new ProfileSummary(functionsInstrumented, functionsWithCounts, totalCount, h, bytes, profiledSeconds);
     }
 
     /** True for CPU-sample profiles, which have no notion of instrumented functions. */

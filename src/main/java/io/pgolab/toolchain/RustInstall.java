@@ -12,25 +12,55 @@ import java.util.Optional;
  *
  * @param rustupProfdata rustup's llvm-tools llvm-profdata for this toolchain, when installed
  */
-public record RustInstall(RustcInfo rustc, RustProfdata.Choice profdata, Optional<Path> rustupProfdata) {
+public record RustInstall(RustcInfo rustc, RustProfdata.Choice profdata, Optional<Path> rustupProfdata,
+                          Optional<RustupChoice> toolchain) {
 
-    /** Fails with the install hint when there is no working cargo/rustc, or llvmProfdata is not found. */
-    public static RustInstall detect(Path dir, Optional<String> llvmProfdata) {
-        RustcInfo rc = RustcInfo.detect(dir);
-        Path rustup = rc.llvmToolsDir().resolve("llvm-profdata");
-        return new RustInstall(rc, RustProfdata.choose(rc, llvmProfdata),
-                Files.isExecutable(rustup) ? Optional.of(rustup) : Optional.empty());
+    public RustInstall(RustcInfo rustc, RustProfdata.Choice profdata, Optional<Path> rustupProfdata) {
+        this(rustc, profdata, rustupProfdata, Optional.empty());
     }
 
-    /** A working cargo and rustc on PATH, paired with an llvm-profdata the way the build pairs them. */
-    public static Optional<RustInstall> discover(Path dir) {
+    /** Why Rust is not usable in a directory although cargo and rustc are on PATH, and the fix. */
+    public record Problem(String message, String fix) {
+    }
+
+    public static RustInstall detect(Path dir, Optional<String> llvmProfdata) {
+        return detect(dir, java.util.Map.of(), llvmProfdata);
+    }
+
+    /**
+     * The toolchain rustup selects in dir (the project root: its rust-toolchain.toml is honoured; the
+     * RUSTUP_* keys of buildEnv too), rustc's LLVM and the llvm-profdata paired with that toolchain.
+     * Fails with the install hint when there is no working cargo/rustc, the selected toolchain is not
+     * installed, or llvmProfdata is not found.
+     */
+    public static RustInstall detect(Path dir, java.util.Map<String, String> buildEnv, Optional<String> llvmProfdata) {
+        Optional<RustupChoice> selected = RustupChoice.query(dir, buildEnv);
+        if (selected.isPresent() && !selected.get().installed()) {
+            throw selected.get().notInstalled(dir);
+        }
+        RustcInfo rc = RustcInfo.detect(dir, buildEnv);
+        Path rustup = rc.llvmToolsDir().resolve("llvm-profdata");
+        RustProfdata.Choice choice = RustProfdata.choose(rc, llvmProfdata);
+        if (selected.isPresent()) {
+            choice = choice.forToolchain(selected.get().toolchain());
+        }
+        return new RustInstall(rc, choice, Files.isExecutable(rustup) ? Optional.of(rustup) : Optional.empty(), selected);
+    }
+
+    /** Either a working Rust for dir, or why not (empty problem too when cargo/rustc are not on PATH). */
+    public record Found(Optional<RustInstall> install, Optional<Problem> problem) {
+        public static final Found NONE = new Found(Optional.empty(), Optional.empty());
+    }
+
+    /** A working cargo and rustc on PATH, as rustup selects them for dir, paired with an llvm-profdata as the build pairs them. */
+    public static Found discover(Path dir, java.util.Map<String, String> buildEnv) {
         if (ToolLocator.onPath("cargo").isEmpty() || ToolLocator.onPath("rustc").isEmpty()) {
-            return Optional.empty();
+            return Found.NONE;
         }
         try {
-            return Optional.of(detect(dir, Optional.empty()));
+            return new Found(Optional.of(detect(dir, buildEnv, Optional.empty())), Optional.empty());
         } catch (UserError e) {
-            return Optional.empty();
+            return new Found(Optional.empty(), Optional.of(new Problem(e.getMessage(), e.hint())));
         }
     }
 }

@@ -32,6 +32,13 @@ public final class RustProfdata {
         public UserError refusal() {
             return new UserError(problem, fix);
         }
+
+        /** The same choice with rustup's install commands aimed at that toolchain (the project's pinned one). */
+        public Choice forToolchain(String toolchain) {
+            String add = "rustup component add llvm-tools";
+            String mine = add + " --toolchain " + toolchain;
+            return new Choice(tool, note.replace(add, mine), problem, fix.replace(add, mine));
+        }
     }
 
     private RustProfdata() {

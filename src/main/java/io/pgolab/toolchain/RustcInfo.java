@@ -20,10 +20,16 @@ public record RustcInfo(Path rustc, Path cargo, String release, String host, Str
     private static final Pattern LINE = Pattern.compile("(?m)^([a-zA-Z -]+): (.+)$");
 
     public static RustcInfo detect(Path dir) {
+        return detect(dir, Map.of());
+    }
+
+    /** buildEnv: build.env, whose RUSTUP_* keys (RUSTUP_TOOLCHAIN) choose the toolchain as in the build. */
+    public static RustcInfo detect(Path dir, Map<String, String> buildEnv) {
+        Map<String, String> env = RustupChoice.env(buildEnv);
         Path rustc = ToolLocator.onPath("rustc").orElseThrow(RustcInfo::noRust);
         Path cargo = ToolLocator.onPath("cargo").orElseThrow(RustcInfo::noRust);
         Path cwd = existing(dir);
-        String vv = run(cwd, rustc, "-vV");
+        String vv = run(cwd, env, rustc, "-vV");
         Map<String, String> f = new java.util.HashMap<>();
         Matcher m = LINE.matcher(vv);
         while (m.find()) {
@@ -35,9 +41,9 @@ public record RustcInfo(Path rustc, Path cargo, String release, String host, Str
             throw new UserError("cannot read host and LLVM version from '" + rustc + " -vV':\n" + vv.strip(),
                     "check that rustc runs: rustc -vV");
         }
-        Path sysroot = Path.of(run(cwd, rustc, "--print", "sysroot").strip());
-        Set<String> cfgs = Set.copyOf(run(cwd, rustc, "--print", "cfg", "--target", host).lines().map(String::strip).toList());
-        String cargoVersion = run(cwd, cargo, "-V").strip();
+        Path sysroot = Path.of(run(cwd, env, rustc, "--print", "sysroot").strip());
+        Set<String> cfgs = Set.copyOf(run(cwd, env, rustc, "--print", "cfg", "--target", host).lines().map(String::strip).toList());
+        String cargoVersion = run(cwd, env, cargo, "-V").strip();
         return new RustcInfo(rustc, cargo, f.getOrDefault("release", "unknown"), host, llvm,
                 Integer.parseInt(llvm.replaceFirst("\\..*", "")), sysroot, cfgs, cargoVersion, vv.strip());
     }
@@ -47,11 +53,14 @@ public record RustcInfo(Path rustc, Path cargo, String release, String host, Str
         return sysroot.resolve("lib/rustlib").resolve(host).resolve("bin");
     }
 
-    private static String run(Path cwd, Path tool, String... args) {
+    private static String run(Path cwd, Map<String, String> env, Path tool, String... args) {
         List<String> argv = new java.util.ArrayList<>(List.of(tool.toString()));
         argv.addAll(List.of(args));
-        Exec.Result r = Exec.capture(null, cwd, Map.of(), argv, 60);
+        Exec.Result r = Exec.capture(null, cwd, env, argv, 60);
         if (!r.ok()) {
+            RustupChoice.fromFailure(r.output(), cwd).ifPresent(e -> {
+                throw e;
+            });
             throw new UserError("'" + String.join(" ", argv) + "' failed:\n" + Text.lastLines(r.output(), 40),
                     "check the Rust toolchain: rustup show");
         }

@@ -34,6 +34,34 @@ public interface Toolchain {
 
     BuildEnv buildEnv(Variant variant, Phase phase, Optional<ProfileData> profile, BuildFlags user);
 
+    /**
+     * What the user should know before this build starts, e.g. a profile setting pgolab overrides for it
+     * (cargo: strip = "symbols" for a BOLT base build). workDir and buildEnv as in {@link BuildFlags}.
+     */
+    default Optional<String> buildNote(Variant variant, Phase phase, Path workDir, Map<String, String> buildEnv) {
+        return Optional.empty();
+    }
+
+    /** True when the user's build strips the symbol table, which BOLT's base build had to keep: strip the BOLTed binary. */
+    default boolean stripAfterBolt(Path workDir, Map<String, String> buildEnv) {
+        return false;
+    }
+
+    /**
+     * The hint for a failed build whose output is given, in this toolchain's own terms: the config keys
+     * it takes (build.command for C builds; env, features, profile and args for cargo). Called after the
+     * generic causes (full disk, stale or missing profile) were ruled out.
+     */
+    String buildFailureHint(String output, Phase phase, Variant variant, Path configFile);
+
+    /**
+     * The demangler of this toolchain's LLVM (clang: its own major; cargo: the paired llvm-profdata's;
+     * gcc: the newest installed LLVM's, for the same Itanium C++ names). NONE for go.
+     */
+    default Demangler demangler() {
+        return Demangler.NONE;
+    }
+
     /** Files an instrumented build leaves beside its objects that the profile report needs (globs). */
     default List<String> instrumentedBuildNotes() {
         return List.of();

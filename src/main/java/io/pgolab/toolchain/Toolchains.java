@@ -15,6 +15,18 @@ public final class Toolchains {
         return detect(spec, Optional.empty(), scratch, log);
     }
 
+    /**
+     * The config's toolchain: for cargo with the project root (where rustup reads rust-toolchain.toml,
+     * and Cargo.toml's profiles are read) and build.env, exactly as the build runs cargo.
+     */
+    public static Toolchain detect(io.pgolab.config.Config config, Path scratch, CommandLog log) {
+        if (config.toolchain().kind().equals("cargo")) {
+            return CargoToolchain.detect(config.toolchain(), config.build().cargo(),
+                    new CargoToolchain.Project(config.root(), config.build().env()), scratch, log);
+        }
+        return detect(config.toolchain(), config.build().cargo(), scratch, log);
+    }
+
     /** cargo: the [build] cargo keys (profile name for the LTO setting), when there is a config. */
     public static Toolchain detect(ToolchainSpec spec, Optional<CargoSpec> cargo, Path scratch, CommandLog log) {
         return switch (spec.kind()) {

@@ -27,7 +27,7 @@ public final class CommandLog {
         if (cwd != null) {
             s.append("(cd ").append(Shell.quote(cwd.toString())).append(" && ");
         }
-        env.forEach((k, v) -> s.append(k).append('=').append(Shell.quote(v)).append(' '));
+        env.forEach((k, v) -> s.append(k).append('=').append(shown(v)).append(' '));
         s.append(Shell.join(argv));
         if (cwd != null) {
             s.append(')');
@@ -36,6 +36,22 @@ public final class CommandLog {
         entries.add(line);
         echo.accept(line);
         return line;
+    }
+
+    /**
+     * An environment value as a reader can see it: quoted for the shell, except a list separated by the
+     * invisible unit separator 0x1f (cargo's CARGO_ENCODED_RUSTFLAGS), shown as its words in [ ],
+     * separated by spaces and each quoted where needed. Only the display: the process gets the value as is.
+     */
+    static String shown(String value) {
+        if (value.indexOf('\u001f') < 0) {
+            return Shell.quote(value);
+        }
+        StringBuilder b = new StringBuilder("[");
+        for (String w : value.split("\u001f", -1)) {
+            b.append(b.length() > 1 ? " " : "").append(Shell.quote(w));
+        }
+        return b.append(']').toString();
     }
 
     public synchronized List<String> entries() {

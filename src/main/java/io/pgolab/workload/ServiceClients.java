@@ -22,30 +22,38 @@ final class ServiceClients {
     private ServiceClients() {
     }
 
-    /** Runs the clients of q against port, one after another or all at once (concurrent). */
-    static List<ShellRunner.Outcome> run(ServiceRun.Request q, int port, ShellRunner runner) {
+    /**
+     * Runs the clients of q against the ports, one after another or all at once (concurrent). A client
+     * that runs the built program is under test: it gets the role's environment and the CPU of what is
+     * under test, and its command passes through the request's wrapper.
+     */
+    static List<ShellRunner.Outcome> run(ServiceRun.Request q, Map<String, Integer> ports, ShellRunner runner) {
         ServiceSpec spec = q.spec();
-        List<String> commands = spec.clients().stream().map(c -> q.config().render(c, q.binary(), port)).toList();
         IntFunction<ShellRunner.Outcome> client = i -> {
+            String template = spec.clients().get(i);
+            boolean underTest = io.pgolab.config.ProcessSpec.runsBinary(template);
+            String command = q.render(template, ports);
             String what = "client " + (i + 1) + " of '" + q.name() + "'";
-            ShellRunner.Outcome o = step(runner, commands.get(i), q.config().configDir(),
-                    q.logDir().resolve(q.name() + "-client" + (i + 1) + ".log"), q.clientTimeout(), what,
-                    clientCpu(spec, i, q.clientCpu(), q.name()));
+            ShellRunner.Outcome o = step(runner, underTest ? q.wrapClientUnderTest().apply(command) : command,
+                    q.config().configDir(), q.logDir().resolve(q.name() + "-client" + (i + 1) + ".log"), q.clientTimeout(),
+                    what, underTest && q.testCpu().isPresent() ? q.testCpu() : clientCpu(spec, i, q.helperCpu(), q.name()),
+                    underTest ? q.env().apply(spec.clientRole()) : Map.of());
             return checked(o, q.check(), what);
         };
+        int n = spec.clients().size();
         List<ShellRunner.Outcome> out = new ArrayList<>();
         if (!spec.concurrent()) {
-            for (int i = 0; i < commands.size(); i++) {
+            for (int i = 0; i < n; i++) {
                 out.add(client.apply(i));
             }
             return out;
         }
-        ExecutorService pool = Executors.newFixedThreadPool(commands.size());
+        ExecutorService pool = Executors.newFixedThreadPool(n);
         try {
             List<Future<ShellRunner.Outcome>> fs = new ArrayList<>();
-            for (int i = 0; i < commands.size(); i++) {
-                int n = i;
-                fs.add(pool.submit(() -> client.apply(n)));
+            for (int i = 0; i < n; i++) {
+                int k = i;
+                fs.add(pool.submit(() -> client.apply(k)));
             }
             for (Future<ShellRunner.Outcome> f : fs) {
                 out.add(f.get());
@@ -120,8 +128,8 @@ final class ServiceClients {
 
     /** Runs one command of the workload (setup, a client, teardown); a failure is a UserError naming what. */
     static ShellRunner.Outcome step(ShellRunner runner, String command, Path cwd, Path log, Duration timeout,
-                                    String what, OptionalInt cpu) {
-        ShellRunner.Outcome o = runner.run(command, cwd, Map.of(), timeout, log, cpu);
+                                    String what, OptionalInt cpu, Map<String, String> env) {
+        ShellRunner.Outcome o = runner.run(command, cwd, env, timeout, log, cpu);
         if (!o.ok()) {
             throw new UserError("the " + what + " failed: " + ShellRunner.describeFailure(o, 15),
                     "run it by hand against a running server to see why");

@@ -201,4 +201,57 @@ class CargoToolchainIT {
             assertThat(run(a.resolveSibling("tool"), "10")).contains("tool 24");
         }
     }
+
+    @Test
+    void aProfileWithStripTrueBuildsBoltAndTheBoltedBinaryIsStripped() throws Exception {
+        Tool.require(ToolLocator.llvmMajors().stream().anyMatch(m -> ToolLocator.llvmTool(m, "llvm-bolt").isPresent()), "no BOLT");
+        Path p = CargoProject.create(tmp.resolve("p"), CargoProject.config("\"release\", \"bolt\"", "", ""));
+        Files.writeString(p.resolve("Cargo.toml"), Files.readString(p.resolve("Cargo.toml"))
+                .replace("codegen-units = 4", "codegen-units = 4\nstrip = true"));
+        Cli.Result doctor = Cli.run(p, "doctor");
+        assertThat(doctor.out()).containsPattern("ok +variant bolt +can be built");
+        Cli.Result build = Cli.run(p, "build");
+        assertThat(build.exitCode()).as(build.all()).isZero();
+        assertThat(build.all()).contains("[profile.release] strip = true (" + p.resolve("Cargo.toml") + ":")
+                .contains("CARGO_PROFILE_RELEASE_STRIP=debuginfo")
+                .contains("stripped afterwards (llvm-strip --strip-all)");
+        List<Path> mains = CargoProject.published(p, "flagsdemo");
+        assertThat(mains).hasSize(3);   // release, bolt.base, bolt
+        long withSymbols = 0;
+        for (Path m : mains) {
+            assertThat(run(m, "10")).contains("flags:");
+            Exec.Result syms = Exec.capture(null, null, Map.of(), List.of("readelf", "-S", m.toString()), 30);
+            withSymbols += syms.output().contains(".symtab") ? 1 : 0;
+        }
+        assertThat(withSymbols).as("only the BOLT base build keeps its symbol table").isEqualTo(1);
+    }
+
+    @Test
+    void aFailedCargoBuildGetsCargosHintsAndVerboseShowsReadableRustflags() throws Exception {
+        Path p = CargoProject.create(tmp.resolve("p"), CargoProject.config("\"release\"", "",
+                "features = [\"no-such-feature\"]\nenv = { RUSTFLAGS = \"--cfg from_env\" }"));
+        Cli.Result build = Cli.run(p, "-v", "build");
+        assertThat(build.exitCode()).as(build.all()).isNotZero();
+        assertThat(build.err()).contains("hint: a feature is not defined by the package: fix build.features")
+                .doesNotContain("build.command in").doesNotContain("\u001f").doesNotContain("Exception")
+                .contains("CARGO_ENCODED_RUSTFLAGS=[--cfg from_env]");
+    }
+
+    @Test
+    void profileShowsDemangledRustNamesAndTheJsonKeepsTheMangledOnes() throws Exception {
+        Path p = CargoProject.create(tmp.resolve("p"), CargoProject.config("\"release\", \"pgo\"", "", ""));
+        Cli.Result build = Cli.run(p, "build");
+        assertThat(build.exitCode()).as(build.all()).isZero();
+        Path json = tmp.resolve("profile.json");   // outside the project: it would change the source fingerprint
+        Cli.Result prof = Cli.run(p, "profile", "--top", "5", "--json", json.toString());
+        assertThat(prof.exitCode()).as(prof.all()).isZero();
+        String text = Files.readString(json);
+        if (prof.err().contains("llvm-cxxfilt")) {   // no demangler for this LLVM: said once, names as in the profile
+            assertThat(prof.err().split("llvm-cxxfilt", -1)).hasSizeLessThanOrEqualTo(3);
+            return;
+        }
+        assertThat(prof.out()).contains("flagsdemo::").doesNotContainPattern("  _ZN\\d+flagsdemo").doesNotContain("$LT$");
+        assertThat(text).containsPattern("\"name\" ?: ?\"_ZN9flagsdemo\\d+\\w+17h[0-9a-f]{16}E\"")
+                .containsPattern("\"demangled\" ?: ?\"flagsdemo::\\w+\"");
+    }
 }

@@ -217,7 +217,7 @@ class ConfigLoaderTest {
                 .hasMessageContaining("instead of 'command'");
         String notService = GOOD.replace("command = \"{binary} small.txt\"", "command = \"{binary} small.txt\"\nclients = [\"x\"]");
         assertThatThrownBy(() -> ConfigLoader.parse(FILE, notService))
-                .hasMessageContaining("only a service workload (one with 'server = ...') takes this key");
+                .hasMessageContaining("only a service workload (one with 'server = ...' or [[train.process]]) takes this key");
     }
 
     @Test

@@ -70,4 +70,60 @@ class DoctorCargoTest {
             assertThat(x.buildable()).isTrue();
         });
     }
+
+    private Config pinnedProject(String pin, String variants) throws Exception {
+        Path root = dir.resolve("crate");
+        Files.createDirectories(root);
+        Files.writeString(root.resolve("rust-toolchain.toml"), "[toolchain]\nchannel = \"" + pin + "\"\n");
+        String text = "[project]\nroot = \"crate\"\nvariants = [" + variants + "]\n\n[toolchain]\nkind = \"cargo\"\n\n"
+                + "[build]\nbins = [\"app\"]\n\n[[train]]\nname = \"t\"\ncommand = \"{binary} x\"\n";
+        return ConfigLoader.parse(dir.resolve("pgolab.toml"), text);
+    }
+
+    @Test
+    void aToolchainPinnedInTheProjectRootThatIsNotInstalledIsReportedAndNothingCanBeBuilt() throws Exception {
+        Tool.assumeHere(ToolLocator.onPath("cargo").isPresent() && ToolLocator.onPath("rustup").isPresent(), "no rustup");
+        Config cfg = pinnedProject("1.2.3", "\"release\", \"pgo+bolt\"");   // never installed anywhere
+        Doctor.Report r = Doctor.examine(Optional.of(cfg), cfg.file());
+        Doctor.Section rust = r.sections().stream().filter(s -> s.title().equals("rust (cargo)")).findFirst().orElseThrow();
+        assertThat(rust.checks()).anySatisfy(c -> {
+            assertThat(c.status()).isEqualTo(DoctorCheck.Status.MISSING);
+            assertThat(c.detail()).contains("1.2.3-", "pinned by " + dir.resolve("crate/rust-toolchain.toml"), "not installed");
+            assertThat(c.fix()).startsWith("rustup toolchain install 1.2.3-").contains("--component llvm-tools");
+        });
+        assertThat(r.configured()).isNotEmpty().allSatisfy(x -> assertThat(x.buildable()).isFalse());
+        assertThat(r.exitCode()).isEqualTo(1);
+    }
+
+    @Test
+    void theToolchainPinnedInTheProjectRootIsTheOneReportedAndPaired() throws Exception {
+        Tool.assumeHere(ToolLocator.onPath("cargo").isPresent() && ToolLocator.onPath("rustup").isPresent(), "no rustup");
+        Path probe = dir.resolve("probe");
+        Files.createDirectories(probe);
+        Files.writeString(probe.resolve("rust-toolchain"), "nightly\n");   // the legacy file
+        RustcInfo nightly;
+        try {
+            nightly = RustcInfo.detect(probe);
+        } catch (io.pgolab.UserError e) {
+            Tool.assumeHere(false, "no nightly toolchain installed: " + e.getMessage());
+            return;
+        }
+        Config cfg = pinnedProject("nightly", "\"release\", \"pgo\"");
+        Doctor.Report r = Doctor.examine(Optional.of(cfg), cfg.file());
+        Doctor.Section rust = r.sections().stream().filter(s -> s.title().equals("rust (cargo)")).findFirst().orElseThrow();
+        assertThat(rust.checks()).anySatisfy(c -> {
+            assertThat(c.subject()).isEqualTo("rust toolchain");
+            assertThat(c.detail()).startsWith("nightly-").contains(dir.resolve("crate/rust-toolchain.toml").toString());
+        });
+        assertThat(rust.checks()).anySatisfy(c -> assertThat(c.subject()).isEqualTo("rustc " + nightly.release()));
+        DoctorCheck pairing = rust.checks().stream().filter(c -> c.subject().equals("llvm-profdata for rustc"))
+                .findFirst().orElseThrow();
+        if (pairing.status() != DoctorCheck.Status.OK) {
+            assertThat(pairing.fix()).contains("--toolchain nightly-");
+        }
+        assertThat(r.configured()).anySatisfy(x -> {
+            assertThat(x.variant()).isEqualTo("release");
+            assertThat(x.buildable()).isTrue();
+        });
+    }
 }

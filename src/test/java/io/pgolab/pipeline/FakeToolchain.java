@@ -108,4 +108,9 @@ final class FakeToolchain implements Toolchain {
     public BuildDiagnostics diagnostics(String buildLog) {
         return BuildDiagnostics.NONE;
     }
+
+    @Override
+    public String buildFailureHint(String output, Phase phase, Variant variant, java.nio.file.Path configFile) {
+        return "fix the fake build in " + configFile;
+    }
 }

@@ -72,4 +72,52 @@ class CargoToolchainTest {
                 .isInstanceOf(UserError.class)
                 .hasMessageContaining("your rustflags (RUSTFLAGS) already contain -Cprofile-use=/old.profdata");
     }
+
+    @Test
+    void aProfileThatStripsSymbolsKeepsThemForTheBoltBaseBuildOnly() throws Exception {
+        java.nio.file.Files.writeString(tmp.resolve("Cargo.toml"), "[package]\nname = \"app\"\nversion = \"0.1.0\"\n"
+                + "[profile.fast]\ninherits = \"release\"\nstrip = true\n");
+        Variant pgoBolt = Variant.byName("pgo+bolt").orElseThrow();
+        ProfileData p = new ProfileData(tmp.resolve("merged-abc.profdata"), "ab".repeat(32), 10);
+        CargoToolchain tc = toolchain();
+        BuildEnv base = tc.buildEnv(pgoBolt, Phase.OPTIMIZE, Optional.of(p), user("--cfg u"));
+        assertThat(base.env()).containsEntry("CARGO_PROFILE_FAST_STRIP", "debuginfo");
+        assertThat(tc.buildNote(pgoBolt, Phase.OPTIMIZE, tmp, Map.of())).hasValueSatisfying(n -> assertThat(n)
+                .contains("[profile.fast] strip = true", "CARGO_PROFILE_FAST_STRIP=debuginfo", "stripped afterwards"));
+        assertThat(tc.stripAfterBolt(tmp, Map.of())).isTrue();
+        assertThat(tc.buildEnv(pgoBolt, Phase.INSTRUMENT, Optional.empty(), user("")).env()).doesNotContainKey("CARGO_PROFILE_FAST_STRIP");
+        assertThat(tc.buildEnv(Variant.PGO, Phase.OPTIMIZE, Optional.of(p), user("")).env()).doesNotContainKey("CARGO_PROFILE_FAST_STRIP");
+        assertThat(tc.buildNote(Variant.PGO, Phase.OPTIMIZE, tmp, Map.of())).isEmpty();
+        // -Cstrip=symbols in the user's rustflags: a later -Cstrip=debuginfo wins for the base build
+        assertThat(flags(tc.buildEnv(pgoBolt, Phase.OPTIMIZE, Optional.of(p), user("-Cstrip=symbols"))))
+                .containsSubsequence("-Cstrip=symbols", "-Cstrip=debuginfo");
+    }
+
+    @Test
+    void aLinkerStripInTheRustflagsIsRefusedForBoltBeforeBuilding() {
+        RustcInfo rc = new RustcInfo(Path.of("/x/rustc"), Path.of("/x/cargo"), "1.95.0", "x86_64-unknown-linux-gnu",
+                "22.1.2", 22, Path.of("/x/sysroot"), Set.of("unix"), "cargo 1.95.0", "rustc 1.95.0");
+        var choice = new RustProfdata.Choice(Optional.of(new RustProfdata.Candidate(Path.of("/x/llvm-profdata"), 22, "test")),
+                "", "", "");
+        CargoToolchain tc = new CargoToolchain(rc, choice, Optional.of(new CargoSpec(List.of("app"), Optional.empty(), "release",
+                List.of(), List.of())), tmp.resolve("scratch"), null,
+                new CargoToolchain.Project(tmp, Map.of("RUSTFLAGS", "-Clink-arg=-s")), Optional.empty());
+        org.junit.jupiter.api.Assumptions.assumeTrue(ToolLocator.llvmMajors().stream()
+                .anyMatch(m -> ToolLocator.llvmTool(m, "llvm-bolt").isPresent()), "no BOLT");
+        assertThatThrownBy(() -> tc.require(Variant.byName("bolt").orElseThrow())).isInstanceOf(UserError.class)
+                .hasMessageContaining("-Clink-arg=-s").hasMessageContaining("RUSTFLAGS")
+                .satisfies(e -> assertThat(((UserError) e).hint()).contains("strip = true in [profile.release]"));
+        tc.require(Variant.RELEASE);
+    }
+
+    @Test
+    void buildFailureHintsNameCargosOwnKeys() {
+        String hint = toolchain().buildFailureHint("error: some compile error", Phase.PLAIN, Variant.RELEASE, Path.of("/p/pgolab.toml"));
+        assertThat(hint).contains("features", "args", "profile", "env", "RUSTFLAGS", "CARGO_PROFILE_FAST_<KEY>", "/p/pgolab.toml")
+                .contains("build.command is not used for cargo");
+        assertThat(toolchain().buildFailureHint("error: Package `app v0.1.0` does not have the feature `simd`", Phase.PLAIN,
+                Variant.RELEASE, Path.of("/p/pgolab.toml"))).startsWith("a feature is not defined").contains("build.features");
+        assertThat(toolchain().buildFailureHint("rust-lld: error: --strip-all and --emit-relocs may not be used together",
+                Phase.OPTIMIZE, Variant.byName("pgo+bolt").orElseThrow(), Path.of("/p/pgolab.toml"))).contains("strip = true");
+    }
 }

@@ -152,7 +152,7 @@ class ServiceRunTest {
         ServiceRun.Request q = request(config("""
                 clients = ["exit 7"]
                 teardown = "exit 3"
-                """)).withHook(pid -> () -> {
+                """)).withHook(pids -> () -> {
                     throw new UserError("perf record failed");
                 });
         UserError e = failure(q);

@@ -48,13 +48,19 @@ public record DsoShares(double own, double libraries, double kernel, long sample
     }
 
     public String describe() {
+        return describe("the server's");
+    }
+
+    /** The shares in a sentence; whose (possessive): "the server's", "role 'client''s". */
+    public String describe(String whose) {
         if (samples == 0) {
-            return "no CPU samples recorded: the server was idle (or had exited) during the recording";
+            return "no CPU samples recorded: " + whose.replaceAll("'s$", "") + " was idle (or had exited) during the"
+                    + " recording";
         }
         String s = String.format(Locale.ROOT,
-                "own code %.1f%%, libraries %.1f%%, kernel %.1f%% of the server's CPU samples (%d samples):"
+                "own code %.1f%%, libraries %.1f%%, kernel %.1f%% of %s CPU samples (%d samples):"
                         + " PGO can act on at most the %.0f%% in its own code",
-                own, libraries, kernel, samples, own);
+                own, libraries, kernel, whose, samples, own);
         if (samples < 100) {
             s += " (few samples: shares are rough)";
         }

@@ -58,6 +58,15 @@ public final class PerfRecord implements AutoCloseable {
      * @throws UserError when the process does not exist, perf cannot sample here, or perf fails at once
      */
     public static PerfRecord start(long pid, Path outFile) {
+        return start(List.of(pid), outFile);
+    }
+
+    /**
+     * Starts recording a process tree: pids are the process and its descendants (perf follows the
+     * threads and children they start later by itself). The first pid is the one messages name.
+     */
+    public static PerfRecord start(List<Long> pids, Path outFile) {
+        long pid = pids.isEmpty() ? -1 : pids.get(0);
         if (pid <= 0 || !Files.isDirectory(Path.of("/proc", Long.toString(pid)))) {
             throw new UserError("cannot record CPU shares: no process with pid " + pid,
                     "is the server running? pass the pid of the server process itself, not of a wrapper that exited");
@@ -67,14 +76,34 @@ public final class PerfRecord implements AutoCloseable {
         });
         Path abs = outFile.toAbsolutePath();
         Path log = Path.of(abs + ".log");
-        PerfRecord rec = new PerfRecord(launch(argv(pid, abs), abs, log), pid, abs, log);
+        PerfRecord rec = new PerfRecord(launch(argv(pids, abs), abs, log), pid, abs, log);
         rec.failIfExitedAtOnce();
         return rec;
     }
 
     static List<String> argv(long pid, Path outFile) {
+        return argv(List.of(pid), outFile);
+    }
+
+    static List<String> argv(List<Long> pids, Path outFile) {
         return List.of("perf", "record", "-e", "cpu-clock", "-F", Integer.toString(FREQUENCY),
-                "-p", Long.toString(pid), "-o", outFile.toString());
+                "-p", String.join(",", pids.stream().map(String::valueOf).toList()), "-o", outFile.toString());
+    }
+
+    /**
+     * A shell command that runs command (a shell command line) under perf record into outFile, with
+     * every process it starts: for a client that is the program under test.
+     */
+    public static String wrapping(String command, Path outFile) {
+        return "perf record -q -e cpu-clock -F " + FREQUENCY + " -o " + io.pgolab.util.Shell.quote(
+                outFile.toAbsolutePath().toString()) + " -- bash -c " + io.pgolab.util.Shell.quote(command);
+    }
+
+    /** The pid and every live descendant of it, the pid first. */
+    public static List<Long> tree(long pid) {
+        List<Long> out = new java.util.ArrayList<>(List.of(pid));
+        ProcessHandle.of(pid).ifPresent(h -> h.descendants().forEach(d -> out.add(d.pid())));
+        return out;
     }
 
     private static BackgroundRun launch(List<String> argv, Path outFile, Path log) {
