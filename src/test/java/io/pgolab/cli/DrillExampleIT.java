@@ -16,7 +16,8 @@ import org.junit.jupiter.api.io.TempDir;
 /**
  * Public validation on a real Rust client: drill (the HTTP load tester) from its source on the crate
  * registry, fetched at test time by examples/drill/fetch.sh, built release and pgo with cargo from the
- * example's own config, trained and benched as the client of a local nginx (a helper, not under test).
+ * example's own config, trained and benched as the client (client_role "drill", under test) of a local
+ * nginx (a [[bench.process]] helper, not under test); the gate is drill.cpu_time_per_op.
  * Short version: release + pgo only, smaller request plans, five rounds.
  */
 class DrillExampleIT {
@@ -35,9 +36,7 @@ class DrillExampleIT {
                 .replace("variants = [\"release\", \"pgo\", \"pgo+lto\"]", "variants = [\"release\", \"pgo\"]");
         assertThat(config).contains("variants = [\"release\", \"pgo\"]");
         Files.writeString(p.resolve("pgolab.toml"), config);
-        for (String script : List.of("serve.sh", "with-server.sh")) {
-            Files.copy(example.resolve(script), p.resolve(script));
-        }
+        Files.copy(example.resolve("serve.sh"), p.resolve("serve.sh"));
         // Short plans: fewer iterations, the same requests.
         for (String plan : List.of("train.yml", "bench.yml")) {
             String yml = Files.readString(example.resolve(plan)).replaceAll("(?m)^iterations: \\d+", "iterations: 200");
@@ -60,14 +59,15 @@ class DrillExampleIT {
         Cli.Result bench = Cli.run(p, "bench", "--no-build", "--min-rounds", "5", "--max-rounds", "5", "--json",
                 json.toString());
         assertThat(bench.exitCode()).as(bench.all()).isZero();
-        assertThat(bench.out()).contains("assets: 5 rounds", "release vs pgo", "cpu_time_per_op", "rps");
+        assertThat(bench.out()).contains("assets: 5 rounds", "release vs pgo", "drill.cpu_time_per_op", "rps");
         var w = Json.MAPPER.readTree(json.toFile()).get("workloads").get(0);
         for (String v : List.of("release", "pgo")) {
             var m = w.get("medians").get(v);
             // bench.yml: 200 iterations of 1 + 1 + 1 + 1 + 10 requests
             assertThat(m.get("operations").asDouble()).as(v).isEqualTo(200 * 14);
             assertThat(m.get("rps").asDouble()).as(v).isPositive();
-            assertThat(m.get("cpu_time_per_op").asDouble()).as(v).isPositive();
+            assertThat(m.get("drill.cpu_time_per_op").asDouble()).as(v).isPositive();
+            assertThat(m.get("nginx.cpu_time").asDouble()).as(v).isPositive();
         }
         for (var c : Json.MAPPER.readTree(json.toFile()).get("comparisons")) {
             assertThat(c.get("ratio").asDouble()).isBetween(0.3, 3.0);
