@@ -30,13 +30,14 @@ class DrillExampleIT {
         Tool.require(ToolLocator.onPath("nginx").isPresent() || Files.isExecutable(Path.of("/usr/sbin/nginx")),
                 "nginx (nginx-light)");
         Path example = Path.of("examples/drill").toAbsolutePath();
-        Path p = tmp.resolve("drill");
-        Files.createDirectories(p);
+        // Kept outside the checkout (ExampleCache): a second run reuses the minutes-long cargo builds.
+        Path p = ExampleCache.project("drill", tmp);
         String config = Files.readString(example.resolve("pgolab.toml"))
                 .replace("variants = [\"release\", \"pgo\", \"pgo+lto\"]", "variants = [\"release\", \"pgo\"]");
         assertThat(config).contains("variants = [\"release\", \"pgo\"]");
         Files.writeString(p.resolve("pgolab.toml"), config);
-        Files.copy(example.resolve("serve.sh"), p.resolve("serve.sh"));
+        Files.copy(example.resolve("serve.sh"), p.resolve("serve.sh"), java.nio.file.StandardCopyOption.REPLACE_EXISTING,
+                java.nio.file.StandardCopyOption.COPY_ATTRIBUTES);
         // Short plans: fewer iterations, the same requests.
         for (String plan : List.of("train.yml", "bench.yml")) {
             String yml = Files.readString(example.resolve(plan)).replaceAll("(?m)^iterations: \\d+", "iterations: 200");

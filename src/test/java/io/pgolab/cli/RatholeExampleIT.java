@@ -30,8 +30,8 @@ class RatholeExampleIT {
         Tool.assumeHere(ToolLocator.onPath("cargo").isPresent(), "no cargo");
         Tool.require(ToolLocator.onPath("iperf3").isPresent(), "iperf3");
         Path example = Path.of("examples/rathole").toAbsolutePath();
-        Path p = tmp.resolve("rathole");
-        Files.createDirectories(p);
+        // Kept outside the checkout (ExampleCache): a second run reuses the minutes-long cargo builds.
+        Path p = ExampleCache.project("rathole", tmp);
         String config = Files.readString(example.resolve("pgolab.toml"))
                 .replace("variants = [\"release\", \"pgo\", \"pgo@server\", \"pgo@client\"]", "variants = [\"release\", \"pgo\"]")
                 .replace("env = { GIT_DIR = \"/nonexistent\" }", "env = { GIT_DIR = \"/nonexistent\", "
@@ -39,7 +39,8 @@ class RatholeExampleIT {
                 .replace("-t 3 ", "-t 1 ");
         assertThat(config).contains("variants = [\"release\", \"pgo\"]", "CARGO_PROFILE_RELEASE_LTO").doesNotContain("-t 3 ");
         Files.writeString(p.resolve("pgolab.toml"), config);
-        Files.copy(example.resolve("end.sh"), p.resolve("end.sh"));
+        Files.copy(example.resolve("end.sh"), p.resolve("end.sh"), java.nio.file.StandardCopyOption.REPLACE_EXISTING,
+                java.nio.file.StandardCopyOption.COPY_ATTRIBUTES);
         Exec.Result fetch = Exec.capture(null, example, Map.of(),
                 List.of("bash", example.resolve("fetch.sh").toString(), p.resolve("upstream/rathole").toString()), 600);
         assertThat(fetch.exitCode()).as(fetch.output()).isZero();
