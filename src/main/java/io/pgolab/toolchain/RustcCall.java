@@ -44,7 +44,17 @@ public record RustcCall(CompileRecord record) {
 
     /** A crate compile for the target: what the audit checks. */
     public boolean compiles() {
-        return !query() && !host() && emitsCode();
+        return !query() && !host() && emitsCode() && !fromStdin();
+    }
+
+    /**
+     * A probe that compiles source given on its standard input ('-'): autocfg's feature checks
+     * ('rustc --crate-name autocfg_..._0 --emit=llvm-ir ... -', run by build scripts through
+     * RUSTC_WRAPPER, at no opt-level) produce nothing that reaches the binary; a crate of the build
+     * always compiles a file.
+     */
+    boolean fromStdin() {
+        return args().contains("-") && source().isEmpty();
     }
 
     /**

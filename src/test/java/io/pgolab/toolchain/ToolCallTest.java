@@ -62,6 +62,9 @@ class ToolCallTest {
         assertThat(script.host()).isTrue();
         assertThat(script.compiles()).isFalse();
         assertThat(rustc("-", "--crate-name", "___", "--print=file-names", "--target", "x").compiles()).isFalse();
+        // autocfg's probe (seen on drill 0.9.1's build): source on stdin, llvm-ir only, no opt-level
+        assertThat(rustc("--crate-name", "autocfg_2c5a3a3f2f8e4e6d_0", "--crate-type", "lib", "--emit=llvm-ir",
+                "--out-dir", "/tmp/o", "--target", "x86_64-unknown-linux-gnu", "-").compiles()).isFalse();
 
         // anyhow's build.rs probes the compiler through RUSTC_WRAPPER: metadata only, no code, no opt-level.
         RustcCall probe = rustc("--edition=2018", "--crate-name=anyhow", "--crate-type=lib", "--emit=dep-info,metadata",
