@@ -15,8 +15,10 @@ nginx=$(command -v nginx || echo /usr/sbin/nginx)
 
 rm -rf "$dir"
 mkdir -p "$dir/site/api/users" "$dir/site/static" "$dir/logs" "$dir/tmp"
-# nginx's workers run as nobody when nginx starts as root: the site must be world-readable.
-chmod 755 "$dir" "$dir/site"
+# Started as root, nginx's workers would run as nobody, who may not reach DIR (e.g. under a
+# 0700 temporary directory): keep them as the current user.
+user_line=
+if [[ $(id -u) -eq 0 ]]; then user_line="user $(id -un) $(id -gn);"; fi
 
 python3 - "$dir/site" <<'PY'
 import json, os, random, sys
@@ -44,9 +46,9 @@ write("static/logo.svg", "<svg xmlns='http://www.w3.org/2000/svg'>%s</svg>\n" % 
     "<circle cx='%d' cy='%d' r='%d'/>" % (r.randint(0, 99), r.randint(0, 99), r.randint(1, 9)) for _ in range(40)))
 write("robots.txt", "User-agent: *\nDisallow:\n")
 PY
-chmod -R a+rX "$dir/site"
 
 cat >"$dir/nginx.conf" <<CONF
+$user_line
 worker_processes 1;
 daemon off;
 pid $dir/nginx.pid;
