@@ -102,8 +102,8 @@ class CargoToolchainTest {
         CargoToolchain tc = new CargoToolchain(rc, choice, Optional.of(new CargoSpec(List.of("app"), Optional.empty(), "release",
                 List.of(), List.of())), tmp.resolve("scratch"), null,
                 new CargoToolchain.Project(tmp, Map.of("RUSTFLAGS", "-Clink-arg=-s")), Optional.empty());
-        org.junit.jupiter.api.Assumptions.assumeTrue(ToolLocator.llvmMajors().stream()
-                .anyMatch(m -> ToolLocator.llvmTool(m, "llvm-bolt").isPresent()), "no BOLT");
+        io.pgolab.Tool.require(ToolLocator.llvmMajors().stream()
+                .anyMatch(m -> ToolLocator.llvmTool(m, "llvm-bolt").isPresent()), "BOLT (bolt-19)");
         assertThatThrownBy(() -> tc.require(Variant.byName("bolt").orElseThrow())).isInstanceOf(UserError.class)
                 .hasMessageContaining("-Clink-arg=-s").hasMessageContaining("RUSTFLAGS")
                 .satisfies(e -> assertThat(((UserError) e).hint()).contains("strip = true in [profile.release]"));
