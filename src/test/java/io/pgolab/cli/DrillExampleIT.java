@@ -71,7 +71,7 @@ class DrillExampleIT {
             assertThat(m.get("nginx.cpu_time").asDouble()).as(v).isPositive();
         }
         for (var c : Json.MAPPER.readTree(json.toFile()).get("comparisons")) {
-            assertThat(c.get("ratio").asDouble()).isBetween(0.3, 3.0);
+            ComparisonChecks.consistent(c);
             assertThat(c.get("verdict").asText()).isIn("improved", "regressed", "no_change", "inconclusive");
         }
         assertThat(ServiceTrainIT.processesMentioning(p.toString())).as("nginx or drill left running").isZero();

@@ -57,6 +57,7 @@ class RipgrepExampleIT {
         var tree = io.pgolab.util.Json.MAPPER.readTree(json.toFile());
         assertThat(tree.get("workloads")).hasSize(3);
         for (var c : tree.get("comparisons")) {
+            ComparisonChecks.consistent(c);
             assertThat(c.get("ratio").asDouble()).isBetween(0.3, 3.0);
             assertThat(c.get("verdict").asText()).isIn("improved", "regressed", "no_change", "inconclusive");
         }
