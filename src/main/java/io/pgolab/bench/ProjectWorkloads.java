@@ -70,15 +70,25 @@ public final class ProjectWorkloads {
     /** The workloads with one subject per artifact; each artifact is first checked to be the binary pgolab built. */
     public List<BenchWorkload> of(List<BuiltArtifact> built) {
         built.forEach(c.store()::verify);
+        return of(built, built.stream().map(BuiltArtifact::variant).toList());
+    }
+
+    /**
+     * The workloads with one subject per artifact, labelled: the gate measures artifacts of two commits (verified
+     * against their own stores by the caller) under the labels base:VARIANT and candidate:VARIANT.
+     */
+    public List<BenchWorkload> of(List<BuiltArtifact> built, List<String> labels) {
         List<BenchWorkload> workloads = new ArrayList<>();
         for (WorkloadSpec w : c.config().bench()) {
             if (!selected.contains(w.name())) {
                 continue;
             }
             List<Subject> subjects = new ArrayList<>();
-            for (BuiltArtifact a : built) {
-                subjects.add(w.isService() ? serviceSubject(w, a)
-                        : new Subject(a.variant(), Shell.bash(c.config().workloadCommand(w, a.binary())),
+            for (int i = 0; i < built.size(); i++) {
+                BuiltArtifact a = built.get(i);
+                String label = labels.get(i);
+                subjects.add(w.isService() ? serviceSubject(w, a, label)
+                        : new Subject(label, Shell.bash(c.config().workloadCommand(w, a.binary())),
                                 c.config().configDir(), w.env(), parsers.get(w.name())));
             }
             workloads.add(new BenchWorkload(w.name(), w.command(), subjects, w.primary(), w.minEffects(), w.timeout()));
@@ -87,11 +97,11 @@ public final class ProjectWorkloads {
     }
 
     /** A server under load: each measured run is one life of the server, pinned apart from its clients. */
-    private Subject serviceSubject(WorkloadSpec w, BuiltArtifact a) {
+    private Subject serviceSubject(WorkloadSpec w, BuiltArtifact a, String label) {
         var spec = w.service().orElseThrow();
         Optional<OutputParser> parser = parsers.get(w.name());
         // A client whose output reports the load tool's own error (iperf3 -J exits 0) fails there, before teardown.
-        ServiceRun.Request request = ServiceRun.Request.of(c.config(), "bench-" + w.name() + "-" + a.variant(), spec,
+        ServiceRun.Request request = ServiceRun.Request.of(c.config(), "bench-" + w.name() + "-" + label.replace(':', '-'), spec,
                 a.binary(), w.env(), c.store().logs(), w.timeout())
                 .withCheck(out -> parser.flatMap(p -> p.reportedError(out)));
         ServiceExec exec = (serverCpu, clientCpu) -> {
@@ -101,7 +111,7 @@ public final class ProjectWorkloads {
             return new ServiceExec.Outcome(underTest, spec.named() ? byRole : java.util.Map.of(), r.clientOutput(),
                     r.loadSeconds(spec.concurrent()));
         };
-        return new Subject(a.variant(), Shell.bash(spec.server()), c.config().configDir(), w.env(), parser,
+        return new Subject(label, Shell.bash(spec.server()), c.config().configDir(), w.env(), parser,
                 Optional.of(exec));
     }
 }

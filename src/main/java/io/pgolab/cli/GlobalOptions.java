@@ -21,6 +21,12 @@ public final class GlobalOptions {
             scope = picocli.CommandLine.ScopeType.INHERIT)
     boolean debug;
 
+    @Option(names = "--host-label", paramLabel = "LABEL", scope = picocli.CommandLine.ScopeType.INHERIT,
+            description = "What results name this machine by (default: its CPU model and hostname).")
+    void hostLabel(String label) {
+        io.pgolab.measure.HostInfo.useLabel(label);
+    }
+
     Path workDir() {
         Path cwd = Path.of("").toAbsolutePath();
         return directory == null ? cwd : cwd.resolve(directory).normalize();

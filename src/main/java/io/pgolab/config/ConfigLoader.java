@@ -24,7 +24,7 @@ public final class ConfigLoader {
     public static final Set<String> ARTIFACT_PLACEHOLDERS = Set.of("builddir", "srcdir", "root");
     public static final Set<String> WORKLOAD_PLACEHOLDERS = Set.of("binary", "root", "config_dir", "workdir");
     public static final Set<String> SERVICE_PLACEHOLDERS = Set.of("binary", "root", "config_dir", "workdir", "port");
-    private static final Set<String> TOP = Set.of("project", "toolchain", "build", "train", "bench", "bolt");
+    private static final Set<String> TOP = Set.of("project", "toolchain", "build", "train", "bench", "bolt", "gate");
     private static final Set<String> BOLT = Set.of("profile", "options", "skip_funcs", "smoke");
     private static final Set<String> PROJECT = Set.of("name", "root", "copy_sources", "exclude", "variants", "ladder");
     private static final Set<String> TOOLCHAIN = Set.of("kind", "cc", "cxx", "atomic_counters", "go", "profile_flag",
@@ -119,8 +119,9 @@ public final class ConfigLoader {
                     "BOLT variants are profiled with the [[train]] workloads, but there is none",
                     "add a [[train]] entry that runs {binary} on a typical input");
         }
+        GateSpec gate = variants.isEmpty() ? null : GateReader.read(table(toml, "gate", problems, false), variants, bench, problems);
         problems.throwIfAny();
-        return new Config(file, name, root, copy, exclude, variants, ladder, tc, bs, train, bench, bolt);
+        return new Config(file, name, root, copy, exclude, variants, ladder, tc, bs, train, bench, bolt, gate);
     }
 
     private static BuildSpec cBuild(TableReader build, ConfigProblems problems) {

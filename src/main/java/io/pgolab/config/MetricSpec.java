@@ -4,8 +4,8 @@ import java.util.Optional;
 
 /**
  * A [[bench.metric]] entry: a figure read from a workload's output with a regex (first capture
- * group, or the group named "value") or an RFC 6901 JSON pointer.
+ * group, or the group named "value") or an RFC 6901 JSON pointer; bound: the gate's bound in percent, if it has one.
  */
 public record MetricSpec(String name, Optional<String> regex, Optional<String> jsonPointer, String unit,
-                         boolean higherIsBetter, double scale, int line) {
+                         boolean higherIsBetter, double scale, int line, java.util.OptionalDouble bound) {
 }

@@ -21,8 +21,8 @@ final class WorkloadReader {
     private static final Set<String> SERVICE = ServiceReader.KEYS;
     private static final Set<String> WORKLOAD = union(Set.of("name", "command", "timeout", "weight", "env"), SERVICE);
     private static final Set<String> TRAIN = union(WORKLOAD, Set.of("profile"));
-    private static final Set<String> BENCH = union(WORKLOAD, Set.of("parser", "metric", "min_effect", "primary"));
-    private static final Set<String> METRIC = Set.of("name", "regex", "json_pointer", "unit", "direction", "scale");
+    private static final Set<String> BENCH = union(WORKLOAD, Set.of("parser", "metric", "min_effect", "primary", "bound"));
+    private static final Set<String> METRIC = Set.of("name", "regex", "json_pointer", "unit", "direction", "scale", "bound");
 
     private WorkloadReader() {
     }
@@ -93,7 +93,8 @@ final class WorkloadReader {
             MetricNames.checkReferences(named, prefix, "primary", primary, metrics, parser.isPresent(), roles, problems);
             out.add(new WorkloadSpec(name, command, named.duration("timeout", Duration.ofMinutes(10)), weight,
                     ValueChecks.env(named, "env", problems), line, parser, metrics, minEffects, primary,
-                    service, profileTag(named, prefix, problems)));
+                    service, profileTag(named, prefix, problems),
+                    key.equals("bench") ? bounds(named, metrics, parser.isPresent(), roles, prefix, problems) : Map.of()));
         }
         return out;
     }
@@ -110,6 +111,32 @@ final class WorkloadReader {
         });
         MetricNames.checkReferences(r, prefix, "min_effect", List.copyOf(out.keySet()), metrics, hasParser, roles,
                 problems);
+        return out;
+    }
+
+    /**
+     * The gate's bounds of this entry, in percent: bound = { METRIC = PERCENT } and each [[bench.metric]]'s bound; a
+     * metric may have one of the two only.
+     */
+    private static Map<String, Double> bounds(TableReader r, List<MetricSpec> metrics, boolean hasParser,
+                                              List<String> roles, String prefix, ConfigProblems problems) {
+        Map<String, Double> out = new java.util.LinkedHashMap<>();
+        r.numberMap("bound").forEach((k, pct) -> {
+            if (ValueChecks.inRange(r, "bound." + k, "bound", pct, 0, false, ValueChecks.MAX_EFFECT_PERCENT, "percent",
+                    "bound = { " + k + " = 2 }   (the gate fails when " + k + " may be more than 2% worse)", problems)) {
+                out.put(k, pct);
+            }
+        });
+        MetricNames.checkReferences(r, prefix, "bound", List.copyOf(out.keySet()), metrics, hasParser, roles, problems);
+        for (MetricSpec m : metrics) {
+            m.bound().ifPresent(b -> {
+                if (out.containsKey(m.name())) {
+                    problems.add(r.line("bound"), prefix + ".bound." + m.name(), "'" + m.name()
+                            + "' has a bound here and in its [[bench.metric]] entry", "keep one of the two");
+                }
+                out.put(m.name(), b);
+            });
+        }
         return out;
     }
 
@@ -162,8 +189,16 @@ final class WorkloadReader {
                 problems.add(r.line("scale"), r.qualified("scale"), "must not be 0 (every value would read 0)",
                         "scale = 1   (or leave it out)");
             }
+            java.util.OptionalDouble bound = java.util.OptionalDouble.empty();
+            if (r.has("bound")) {
+                double b = r.number("bound", 0);
+                if (ValueChecks.inRange(r, "bound", "bound", b, 0, false, ValueChecks.MAX_EFFECT_PERCENT, "percent",
+                        "bound = 2   (the gate fails when " + name + " may be more than 2% worse)", problems)) {
+                    bound = java.util.OptionalDouble.of(b);
+                }
+            }
             out.add(new MetricSpec(name, regex, pointer, r.optString("unit").orElse(""), direction.equals("higher"),
-                    scale, r.headerLine()));
+                    scale, r.headerLine(), bound));
         }
         return out;
     }

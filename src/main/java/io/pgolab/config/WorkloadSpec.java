@@ -23,10 +23,12 @@ public record WorkloadSpec(
         Map<String, Double> minEffects,
         List<String> primary,
         Optional<ServiceSpec> service,
-        String profile) {
+        String profile,
+        Map<String, Double> bounds) {
 
     public WorkloadSpec(String name, String command, Duration timeout, double weight, Map<String, String> env, int line) {
-        this(name, command, timeout, weight, env, line, Optional.empty(), List.of(), Map.of(), List.of(), Optional.empty(), "");
+        this(name, command, timeout, weight, env, line, Optional.empty(), List.of(), Map.of(), List.of(), Optional.empty(), "",
+                Map.of());
     }
 
     /** Whether this training workload feeds the profile set (empty set: every workload), itself or by one role. */

@@ -44,17 +44,24 @@ public record CampaignResult(List<String> labels, List<Run> runs, Map<String, Me
     public List<Comparison> compare(String baseline, Map<String, Double> minEffects, double defaultMinEffect) {
         List<Comparison> out = new ArrayList<>();
         for (String candidate : labels) {
-            if (candidate.equals(baseline)) {
-                continue;
+            if (!candidate.equals(baseline)) {
+                out.addAll(compare(baseline, candidate, minEffects, defaultMinEffect));
             }
-            for (MetricInfo m : metrics.values()) {
-                double[] b = samples(baseline, m.name());
-                double[] c = samples(candidate, m.name());
-                if (b.length == rounds && c.length == rounds && rounds > 0 && positive(b) && positive(c)
-                        && !tooFewEvents(m, b, c)) {
-                    out.add(Comparison.of(m.name(), m.unit(), m.direction(), baseline, candidate, b, c,
-                            minEffects.getOrDefault(m.name(), defaultMinEffect), seed));
-                }
+        }
+        return out;
+    }
+
+    /** One candidate against one baseline, for every metric both have in every round with positive values. */
+    public List<Comparison> compare(String baseline, String candidate, Map<String, Double> minEffects,
+                                    double defaultMinEffect) {
+        List<Comparison> out = new ArrayList<>();
+        for (MetricInfo m : metrics.values()) {
+            double[] b = samples(baseline, m.name());
+            double[] c = samples(candidate, m.name());
+            if (b.length == rounds && c.length == rounds && rounds > 0 && positive(b) && positive(c)
+                    && !tooFewEvents(m, b, c)) {
+                out.add(Comparison.of(m.name(), m.unit(), m.direction(), baseline, candidate, b, c,
+                        minEffects.getOrDefault(m.name(), defaultMinEffect), seed));
             }
         }
         return out;

@@ -10,12 +10,32 @@ import java.util.Map;
 
 /** The environment record stored with every result: host, CPU, kernel, governor, load, git state. */
 public final class HostInfo {
+    /** --host-label, when given; else {@link #label()} is the CPU model and the hostname. */
+    private static volatile String givenLabel;
+
     private HostInfo() {
+    }
+
+    /** The label results carry (--host-label LABEL); blank clears it. */
+    public static void useLabel(String label) {
+        givenLabel = label == null || label.isBlank() ? null : label.strip();
+    }
+
+    /** What results and gate reports name this machine by: --host-label, else "CPU MODEL (hostname)". */
+    public static String label() {
+        String g = givenLabel;
+        return g != null ? g : cpuModel() + " (" + hostname() + ")";
+    }
+
+    static String hostname() {
+        String h = read("/proc/sys/kernel/hostname");
+        return h.isEmpty() ? "unknown host" : h;
     }
 
     public static Map<String, Object> record(Path projectRoot) {
         Map<String, Object> m = new LinkedHashMap<>();
         m.put("cpu_model", cpuModel());
+        m.put("hostname", hostname());
         m.put("cores", Runtime.getRuntime().availableProcessors());
         m.put("kernel", read("/proc/sys/kernel/osrelease"));
         m.put("governor", governor());

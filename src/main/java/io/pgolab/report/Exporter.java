@@ -21,6 +21,11 @@ public interface Exporter {
         return new JsonExporter();
     }
 
+    /** The gate's verdict file (pgolab-verdict/1); "" for results that are not a gate's. */
+    static Exporter verdict() {
+        return new VerdictExporter();
+    }
+
     static Exporter csv() {
         return new CsvExporter();
     }

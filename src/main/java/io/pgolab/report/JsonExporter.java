@@ -6,6 +6,9 @@ import io.pgolab.pipeline.PipelineOutcome;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import io.pgolab.Version;
 import io.pgolab.bench.BenchResults;
+import io.pgolab.bench.GateMeasure;
+import io.pgolab.bench.GateResult;
+import io.pgolab.pipeline.Worktrees;
 import io.pgolab.bench.Ladder;
 import io.pgolab.measure.CampaignResult;
 import io.pgolab.measure.HostInfo;
@@ -76,17 +79,34 @@ final class JsonExporter implements Exporter {
         }
         return new ResultsDocument(envelope, variants, sets == null || sets.isEmpty() ? null : sets.get(0),
                 sets == null || sets.isEmpty() ? null : sets, pgoExtra, ladder, nested, profile, optimized, top,
-                r.trainingMatch(), r.source().log().entries());
+                r.trainingMatch(), r.gate() == null ? null : gate(r.gate()), r.source().log().entries());
+    }
+
+    static ResultsDocument.GateBody gate(GateResult g) {
+        List<ResultsDocument.MeasureEntry> ms = g.measures().stream().map(m -> {
+            Comparison c = m.comparison();
+            return new ResultsDocument.MeasureEntry(m.workload(), m.variant(), c.metric(), c.unit(), c.direction().json(),
+                    c.baselineMedian(), c.candidateMedian(), c.changePercent(), (c.ciLow() - 1) * 100,
+                    (c.ciHigh() - 1) * 100, m.worstPercent(), m.boundPercent(), m.status().json(), c.rounds());
+        }).toList();
+        return new ResultsDocument.GateBody(commit(g.base()), commit(g.candidate()), g.host(), g.variants(),
+                g.inconclusive(), g.passed(), g.summary(), g.with(GateMeasure.Status.WITHIN_BOUNDS).size(),
+                g.with(GateMeasure.Status.OUT_OF_BOUNDS).size(), g.with(GateMeasure.Status.INCONCLUSIVE).size(), ms,
+                g.notes());
+    }
+
+    private static ResultsDocument.CommitEntry commit(Worktrees.Commit c) {
+        return new ResultsDocument.CommitEntry(c.ref(), c.sha());
     }
 
     /** Now, this machine, and the project and toolchain when there is one. */
     static ResultsDocument.Envelope envelope(Results.Source s) {
         String now = Instant.now().toString();
         if (s.config() == null) {
-            return new ResultsDocument.Envelope(ResultsDocument.SCHEMA, Version.get(), now, null, null, null, null,
+            return new ResultsDocument.Envelope(ResultsDocument.SCHEMA, Version.get(), now, HostInfo.label(), null, null, null, null,
                     HostInfo.record(Path.of("").toAbsolutePath()));
         }
-        return new ResultsDocument.Envelope(ResultsDocument.SCHEMA, Version.get(), now, s.config().name(),
+        return new ResultsDocument.Envelope(ResultsDocument.SCHEMA, Version.get(), now, HostInfo.label(), s.config().name(),
                 s.config().file().toString(), s.toolchain().describe(), s.toolchain().versions(),
                 HostInfo.record(s.config().root()));
     }

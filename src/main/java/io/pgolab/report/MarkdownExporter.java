@@ -12,6 +12,9 @@ final class MarkdownExporter implements Exporter {
 
     private static String main(Results r) {
         BenchResults b = r.bench();
+        if (r.gate() != null) {
+            return GateReport.markdown(r.gate());
+        }
         if (b == null) {
             return "";
         }

@@ -2,6 +2,7 @@ package io.pgolab.report;
 
 import io.pgolab.pipeline.PipelineOutcome;
 import io.pgolab.bench.BenchResults;
+import io.pgolab.bench.GateResult;
 import io.pgolab.bench.Ladder;
 import io.pgolab.config.Config;
 import io.pgolab.pipeline.BuiltArtifact;
@@ -22,18 +23,24 @@ import java.util.List;
  * @param profile the profile report (profile)
  * @param trainingMatch does training match the benchmark, per profile set checked (profile --against-bench, and
  *                      bench or ladder when a pgo variant regressed or was inconclusive); null when not checked
+ * @param gate the gate's verdict (gate; bench holds its measurements)
  */
 public record Results(Source source, BenchResults bench, LadderPart ladder, PipelineOutcome build,
-                      ProfilePart profile, List<TrainingMatch> trainingMatch) {
+                      ProfilePart profile, List<TrainingMatch> trainingMatch, GateResult gate) {
 
     public Results(Source source, BenchResults bench, LadderPart ladder, PipelineOutcome build, ProfilePart profile) {
-        this(source, bench, ladder, build, profile, null);
+        this(source, bench, ladder, build, profile, null, null);
     }
 
     /** These results with the training checks done (none: unchanged). */
     public Results withTrainingMatch(List<TrainingMatch> checks) {
         return checks == null || checks.isEmpty() ? this
-                : new Results(source, bench, ladder, build, profile, List.copyOf(checks));
+                : new Results(source, bench, ladder, build, profile, List.copyOf(checks), gate);
+    }
+
+    /** gate: the gate's verdict and its bench (the measurements of both commits). */
+    public static Results gate(Source s, GateResult gate) {
+        return new Results(s, gate.bench(), null, null, null, null, gate);
     }
 
     /** config and toolchain are null for compare, which has no project. */
@@ -84,8 +91,11 @@ public record Results(Source source, BenchResults bench, LadderPart ladder, Pipe
         return new Results(s, null, null, null, new ProfilePart(record, summary, stale, optimized, staleChanges));
     }
 
-    /** True when a gated metric regressed (what --fail-on regression exits 1 for). */
+    /** True when a gated metric regressed (what --fail-on regression exits 1 for); for a gate, when it failed. */
     public boolean regressed() {
+        if (gate != null) {
+            return !gate.passed();
+        }
         return bench != null && !bench.regressions(bench.gated()).isEmpty();
     }
 }

@@ -36,6 +36,7 @@ public record ResultsDocument(
         Map<String, OptimizedBuild> optimizedBuilds,
         @JsonUnwrapped BenchBody measurements,
         List<TrainingMatch> trainingMatch,
+        GateBody gate,
         List<String> commands) {
 
     public static final String SCHEMA = "pgolab-results/1";
@@ -50,7 +51,7 @@ public record ResultsDocument(
     /** The keys every results file starts with; project, config, toolchain, tool_versions are absent for compare. */
     @JsonInclude(JsonInclude.Include.NON_NULL)
     @JsonIgnoreProperties(ignoreUnknown = true)
-    public record Envelope(String schema, String pgolabVersion, String createdAt, String project, String config,
+    public record Envelope(String schema, String pgolabVersion, String createdAt, String host, String project, String config,
                            String toolchain, Map<String, String> toolVersions, Map<String, Object> environment) {
     }
 
@@ -181,5 +182,33 @@ public record ResultsDocument(
 
     @JsonIgnoreProperties(ignoreUnknown = true)
     public record OptimizedBuild(int mismatched, int missing, String profileCheck) {
+    }
+
+    /** pgolab gate: both commits, the host, how inconclusive measures count, the verdict and every measure. */
+    @JsonIgnoreProperties(ignoreUnknown = true)
+    public record GateBody(CommitEntry base, CommitEntry candidate, String host, List<String> variants,
+                           String inconclusive, boolean passed, String summary, int measuresWithinBounds,
+                           int measuresOutOfBounds, int measuresInconclusive, List<MeasureEntry> measures,
+                           List<String> notes) {
+    }
+
+    @JsonIgnoreProperties(ignoreUnknown = true)
+    public record CommitEntry(String ref, String commit) {
+    }
+
+    /** One gate measure; percents are of the base's value, positive worse_percent is worse in the metric's direction. */
+    @JsonIgnoreProperties(ignoreUnknown = true)
+    public record MeasureEntry(String workload, String variant, String metric, String unit, String direction,
+                               double baseMedian, double candidateMedian, double changePercent, double ciLowPercent,
+                               double ciHighPercent, double worstPercent, double boundPercent, String verdict,
+                               int rounds) {
+    }
+
+    /** The verdict file ({@code pgolab gate --verdict FILE}): what a bot acts on, without the samples. */
+    @JsonInclude(JsonInclude.Include.NON_NULL)
+    @JsonIgnoreProperties(ignoreUnknown = true)
+    public record VerdictDocument(String schema, String pgolabVersion, String createdAt, String project, String config,
+                                  @JsonUnwrapped GateBody gate) {
+        public static final String SCHEMA = "pgolab-verdict/1";
     }
 }

@@ -16,6 +16,9 @@ final class TextExporter implements Exporter {
 
     private static String main(Results r) {
         BenchResults b = r.bench();
+        if (r.gate() != null) {
+            return GateReport.text(r.gate());
+        }
         if (r.ladder() != null) {
             return LadderReport.text(r.ladder().ladder()) + BuildReport.boltSizeNotes(r.ladder().built()) + layout(b)
                     + b.summary(b.gated()) + " (against "

@@ -18,7 +18,7 @@ import org.junit.jupiter.api.Test;
 class GoldenReportTest {
     static final Results.Source SOURCE = new Results.Source(null, null, CommandLog.silent());
     static final ResultsDocument.Envelope ENVELOPE = new ResultsDocument.Envelope(ResultsDocument.SCHEMA, "test",
-            "2025-01-01T00:00:00Z", "tiny", "/p/pgolab.toml", "gcc 14", Map.of("gcc", "14 /usr/bin/gcc"),
+            "2025-01-01T00:00:00Z", null, "tiny", "/p/pgolab.toml", "gcc 14", Map.of("gcc", "14 /usr/bin/gcc"),
             Map.of("cores", 2));
 
     static Results bench() {

@@ -1,0 +1,135 @@
+package io.pgolab.bench;
+
+import io.pgolab.UserError;
+import io.pgolab.config.GateSpec;
+import io.pgolab.config.WorkloadSpec;
+import io.pgolab.pipeline.BuiltArtifact;
+import io.pgolab.pipeline.Worktrees;
+import io.pgolab.stats.Comparison;
+import java.util.ArrayList;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+
+/**
+ * A gate: the gated variants of two commits benched interleaved in one campaign per workload (subjects
+ * base:VARIANT and candidate:VARIANT, so both see the same machine at the same moments), each candidate variant
+ * compared with the same variant of the base, and every bounded metric decided within or out of bounds.
+ */
+public final class Gate {
+    public static final String BASE = "base";
+    public static final String CANDIDATE = "candidate";
+
+    private Gate() {
+    }
+
+    /** The commits and how to decide: what the command line and [gate] asked for. */
+    public record Request(Worktrees.Commit base, Worktrees.Commit candidate, String host, List<String> variants,
+                          GateSpec spec, String inconclusive, List<String> notes) {
+    }
+
+    /** The subjects' labels, in subject order: base:V1, candidate:V1, base:V2, ... */
+    public static List<String> labels(List<String> variants) {
+        List<String> out = new ArrayList<>();
+        for (String v : variants) {
+            out.add(BASE + ":" + v);
+            out.add(CANDIDATE + ":" + v);
+        }
+        return out;
+    }
+
+    /** The artifacts in subject order: base and candidate of each variant. */
+    public static List<BuiltArtifact> interleave(List<BuiltArtifact> base, List<BuiltArtifact> candidate) {
+        List<BuiltArtifact> out = new ArrayList<>();
+        for (int i = 0; i < base.size(); i++) {
+            out.add(base.get(i));
+            out.add(candidate.get(i));
+        }
+        return out;
+    }
+
+    /** Runs the campaigns and decides. bench: the candidate's [[bench]] entries. */
+    public static GateResult run(BenchEngine engine, String title, List<BenchWorkload> workloads, List<WorkloadSpec> bench,
+                                 Request req, double defaultMinEffect) {
+        BenchResults r = engine.run(title, workloads);
+        List<BenchResults.WorkloadResult> paired = new ArrayList<>();
+        for (BenchResults.WorkloadResult w : r.workloads()) {
+            Map<String, Double> minEffects = spec(bench, w.name()).map(WorkloadSpec::minEffects).orElse(Map.of());
+            List<Comparison> cs = new ArrayList<>();
+            for (String v : req.variants()) {
+                cs.addAll(w.campaign().compare(BASE + ":" + v, CANDIDATE + ":" + v, minEffects, defaultMinEffect));
+            }
+            paired.add(w.withComparisons(cs));
+        }
+        BenchResults pairedResults = new BenchResults(r.title(), r.settings(), r.deterministic(), paired);
+        List<String> notes = new ArrayList<>(req.notes());
+        List<GateMeasure> measures = measures(pairedResults, bench, req.spec(), notes);
+        return new GateResult(req.base(), req.candidate(), req.host(), req.variants(), req.inconclusive(), measures,
+                pairedResults, List.copyOf(notes));
+    }
+
+    /** Every comparison of a metric with a bound, as a measure; bounds that apply nowhere are noted. */
+    static List<GateMeasure> measures(BenchResults r, List<WorkloadSpec> bench, GateSpec spec, List<String> notes) {
+        List<GateMeasure> out = new ArrayList<>();
+        Set<String> globalUsed = new LinkedHashSet<>();
+        for (BenchResults.WorkloadResult w : r.workloads()) {
+            Map<String, Double> own = spec(bench, w.name()).map(WorkloadSpec::bounds).orElse(Map.of());
+            for (String m : own.keySet()) {
+                if (!w.campaign().metrics().containsKey(m)) {
+                    throw new UserError("workload '" + w.name() + "' has a bound on '" + m + "', but it was never measured",
+                            "metrics measured: " + String.join(", ", w.campaign().metrics().keySet()));
+                }
+            }
+            Set<String> bounded = new LinkedHashSet<>();
+            for (Comparison c : w.comparisons()) {
+                Optional<Double> bound = bound(c.metric(), own, spec, w.primary());
+                if (bound.isPresent()) {
+                    String variant = c.candidate().substring(CANDIDATE.length() + 1);
+                    out.add(GateMeasure.of(w.name(), variant, c, bound.get()));
+                    bounded.add(c.metric());
+                    if (spec.bounds().containsKey(c.metric())) {
+                        globalUsed.add(c.metric());
+                    }
+                }
+            }
+            for (String m : boundedNames(own, spec, w.primary())) {
+                if (w.campaign().metrics().containsKey(m) && !bounded.contains(m)) {
+                    notes.add("workload '" + w.name() + "': " + m + " has a bound but no comparison (zero or too few"
+                            + " events in some round), so it is not a measure");
+                }
+            }
+        }
+        for (String m : spec.bounds().keySet()) {
+            if (!globalUsed.contains(m)) {
+                notes.add("[gate] bounds." + m + " applies nowhere: no workload measured " + m
+                        + (m.startsWith("instructions") || m.startsWith("cycles") || m.contains("misses")
+                        ? " (perf hardware counters are not available on this machine?)" : ""));
+            }
+        }
+        return out;
+    }
+
+    /** A metric's bound: the workload's own, else [gate] bounds, else [gate] bound for a primary metric. */
+    static Optional<Double> bound(String metric, Map<String, Double> own, GateSpec spec, List<String> primary) {
+        if (own.containsKey(metric)) {
+            return Optional.of(own.get(metric));
+        }
+        if (spec.bounds().containsKey(metric)) {
+            return Optional.of(spec.bounds().get(metric));
+        }
+        return primary.contains(metric) ? Optional.of(spec.bound()) : Optional.empty();
+    }
+
+    private static Set<String> boundedNames(Map<String, Double> own, GateSpec spec, List<String> primary) {
+        Set<String> s = new LinkedHashSet<>(own.keySet());
+        s.addAll(spec.bounds().keySet());
+        s.addAll(primary);
+        return s;
+    }
+
+    private static Optional<WorkloadSpec> spec(List<WorkloadSpec> bench, String name) {
+        return bench.stream().filter(w -> w.name().equals(name)).findFirst();
+    }
+}

@@ -1,0 +1,58 @@
+package io.pgolab.bench;
+
+import io.pgolab.stats.Comparison;
+import io.pgolab.stats.Direction;
+import java.util.Locale;
+
+/**
+ * One measure of a gate: a metric of one workload and one variant, the candidate commit against the base, with its
+ * bound (percent it may get worse). Within bounds: even the worst end of the 95% CI is no more than the bound worse.
+ * Out of bounds: even the best end is more than the bound worse. In between the CI straddles the bound: inconclusive.
+ */
+public record GateMeasure(String workload, String variant, Comparison comparison, double boundPercent, Status status) {
+
+    public enum Status {
+        WITHIN_BOUNDS, OUT_OF_BOUNDS, INCONCLUSIVE;
+
+        public String json() {
+            return name().toLowerCase(Locale.ROOT);
+        }
+    }
+
+    /** The measure with its status decided from the comparison's CI (fewer than 5 rounds: inconclusive). */
+    public static GateMeasure of(String workload, String variant, Comparison c, double boundPercent) {
+        double worst = worsePercent(c, true);
+        double best = worsePercent(c, false);
+        Status s = c.rounds() < 5 ? Status.INCONCLUSIVE
+                : worst <= boundPercent ? Status.WITHIN_BOUNDS
+                : best > boundPercent ? Status.OUT_OF_BOUNDS : Status.INCONCLUSIVE;
+        return new GateMeasure(workload, variant, c, boundPercent, s);
+    }
+
+    /** How much worse the candidate is at one end of the CI, in percent of the base (negative: better). */
+    static double worsePercent(Comparison c, boolean worstEnd) {
+        boolean lower = c.direction() == Direction.LOWER_IS_BETTER;
+        double end = lower == worstEnd ? c.ciHigh() : c.ciLow();
+        return lower ? (end - 1) * 100 : (1 - end) * 100;
+    }
+
+    /** At the worst end of the CI, percent worse than the base (what the bound is held against). */
+    public double worstPercent() {
+        return worsePercent(comparison, true);
+    }
+
+    public String metric() {
+        return comparison.metric();
+    }
+
+    /** "pgo cpu_time +5.1% (CI +4.2% to +6.0%, bound 2%)", for summaries. */
+    public String describe() {
+        Comparison c = comparison;
+        return String.format(Locale.ROOT, "%s %s on %s %+.1f%% (CI %+.1f%% to %+.1f%%, bound %s%%)", variant, c.metric(),
+                workload, c.changePercent(), (c.ciLow() - 1) * 100, (c.ciHigh() - 1) * 100, plain(boundPercent));
+    }
+
+    static String plain(double d) {
+        return d == Math.rint(d) ? Long.toString((long) d) : Double.toString(d);
+    }
+}

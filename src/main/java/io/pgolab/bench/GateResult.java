@@ -1,0 +1,49 @@
+package io.pgolab.bench;
+
+import io.pgolab.pipeline.Worktrees;
+import java.util.List;
+import java.util.Locale;
+
+/**
+ * What a gate decided: both commits, the host, the measures (the bounded metrics of every workload and variant),
+ * and the bench behind them (every sample, every comparison, including the metrics without a bound).
+ *
+ * @param inconclusive "fail" or "pass": what a measure whose CI straddles its bound does
+ * @param notes        what the reader should know about how the commits were compared (e.g. uncommitted changes)
+ */
+public record GateResult(Worktrees.Commit base, Worktrees.Commit candidate, String host, List<String> variants,
+                         String inconclusive, List<GateMeasure> measures, BenchResults bench, List<String> notes) {
+
+    public List<GateMeasure> with(GateMeasure.Status s) {
+        return measures.stream().filter(m -> m.status() == s).toList();
+    }
+
+    /** Every measure within bounds, or inconclusive ones too when those pass. */
+    public boolean passed() {
+        return with(GateMeasure.Status.OUT_OF_BOUNDS).isEmpty()
+                && (inconclusive.equals("pass") || with(GateMeasure.Status.INCONCLUSIVE).isEmpty());
+    }
+
+    /** "Compared abc with def on HOST. All 6 measures within bounds." or which ones are not. */
+    public String summary() {
+        String head = "Compared " + candidate.shortSha() + " with " + base.shortSha() + " on " + host + ". ";
+        List<GateMeasure> out = with(GateMeasure.Status.OUT_OF_BOUNDS);
+        List<GateMeasure> unsure = with(GateMeasure.Status.INCONCLUSIVE);
+        int n = measures.size();
+        if (out.isEmpty() && unsure.isEmpty()) {
+            return head + "All " + n + " measure" + (n == 1 ? "" : "s") + " within bounds.";
+        }
+        StringBuilder b = new StringBuilder(head);
+        if (!out.isEmpty()) {
+            b.append(String.format(Locale.ROOT, "%d of %d measures out of bounds: %s.", out.size(), n,
+                    String.join("; ", out.stream().map(GateMeasure::describe).toList())));
+        }
+        if (!unsure.isEmpty()) {
+            b.append(out.isEmpty() ? "" : " ").append(String.format(Locale.ROOT,
+                    "%d of %d measures inconclusive (the CI straddles the bound%s): %s.", unsure.size(), n,
+                    inconclusive.equals("pass") ? "; they pass, --inconclusive pass" : "; they fail the gate",
+                    String.join("; ", unsure.stream().map(GateMeasure::describe).toList())));
+        }
+        return b.toString();
+    }
+}

@@ -1,0 +1,145 @@
+package io.pgolab.cli;
+
+import io.pgolab.UserError;
+import io.pgolab.bench.Gate;
+import io.pgolab.bench.GateResult;
+import io.pgolab.bench.ProjectWorkloads;
+import io.pgolab.config.Config;
+import io.pgolab.config.ConfigLoader;
+import io.pgolab.config.GateSpec;
+import io.pgolab.config.Variant;
+import io.pgolab.measure.HostInfo;
+import io.pgolab.pipeline.ArtifactStore;
+import io.pgolab.pipeline.BuiltArtifact;
+import io.pgolab.pipeline.ProjectLock;
+import io.pgolab.pipeline.Worktrees;
+import io.pgolab.report.Exporter;
+import io.pgolab.report.Exports;
+import io.pgolab.report.Results;
+import io.pgolab.toolchain.FailureMode;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.Callable;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.ParentCommand;
+
+@Command(name = "gate", mixinStandardHelpOptions = true,
+        description = {"Bench a commit against its base: the gated variants of both, built in git worktrees,",
+                "each trained on its own [[train]] workloads, measured interleaved on every [[bench]] workload.",
+                "Each bounded metric is within bounds when even its 95%% CI's worst end is no more than its bound worse.",
+                "Exit 0: all measures within bounds; 1: one is out of bounds (or inconclusive, unless --inconclusive pass); 2: error."})
+final class GateCommand implements Callable<Integer> {
+    @ParentCommand
+    Main parent;
+
+    @Mixin
+    MeasureOptions opts;
+
+    @Mixin
+    WorkloadSelection selection;
+
+    @Option(names = "--base", paramLabel = "REF", required = true, description = "The commit to compare with (branch, tag or SHA).")
+    String base;
+
+    @Option(names = "--candidate", paramLabel = "REF", defaultValue = "HEAD",
+            description = "The commit under test (default: HEAD, as committed; uncommitted changes are not gated).")
+    String candidate;
+
+    @Option(names = "--variants", paramLabel = "VARIANT", split = ",",
+            description = "Variants to gate (default: [gate] variants, else release and pgo when configured).")
+    List<String> variants = new ArrayList<>();
+
+    @Option(names = "--inconclusive", paramLabel = "fail|pass",
+            description = "What a measure whose CI straddles its bound does (default: [gate] inconclusive, else fail).")
+    String inconclusive;
+
+    @Option(names = "--verdict", paramLabel = "FILE", description = "Write verdict.json: commits, host, bounds, every measure and its verdict.")
+    Path verdict;
+
+    @Override
+    public Integer call() {
+        opts.settings();
+        Path configFile = parent.global.configFile();
+        var log = Session.commandLog(parent.global);
+        Worktrees git = Worktrees.of(configFile.getParent(), log);
+        Worktrees.Commit baseCommit = git.resolve(base);
+        Worktrees.Commit candCommit = git.resolve(candidate);
+        List<String> notes = new ArrayList<>();
+        if (candidate.equals("HEAD") && git.dirty()) {
+            notes.add("the working tree has uncommitted changes; the candidate is HEAD as committed ("
+                    + candCommit.shortSha() + ")");
+        }
+        if (baseCommit.equals(candCommit) || baseCommit.sha().equals(candCommit.sha())) {
+            notes.add("base and candidate are the same commit: an A/A run, which shows this machine's noise");
+        }
+        Path rel = relative(git.top(), configFile);
+        ArtifactStore mainStore = ArtifactStore.forConfig(configFile);
+        Path worktrees = mainStore.root().resolve("gate");
+        Config baseConfig;
+        Config candConfig;
+        // the main checkout's lock while the worktrees are made: two gates at once take turns
+        try (ProjectLock lock = ProjectLock.acquire(mainStore.lockFile())) {
+            baseConfig = config(git.checkout(baseCommit, worktrees).resolve(rel), baseCommit, "base");
+            candConfig = config(git.checkout(candCommit, worktrees).resolve(rel), candCommit, "candidate");
+        }
+        GateSpec spec = candConfig.gate();
+        List<Variant> gated = variants.isEmpty() ? spec.variants() : Variant.parseAll(variants);
+        String policy = inconclusive == null ? spec.inconclusive() : inconclusive;
+        if (!GateSpec.INCONCLUSIVE.contains(policy)) {
+            throw new UserError("unknown --inconclusive '" + policy + "'", "--inconclusive fail (the default) or --inconclusive pass");
+        }
+        if (!sameBench(baseConfig, candConfig)) {
+            notes.add("the [[bench]] workloads differ between the commits; both are measured with the candidate's");
+        }
+        try (Session b = Session.open(baseConfig, parent.global); Session c = Session.open(candConfig, parent.global)) {
+            ProjectWorkloads workloads = new ProjectWorkloads(c.bench(), selection.names);
+            List<BuiltArtifact> baseBuilt = b.pipeline().build(gated, false, FailureMode.FAIL).artifacts(gated);
+            List<BuiltArtifact> candBuilt = c.pipeline().build(gated, false, FailureMode.FAIL).artifacts(gated);
+            baseBuilt.forEach(b.store::verify);
+            candBuilt.forEach(c.store::verify);
+            List<String> names = gated.stream().map(Variant::name).toList();
+            Gate.Request req = new Gate.Request(baseCommit, candCommit, HostInfo.label(), names, spec, policy, notes);
+            GateResult g = Gate.run(c.engine(opts, "gate"), "pgolab gate: " + candConfig.name(),
+                    workloads.of(Gate.interleave(baseBuilt, candBuilt), Gate.labels(names)), candConfig.bench(), req,
+                    opts.minEffect / 100);
+            Exports.of(parent.global.workDir(), opts.json, opts.markdown, opts.csv).to(verdict, Exporter.verdict())
+                    .write(Results.gate(c.source(), g));
+            return g.passed() ? 0 : 1;
+        }
+    }
+
+    /** The config file's path inside the repository (the same in both worktrees). */
+    private static Path relative(Path top, Path configFile) {
+        Path realTop = top.toAbsolutePath().normalize();
+        Path file = configFile.toAbsolutePath().normalize();
+        try {
+            realTop = top.toRealPath();
+            file = configFile.getParent().toRealPath().resolve(configFile.getFileName());
+        } catch (java.io.IOException e) {
+            // a missing config is reported by ConfigLoader with its own message
+        }
+        if (!file.startsWith(realTop)) {
+            throw new UserError(configFile + " is outside the git repository " + top,
+                    "a gate checks out commits of the repository that holds the config; run it from the repository");
+        }
+        return realTop.relativize(file);
+    }
+
+    private static Config config(Path file, Worktrees.Commit c, String side) {
+        if (!Files.isRegularFile(file)) {
+            throw new UserError("the " + side + " commit " + c.ref() + " (" + c.shortSha() + ") has no " + file.getFileName()
+                    + " at " + file, "a gate builds both commits from their own config: commit the config on the base"
+                    + " branch first, or gate against a later base");
+        }
+        return ConfigLoader.load(file);
+    }
+
+    private static boolean sameBench(Config a, Config b) {
+        return a.bench().stream().map(w -> w.name() + "\n" + w.command() + "\n" + w.env()).toList()
+                .equals(b.bench().stream().map(w -> w.name() + "\n" + w.command() + "\n" + w.env()).toList());
+    }
+}

@@ -1,0 +1,124 @@
+package io.pgolab.pipeline;
+
+import io.pgolab.UserError;
+import io.pgolab.process.Exec;
+import io.pgolab.util.CommandLog;
+import io.pgolab.util.Dirs;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * The commits a gate compares, each checked out in its own git worktree under .pgolab/gate/SHA12/. A worktree
+ * stays after the gate, with its own .pgolab/ store, so the next gate against the same base reuses its builds and
+ * profile; one that is not exactly the commit any more (edited, half created by an interrupted gate) is made again.
+ */
+public final class Worktrees {
+    /** A commit as asked for (ref) and as resolved (the full SHA-1). */
+    public record Commit(String ref, String sha) {
+        public String shortSha() {
+            return sha.substring(0, Math.min(12, sha.length()));
+        }
+    }
+
+    private final Path top;
+    private final CommandLog log;
+
+    private Worktrees(Path top, CommandLog log) {
+        this.top = top;
+        this.log = log;
+    }
+
+    /** The repository that holds dir; not one is a user error. */
+    public static Worktrees of(Path dir, CommandLog log) {
+        Exec.Result r = git(null, dir, "rev-parse", "--show-toplevel");
+        if (!r.ok()) {
+            throw new UserError("pgolab gate compares two git commits, but " + dir + " is not in a git repository",
+                    r.exitCode() == 127 ? "install git (apt-get install -y git)" : "run it in a clone of the project");
+        }
+        return new Worktrees(Path.of(r.output().strip()), log);
+    }
+
+    public Path top() {
+        return top;
+    }
+
+    /** The commit ref names; an unknown one is a user error that says how to get it. */
+    public Commit resolve(String ref) {
+        if (ref.isBlank() || ref.startsWith("-")) {
+            throw new UserError("'" + ref + "' is not a commit", "give a branch, tag or SHA, e.g. --base origin/main");
+        }
+        Exec.Result r = git(log, top, "rev-parse", "--verify", "--quiet", "--end-of-options", ref + "^{commit}");
+        String sha = r.output().strip();
+        if (!r.ok() || !sha.matches("[0-9a-f]{40,64}")) {
+            throw new UserError("there is no commit '" + ref + "' in " + top,
+                    "fetch it first (git fetch origin " + ref + "); in CI, check out with the whole history"
+                            + " (actions/checkout with fetch-depth: 0)");
+        }
+        return new Commit(ref, sha);
+    }
+
+    /** Whether the working tree has changes that are not committed (a gate measures commits, not them). */
+    public boolean dirty() {
+        return !git(log, top, "status", "--porcelain", "--untracked-files=no").output().isBlank();
+    }
+
+    /** How many commits base..candidate holds (-1 when git cannot say). */
+    public int distance(Commit base, Commit candidate) {
+        Exec.Result r = git(log, top, "rev-list", "--count", base.sha() + ".." + candidate.sha());
+        try {
+            return r.ok() ? Integer.parseInt(r.output().strip()) : -1;
+        } catch (NumberFormatException e) {
+            return -1;
+        }
+    }
+
+    /** The commit checked out, exactly, in parent/SHA12 (made, or made again when it is not intact). */
+    public Path checkout(Commit c, Path parent) {
+        Path dir = parent.resolve(c.shortSha());
+        if (intact(dir, c)) {
+            return dir;
+        }
+        if (Files.exists(dir)) {
+            git(log, top, "worktree", "remove", "--force", dir.toString());
+            Dirs.deleteTree(dir);
+        }
+        git(log, top, "worktree", "prune");
+        Exec.Result r = git(log, top, "worktree", "add", "--force", "--detach", dir.toString(), c.sha());
+        if (!r.ok() || !intact(dir, c)) {
+            Dirs.deleteTree(dir);
+            throw new UserError("cannot check out " + c.ref() + " (" + c.shortSha() + ") in " + dir + ": "
+                    + lastLines(r.output()), "check that git works here: git worktree add " + dir + " " + c.sha());
+        }
+        return dir;
+    }
+
+    /** dir is a worktree at exactly the commit, with no tracked file changed. */
+    private boolean intact(Path dir, Commit c) {
+        if (!Files.isDirectory(dir) || !Files.exists(dir.resolve(".git"))) {
+            return false;
+        }
+        Exec.Result head = git(null, dir, "rev-parse", "HEAD");
+        if (!head.ok() || !head.output().strip().equals(c.sha())) {
+            return false;
+        }
+        Exec.Result st = git(null, dir, "status", "--porcelain", "--untracked-files=no");
+        return st.ok() && st.output().isBlank();
+    }
+
+    private static String lastLines(String out) {
+        String[] lines = out.strip().split("\n");
+        return String.join("\n", java.util.Arrays.asList(lines).subList(Math.max(0, lines.length - 5), lines.length));
+    }
+
+    private static Exec.Result git(CommandLog log, Path dir, String... args) {
+        List<String> argv = new ArrayList<>(List.of("git", "-C", dir.toString()));
+        argv.addAll(List.of(args));
+        // no pager, no prompts for credentials, no user config that changes output
+        return Exec.run(log, Exec.Request.of(argv).in(null, Map.of("GIT_TERMINAL_PROMPT", "0", "GIT_PAGER", "cat"))
+                .timeout(Duration.ofMinutes(5), "a git command hung; check the repository with git fsck"));
+    }
+}
