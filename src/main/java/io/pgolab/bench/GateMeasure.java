@@ -11,6 +11,9 @@ import java.util.Locale;
  */
 public record GateMeasure(String workload, String variant, Comparison comparison, double boundPercent, Status status) {
 
+    /** Percent closer than this to the bound is on it. */
+    static final double ON_THE_BOUND = 1e-9;
+
     public enum Status {
         WITHIN_BOUNDS, OUT_OF_BOUNDS, INCONCLUSIVE;
 
@@ -23,9 +26,10 @@ public record GateMeasure(String workload, String variant, Comparison comparison
     public static GateMeasure of(String workload, String variant, Comparison c, double boundPercent) {
         double worst = worsePercent(c, true);
         double best = worsePercent(c, false);
+        // ratio - 1 carries floating-point noise: a CI end of exactly 1.02 is +2.0000000000000018%, and on the bound
         Status s = c.rounds() < 5 ? Status.INCONCLUSIVE
-                : worst <= boundPercent ? Status.WITHIN_BOUNDS
-                : best > boundPercent ? Status.OUT_OF_BOUNDS : Status.INCONCLUSIVE;
+                : worst <= boundPercent + ON_THE_BOUND ? Status.WITHIN_BOUNDS
+                : best > boundPercent + ON_THE_BOUND ? Status.OUT_OF_BOUNDS : Status.INCONCLUSIVE;
         return new GateMeasure(workload, variant, c, boundPercent, s);
     }
 

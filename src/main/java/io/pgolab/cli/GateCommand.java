@@ -28,8 +28,8 @@ import picocli.CommandLine.Option;
 import picocli.CommandLine.ParentCommand;
 
 @Command(name = "gate", mixinStandardHelpOptions = true,
-        description = {"Bench a commit against its base: the gated variants of both, built in git worktrees,",
-                "each trained on its own [[train]] workloads, measured interleaved on every [[bench]] workload.",
+        description = {"Bench a commit against its base: the gated variants of both are built in git worktrees.",
+                "Each commit is trained on its own [[train]] workloads; both are measured interleaved on every [[bench]] workload.",
                 "Each bounded metric is within bounds when even its 95%% CI's worst end is no more than its bound worse.",
                 "Exit 0: all measures within bounds; 1: one is out of bounds (or inconclusive, unless --inconclusive pass); 2: error."})
 final class GateCommand implements Callable<Integer> {
@@ -97,7 +97,9 @@ final class GateCommand implements Callable<Integer> {
         }
         try (Session b = Session.open(baseConfig, parent.global); Session c = Session.open(candConfig, parent.global)) {
             ProjectWorkloads workloads = new ProjectWorkloads(c.bench(), selection.names);
+            b.console.note("base " + baseCommit.ref() + " = " + baseCommit.shortSha() + ", in " + b.config.root());
             List<BuiltArtifact> baseBuilt = b.pipeline().build(gated, false, FailureMode.FAIL).artifacts(gated);
+            c.console.note("candidate " + candCommit.ref() + " = " + candCommit.shortSha() + ", in " + c.config.root());
             List<BuiltArtifact> candBuilt = c.pipeline().build(gated, false, FailureMode.FAIL).artifacts(gated);
             baseBuilt.forEach(b.store::verify);
             candBuilt.forEach(c.store::verify);

@@ -1,0 +1,104 @@
+package io.pgolab.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import io.pgolab.Tool;
+import io.pgolab.toolchain.ToolLocator;
+import io.pgolab.util.Json;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * pgolab gate on a real git repository and real clang builds (release and pgo of each commit, each trained on its own
+ * [[train]]), measured under valgrind (--deterministic) so that the verdicts do not depend on this machine's noise:
+ * about 5% more work in the hot loop is out of a 2% bound for both variants, a comment-only change is within it.
+ */
+class GateIT {
+    @TempDir
+    Path tmp;
+
+    @BeforeEach
+    void tools() {
+        Tool.require(ToolLocator.onPath("clang-19").isPresent(), "clang-19");
+        Tool.require(ToolLocator.onPath("valgrind").isPresent(), "valgrind");
+        Tool.require(ToolLocator.onPath("git").isPresent(), "git");
+    }
+
+    @Test
+    void moreWorkInTheHotLoopIsOutOfBoundsAndACommentIsWithin() throws Exception {
+        Path repo = GateSample.create(tmp.resolve("repo"), "variants = [\"release\", \"pgo\"]\nbound = 2");
+        GateSample.addWork(repo);
+        Path verdict = tmp.resolve("out/verdict.json");
+        Path md = tmp.resolve("out/gate.md");
+        Cli.Result red = Cli.run(repo, "gate", "--base", "HEAD~1", "--deterministic", "--min-rounds", "5",
+                "--max-rounds", "5", "--host-label", "test-host", "--verdict", verdict.toString(), "--markdown", md.toString());
+        assertThat(red.exitCode()).as(red.all()).isEqualTo(1);
+        assertThat(red.out()).contains("2 of 2 measures out of bounds", "release det.instructions on loop",
+                "pgo det.instructions on loop", "on test-host");
+        JsonNode v = Json.MAPPER.readTree(verdict.toFile());
+        assertThat(v.get("schema").asText()).isEqualTo("pgolab-verdict/1");
+        assertThat(v.get("passed").asBoolean()).isFalse();
+        assertThat(v.get("base").get("commit").asText()).isEqualTo(GateSample.git(repo, "rev-parse", "HEAD~1"));
+        assertThat(v.get("candidate").get("commit").asText()).isEqualTo(GateSample.git(repo, "rev-parse", "HEAD"));
+        assertThat(v.get("measures")).hasSize(2);
+        for (JsonNode m : v.get("measures")) {
+            assertThat(m.get("verdict").asText()).isEqualTo("out_of_bounds");
+            assertThat(m.get("metric").asText()).isEqualTo("det.instructions");
+            // n/16 more iterations of the same loop: a little over 6% more instructions
+            assertThat(m.get("change_percent").asDouble()).as(m.toString()).isBetween(4.0, 8.0);
+            assertThat(m.get("bound_percent").asDouble()).isEqualTo(2.0);
+        }
+        String markdown = Files.readString(md);
+        assertThat(markdown.lines().findFirst().orElseThrow()).startsWith("❌ Compared ")
+                .contains(GateSample.git(repo, "rev-parse", "--short=12", "HEAD"), "on test-host", "out of bounds");
+        assertThat(markdown).contains("| measure | bound | release | pgo |", "det.instructions");
+
+        // the base's worktree and builds stay: the next gate against the same base builds only the new candidate
+        GateSample.changeComment(repo);
+        Cli.Result green = Cli.run(repo, "gate", "--base", "HEAD~1", "--deterministic", "--min-rounds", "5",
+                "--max-rounds", "5", "--host-label", "test-host", "--verdict", verdict.toString());
+        assertThat(green.exitCode()).as(green.all()).isZero();
+        assertThat(green.out()).contains("All 2 measures within bounds.");
+        JsonNode v2 = Json.MAPPER.readTree(verdict.toFile());
+        assertThat(v2.get("passed").asBoolean()).isTrue();
+        for (JsonNode m : v2.get("measures")) {
+            assertThat(m.get("verdict").asText()).isEqualTo("within_bounds");
+            assertThat(Math.abs(m.get("change_percent").asDouble())).as(m.toString()).isLessThan(0.5);
+        }
+        String baseBuilds = green.err().substring(green.err().indexOf("==> base HEAD~1"), green.err().indexOf("==> candidate HEAD"));
+        assertThat(baseBuilds).contains("build release: up to date", "build pgo: up to date").doesNotContain("train typical");
+        assertThat(ServiceTrainIT.processesMentioning(repo.toString())).isZero();
+    }
+
+    @Test
+    void anUnknownBaseIsAnErrorThatSaysHowToFetchIt() throws Exception {
+        Path repo = GateSample.create(tmp.resolve("repo"), "bound = 2");
+        Cli.Result r = Cli.run(repo, "gate", "--base", "no-such-branch");
+        assertThat(r.exitCode()).isEqualTo(2);
+        assertThat(r.err()).contains("there is no commit 'no-such-branch'", "fetch-depth: 0").doesNotContain("Exception");
+    }
+
+    @Test
+    void aBaseWithoutTheConfigIsAnErrorNamingTheCommit() throws Exception {
+        Path repo = GateSample.create(tmp.resolve("repo"), "bound = 2");
+        Files.writeString(repo.resolve("later.toml"), Files.readString(repo.resolve("pgolab.toml")));
+        GateSample.commitAll(repo, "a second config");
+        Cli.Result r = Cli.run(repo, "--config", "later.toml", "gate", "--base", "HEAD~1");
+        assertThat(r.exitCode()).isEqualTo(2);
+        assertThat(r.err()).contains("the base commit HEAD~1", "has no later.toml", "commit the config on the base branch");
+    }
+
+    @Test
+    void outsideGitTheGateSaysSo() throws Exception {
+        Path dir = tmp.resolve("plain");
+        Files.createDirectories(dir);
+        Files.writeString(dir.resolve("pgolab.toml"), "[project]\nname='x'\n");
+        Cli.Result r = Cli.run(dir, "gate", "--base", "main");
+        assertThat(r.exitCode()).isEqualTo(2);
+        assertThat(r.err()).contains("is not in a git repository");
+    }
+}
