@@ -26,8 +26,8 @@ public final class Gate {
     }
 
     /** The commits and how to decide: what the command line and [gate] asked for. */
-    public record Request(Worktrees.Commit base, Worktrees.Commit candidate, String host, List<String> variants,
-                          GateSpec spec, String inconclusive, List<String> notes) {
+    public record Request(Worktrees.Commit base, Worktrees.Commit candidate, String host, String configPath,
+                          List<String> variants, GateSpec spec, String inconclusive, List<String> notes) {
     }
 
     /** The subjects' labels, in subject order: base:V1, candidate:V1, base:V2, ... */
@@ -66,7 +66,8 @@ public final class Gate {
         BenchResults pairedResults = new BenchResults(r.title(), r.settings(), r.deterministic(), paired);
         List<String> notes = new ArrayList<>(req.notes());
         List<GateMeasure> measures = measures(pairedResults, bench, req.spec(), notes);
-        return new GateResult(req.base(), req.candidate(), req.host(), req.variants(), req.inconclusive(), measures,
+        return new GateResult(req.base(), req.candidate(), req.host(), req.configPath(), req.variants(),
+                req.inconclusive(), measures,
                 pairedResults, List.copyOf(notes));
     }
 

@@ -8,11 +8,13 @@ import java.util.Locale;
  * What a gate decided: both commits, the host, the measures (the bounded metrics of every workload and variant),
  * and the bench behind them (every sample, every comparison, including the metrics without a bound).
  *
+ * @param configPath   the config file's path in the repository (the same in both commits)
  * @param inconclusive "fail" or "pass": what a measure whose CI straddles its bound does
  * @param notes        what the reader should know about how the commits were compared (e.g. uncommitted changes)
  */
-public record GateResult(Worktrees.Commit base, Worktrees.Commit candidate, String host, List<String> variants,
-                         String inconclusive, List<GateMeasure> measures, BenchResults bench, List<String> notes) {
+public record GateResult(Worktrees.Commit base, Worktrees.Commit candidate, String host, String configPath,
+                         List<String> variants, String inconclusive, List<GateMeasure> measures, BenchResults bench,
+                         List<String> notes) {
 
     public List<GateMeasure> with(GateMeasure.Status s) {
         return measures.stream().filter(m -> m.status() == s).toList();
@@ -41,7 +43,8 @@ public record GateResult(Worktrees.Commit base, Worktrees.Commit candidate, Stri
         if (!unsure.isEmpty()) {
             b.append(out.isEmpty() ? "" : " ").append(String.format(Locale.ROOT,
                     "%d of %d measures inconclusive (the CI straddles the bound%s): %s.", unsure.size(), n,
-                    inconclusive.equals("pass") ? "; they pass, --inconclusive pass" : "; they fail the gate",
+                    inconclusive.equals("pass") ? "; they pass, --inconclusive pass"
+                            : "; they fail the gate; a longer --budget narrows the CI",
                     String.join("; ", unsure.stream().map(GateMeasure::describe).toList())));
         }
         return b.toString();

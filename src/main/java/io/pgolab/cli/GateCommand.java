@@ -104,7 +104,8 @@ final class GateCommand implements Callable<Integer> {
             baseBuilt.forEach(b.store::verify);
             candBuilt.forEach(c.store::verify);
             List<String> names = gated.stream().map(Variant::name).toList();
-            Gate.Request req = new Gate.Request(baseCommit, candCommit, HostInfo.label(), names, spec, policy, notes);
+            Gate.Request req = new Gate.Request(baseCommit, candCommit, HostInfo.label(), rel.toString(), names,
+                    spec, policy, notes);
             GateResult g = Gate.run(c.engine(opts, "gate"), "pgolab gate: " + candConfig.name(),
                     workloads.of(Gate.interleave(baseBuilt, candBuilt), Gate.labels(names)), candConfig.bench(), req,
                     opts.minEffect / 100);

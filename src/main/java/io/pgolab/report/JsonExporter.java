@@ -89,7 +89,7 @@ final class JsonExporter implements Exporter {
                     c.baselineMedian(), c.candidateMedian(), c.changePercent(), (c.ciLow() - 1) * 100,
                     (c.ciHigh() - 1) * 100, m.worstPercent(), m.boundPercent(), m.status().json(), c.rounds());
         }).toList();
-        return new ResultsDocument.GateBody(commit(g.base()), commit(g.candidate()), g.host(), g.variants(),
+        return new ResultsDocument.GateBody(commit(g.base()), commit(g.candidate()), g.host(), g.configPath(), g.variants(),
                 g.inconclusive(), g.passed(), g.summary(), g.with(GateMeasure.Status.WITHIN_BOUNDS).size(),
                 g.with(GateMeasure.Status.OUT_OF_BOUNDS).size(), g.with(GateMeasure.Status.INCONCLUSIVE).size(), ms,
                 g.notes());

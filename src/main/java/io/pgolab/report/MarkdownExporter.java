@@ -13,7 +13,7 @@ final class MarkdownExporter implements Exporter {
     private static String main(Results r) {
         BenchResults b = r.bench();
         if (r.gate() != null) {
-            return GateReport.markdown(r.gate());
+            return GateReport.markdown(JsonExporter.gate(r.gate()), JsonExporter.bench(b).workloads());
         }
         if (b == null) {
             return "";

@@ -186,7 +186,7 @@ public record ResultsDocument(
 
     /** pgolab gate: both commits, the host, how inconclusive measures count, the verdict and every measure. */
     @JsonIgnoreProperties(ignoreUnknown = true)
-    public record GateBody(CommitEntry base, CommitEntry candidate, String host, List<String> variants,
+    public record GateBody(CommitEntry base, CommitEntry candidate, String host, String configPath, List<String> variants,
                            String inconclusive, boolean passed, String summary, int measuresWithinBounds,
                            int measuresOutOfBounds, int measuresInconclusive, List<MeasureEntry> measures,
                            List<String> notes) {

@@ -17,7 +17,11 @@ final class TextExporter implements Exporter {
     private static String main(Results r) {
         BenchResults b = r.bench();
         if (r.gate() != null) {
-            return GateReport.text(r.gate());
+            // the bench's own table (every metric, p, verdict), then the gate's, whose summary replaces the bench's
+            String bench = BenchText.render(b, b.gated());
+            bench = bench.substring(0, bench.lastIndexOf("\n" + b.summary(b.gated())) + 1);
+            return bench + GateReport.text(JsonExporter.gate(r.gate()), JsonExporter.bench(b).workloads())
+                    + GateReport.LEGEND;
         }
         if (r.ladder() != null) {
             return LadderReport.text(r.ladder().ladder()) + BuildReport.boltSizeNotes(r.ladder().built()) + layout(b)
