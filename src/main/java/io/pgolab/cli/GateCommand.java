@@ -5,19 +5,15 @@ import io.pgolab.bench.Gate;
 import io.pgolab.bench.GateResult;
 import io.pgolab.bench.ProjectWorkloads;
 import io.pgolab.config.Config;
-import io.pgolab.config.ConfigLoader;
 import io.pgolab.config.GateSpec;
 import io.pgolab.config.Variant;
 import io.pgolab.measure.HostInfo;
-import io.pgolab.pipeline.ArtifactStore;
 import io.pgolab.pipeline.BuiltArtifact;
-import io.pgolab.pipeline.ProjectLock;
 import io.pgolab.pipeline.Worktrees;
 import io.pgolab.report.Exporter;
 import io.pgolab.report.Exports;
 import io.pgolab.report.Results;
 import io.pgolab.toolchain.FailureMode;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -63,37 +59,17 @@ final class GateCommand implements Callable<Integer> {
     @Override
     public Integer call() {
         opts.settings();
-        Path configFile = parent.global.configFile();
-        var log = Session.commandLog(parent.global);
-        Worktrees git = Worktrees.of(configFile.getParent(), log);
-        Worktrees.Commit baseCommit = git.resolve(base);
-        Worktrees.Commit candCommit = git.resolve(candidate);
-        List<String> notes = new ArrayList<>();
-        if (candidate.equals("HEAD") && git.dirty()) {
-            notes.add("the working tree has uncommitted changes; the candidate is HEAD as committed ("
-                    + candCommit.shortSha() + ")");
-        }
-        if (baseCommit.equals(candCommit) || baseCommit.sha().equals(candCommit.sha())) {
-            notes.add("base and candidate are the same commit: an A/A run, which shows this machine's noise");
-        }
-        Path rel = relative(git.top(), configFile);
-        ArtifactStore mainStore = ArtifactStore.forConfig(configFile);
-        Path worktrees = mainStore.root().resolve("gate");
-        Config baseConfig;
-        Config candConfig;
-        // the main checkout's lock while the worktrees are made: two gates at once take turns
-        try (ProjectLock lock = ProjectLock.acquire(mainStore.lockFile())) {
-            baseConfig = config(git.checkout(baseCommit, worktrees).resolve(rel), baseCommit, "base");
-            candConfig = config(git.checkout(candCommit, worktrees).resolve(rel), candCommit, "candidate");
-        }
+        GateSides sides = GateSides.prepare(parent.global.configFile(), base, candidate, Session.commandLog(parent.global));
+        Config baseConfig = sides.baseConfig();
+        Config candConfig = sides.candidateConfig();
+        Worktrees.Commit baseCommit = sides.base();
+        Worktrees.Commit candCommit = sides.candidate();
+        List<String> notes = new ArrayList<>(sides.notes());
         GateSpec spec = candConfig.gate();
         List<Variant> gated = variants.isEmpty() ? spec.variants() : Variant.parseAll(variants);
         String policy = inconclusive == null ? spec.inconclusive() : inconclusive;
         if (!GateSpec.INCONCLUSIVE.contains(policy)) {
             throw new UserError("unknown --inconclusive '" + policy + "'", "--inconclusive fail (the default) or --inconclusive pass");
-        }
-        if (!sameBench(baseConfig, candConfig)) {
-            notes.add("the [[bench]] workloads differ between the commits; both are measured with the candidate's");
         }
         try (Session b = Session.open(baseConfig, parent.global); Session c = Session.open(candConfig, parent.global)) {
             ProjectWorkloads workloads = new ProjectWorkloads(c.bench(), selection.names);
@@ -104,7 +80,7 @@ final class GateCommand implements Callable<Integer> {
             baseBuilt.forEach(b.store::verify);
             candBuilt.forEach(c.store::verify);
             List<String> names = gated.stream().map(Variant::name).toList();
-            Gate.Request req = new Gate.Request(baseCommit, candCommit, HostInfo.label(), rel.toString(), names,
+            Gate.Request req = new Gate.Request(baseCommit, candCommit, HostInfo.label(), sides.configPath(), names,
                     spec, policy, notes);
             GateResult g = Gate.run(c.engine(opts, "gate"), "pgolab gate: " + candConfig.name(),
                     workloads.of(Gate.interleave(baseBuilt, candBuilt), Gate.labels(names)), candConfig.bench(), req,
@@ -115,34 +91,4 @@ final class GateCommand implements Callable<Integer> {
         }
     }
 
-    /** The config file's path inside the repository (the same in both worktrees). */
-    private static Path relative(Path top, Path configFile) {
-        Path realTop = top.toAbsolutePath().normalize();
-        Path file = configFile.toAbsolutePath().normalize();
-        try {
-            realTop = top.toRealPath();
-            file = configFile.getParent().toRealPath().resolve(configFile.getFileName());
-        } catch (java.io.IOException e) {
-            // a missing config is reported by ConfigLoader with its own message
-        }
-        if (!file.startsWith(realTop)) {
-            throw new UserError(configFile + " is outside the git repository " + top,
-                    "a gate checks out commits of the repository that holds the config; run it from the repository");
-        }
-        return realTop.relativize(file);
-    }
-
-    private static Config config(Path file, Worktrees.Commit c, String side) {
-        if (!Files.isRegularFile(file)) {
-            throw new UserError("the " + side + " commit " + c.ref() + " (" + c.shortSha() + ") has no " + file.getFileName()
-                    + " at " + file, "a gate builds both commits from their own config: commit the config on the base"
-                    + " branch first, or gate against a later base");
-        }
-        return ConfigLoader.load(file);
-    }
-
-    private static boolean sameBench(Config a, Config b) {
-        return a.bench().stream().map(w -> w.name() + "\n" + w.command() + "\n" + w.env()).toList()
-                .equals(b.bench().stream().map(w -> w.name() + "\n" + w.command() + "\n" + w.env()).toList());
-    }
 }
