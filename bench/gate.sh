@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Figures for docs/benchmarks.md: pgolab gate on a sample repository of three commits (the program of
-# src/test/java/io/pgolab/cli/GateSample.java): base; about 5% more work in the hot loop (a second loop of
+# src/test/resources/gate-sample/, shared with GateIT): base; about 5% more work in the hot loop (a second loop of
 # n/16 iterations); a comment changed. Gates the second against the first (should exit 1, out of bounds) and
 # the third against the second (should exit 0, within bounds), measured by CPU time with pgolab's defaults,
 # then merges the last gate's results under two host labels.
@@ -12,49 +12,10 @@ repo=/tmp/pgolab-bench-gate
 rm -rf "$repo" "$out"
 mkdir -p "$repo" "$out"
 export GIT_AUTHOR_NAME=bench GIT_AUTHOR_EMAIL=bench@example.org GIT_COMMITTER_NAME=bench GIT_COMMITTER_EMAIL=bench@example.org
-cat > "$repo/work.c" <<'C'
-#include <stdio.h>
-#include <stdlib.h>
-
-/* the hot loop */
-__attribute__((noinline)) unsigned long work(unsigned long n) {
-    unsigned long s = 0;
-    for (unsigned long i = 0; i < n; i++) {
-        s = s * 31 + (i ^ (s >> 7));
-    }
-    return s;
-}
-
-int main(int argc, char **argv) {
-    unsigned long n = argc > 1 ? strtoul(argv[1], 0, 10) : 1000000;
-    printf("%lu\n", work(n));
-    return 0;
-}
-C
-cat > "$repo/pgolab.toml" <<'T'
-[project]
-name = "gate-sample"
-variants = ["release", "pgo"]
-
-[toolchain]
-kind = "clang"
-
-[build]
-command = "{cc} -O2 {cflags} {srcdir}/work.c -o {builddir}/work {ldflags}"
-artifact = "{builddir}/work"
-
-[[train]]
-name = "typical"
-command = "{binary} 2000000"
-
-[[bench]]
-name = "loop"
-command = "{binary} 60000000"
-
-[gate]
-variants = ["release", "pgo"]
-bound = 2
-T
+sample=src/test/resources/gate-sample
+cp "$sample/work.c" "$repo/work.c"
+sed -e 's/@TRAIN_N@/2000000/' -e 's/@BENCH_N@/60000000/' -e 's/@GATE@/variants = ["release", "pgo"]\nbound = 2/' \
+  "$sample/pgolab.toml.in" > "$repo/pgolab.toml"
 printf '.pgolab/\n' > "$repo/.gitignore"
 git -C "$repo" init -q -b main && git -C "$repo" add -A && git -C "$repo" commit -qm base
 python3 - "$repo/work.c" <<'P'

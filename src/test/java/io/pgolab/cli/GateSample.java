@@ -15,25 +15,8 @@ import java.util.Map;
  * sample the gate's tests commit changes to (about 5% more work in the loop, or a comment only).
  */
 final class GateSample {
-    static final String SOURCE = """
-            #include <stdio.h>
-            #include <stdlib.h>
-
-            /* the hot loop */
-            __attribute__((noinline)) unsigned long work(unsigned long n) {
-                unsigned long s = 0;
-                for (unsigned long i = 0; i < n; i++) {
-                    s = s * 31 + (i ^ (s >> 7));
-                }
-                return s;
-            }
-
-            int main(int argc, char **argv) {
-                unsigned long n = argc > 1 ? strtoul(argv[1], 0, 10) : 1000000;
-                printf("%lu\\n", work(n));
-                return 0;
-            }
-            """;
+    /** The program and the config template, shared with bench/gate.sh. */
+    static final Path FILES = Path.of("src/test/resources/gate-sample").toAbsolutePath();
     /** Iterations of the measured run: under valgrind this is about a second. */
     static final int BENCH_N = 3_000_000;
 
@@ -43,31 +26,10 @@ final class GateSample {
     /** The repository at dir with one commit ("base"); gate is the [gate] table's body. */
     static Path create(Path dir, String gate) throws IOException {
         Files.createDirectories(dir);
-        Files.writeString(dir.resolve("work.c"), SOURCE);
+        Files.copy(FILES.resolve("work.c"), dir.resolve("work.c"));
         Files.writeString(dir.resolve(".gitignore"), ".pgolab/\n");
-        Files.writeString(dir.resolve("pgolab.toml"), """
-                [project]
-                name = "gate-sample"
-                variants = ["release", "pgo"]
-
-                [toolchain]
-                kind = "clang"
-
-                [build]
-                command = "{cc} -O2 {cflags} {srcdir}/work.c -o {builddir}/work {ldflags}"
-                artifact = "{builddir}/work"
-
-                [[train]]
-                name = "typical"
-                command = "{binary} 200000"
-
-                [[bench]]
-                name = "loop"
-                command = "{binary} %d"
-
-                [gate]
-                %s
-                """.formatted(BENCH_N, gate));
+        Files.writeString(dir.resolve("pgolab.toml"), Files.readString(FILES.resolve("pgolab.toml.in"))
+                .replace("@TRAIN_N@", "200000").replace("@BENCH_N@", Integer.toString(BENCH_N)).replace("@GATE@", gate));
         git(dir, "init", "-q", "-b", "main");
         commitAll(dir, "base");
         return dir;
