@@ -58,7 +58,10 @@ class RipgrepExampleIT {
         assertThat(tree.get("workloads")).hasSize(3);
         for (var c : tree.get("comparisons")) {
             ComparisonChecks.consistent(c);
-            assertThat(c.get("ratio").asDouble()).isBetween(0.3, 3.0);
+            if (c.get("metric").asText().equals("cpu_time")) {
+                // only the gated time is bounded: counts such as context switches swing far on a shared machine
+                assertThat(c.get("ratio").asDouble()).isBetween(0.3, 3.0);
+            }
             assertThat(c.get("verdict").asText()).isIn("improved", "regressed", "no_change", "inconclusive");
         }
     }
