@@ -93,6 +93,17 @@ public final class Worktrees {
             throw new UserError("cannot check out " + c.ref() + " (" + c.shortSha() + ") in " + dir + ": "
                     + lastLines(r.output()), "check that git works here: git worktree add " + dir + " " + c.sha());
         }
+        if (Files.exists(dir.resolve(".gitmodules"))) {
+            // a worktree starts without its submodules; the commit's sources include them
+            Exec.Result sub = git(log, dir, "submodule", "update", "--init", "--recursive");
+            if (!sub.ok()) {
+                git(log, top, "worktree", "remove", "--force", dir.toString());
+                Dirs.deleteTree(dir);
+                throw new UserError("cannot check out the submodules of " + c.ref() + " (" + c.shortSha() + "): "
+                        + lastLines(sub.output()), "check that 'git submodule update --init --recursive' works in "
+                        + top + " (in CI: actions/checkout with submodules: recursive)");
+            }
+        }
         return dir;
     }
 
