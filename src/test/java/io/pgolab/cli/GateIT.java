@@ -75,6 +75,36 @@ class GateIT {
     }
 
     @Test
+    void sigtermDuringTheBenchLeavesNothingRunning() throws Exception {
+        String marker = "61.5151";
+        Path repo = GateSample.create(tmp.resolve("repo"), "variants = [\"release\"]");
+        Files.writeString(repo.resolve("pgolab.toml"), Files.readString(repo.resolve("pgolab.toml"))
+                .replace("command = \"{binary} " + GateSample.BENCH_N, "command = \"sleep " + marker + "; {binary} " + GateSample.BENCH_N));
+        GateSample.commitAll(repo, "a slow bench");
+        GateSample.changeComment(repo);
+        String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
+        Process pgolab = new ProcessBuilder(java, "-cp", System.getProperty("java.class.path"), "io.pgolab.cli.Main",
+                "-C", repo.toString(), "gate", "--base", "HEAD~1")
+                .redirectErrorStream(true).redirectOutput(tmp.resolve("out.txt").toFile()).start();
+        long deadline = System.currentTimeMillis() + 120_000;
+        while (InterruptIT.sleepers(marker) == 0 && System.currentTimeMillis() < deadline && pgolab.isAlive()) {
+            Thread.sleep(100);
+        }
+        assertThat(InterruptIT.sleepers(marker)).as(Files.readString(tmp.resolve("out.txt"))).isEqualTo(1);
+        pgolab.destroy(); // SIGTERM, as Ctrl-C or a CI timeout would
+        assertThat(pgolab.waitFor(30, java.util.concurrent.TimeUnit.SECONDS)).isTrue();
+        assertThat(pgolab.exitValue()).isEqualTo(143);
+        Thread.sleep(500);
+        assertThat(InterruptIT.sleepers(marker)).as("processes left behind").isZero();
+        // both worktrees are still exactly their commits, for the next gate to reuse
+        for (String rev : new String[] {"HEAD", "HEAD~1"}) {
+            String sha = GateSample.git(repo, "rev-parse", rev);
+            Path wt = repo.resolve(".pgolab/gate/" + sha.substring(0, 12));
+            assertThat(GateSample.git(wt, "rev-parse", "HEAD")).isEqualTo(sha);
+        }
+    }
+
+    @Test
     void anUnknownBaseIsAnErrorThatSaysHowToFetchIt() throws Exception {
         Path repo = GateSample.create(tmp.resolve("repo"), "bound = 2");
         Cli.Result r = Cli.run(repo, "gate", "--base", "no-such-branch");
