@@ -8,6 +8,7 @@ import io.pgolab.toolchain.ToolLocator;
 import io.pgolab.util.Json;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -92,7 +93,7 @@ class GateIT {
         }
         assertThat(InterruptIT.sleepers(marker)).as(Files.readString(tmp.resolve("out.txt"))).isEqualTo(1);
         pgolab.destroy(); // SIGTERM, as Ctrl-C or a CI timeout would
-        assertThat(pgolab.waitFor(30, java.util.concurrent.TimeUnit.SECONDS)).isTrue();
+        assertThat(pgolab.waitFor(30, TimeUnit.SECONDS)).isTrue();
         assertThat(pgolab.exitValue()).isEqualTo(143);
         Thread.sleep(500);
         assertThat(InterruptIT.sleepers(marker)).as("processes left behind").isZero();
