@@ -47,6 +47,12 @@ final class WorkflowFixture {
     /** The repository at tmp/repo; the second commit replaces hot.c's text by changedSource. */
     static WorkflowFixture create(Path tmp, String mainClass, String changedSource, Map<String, String> extraEnv)
             throws IOException, InterruptedException {
+        return create(tmp, mainClass, changedSource, extraEnv, Map.of());
+    }
+
+    /** The same, with more repository variables (vars.*) than the ones that fetch pgolab. */
+    static WorkflowFixture create(Path tmp, String mainClass, String changedSource, Map<String, String> extraEnv,
+            Map<String, String> extraVars) throws IOException, InterruptedException {
         Path repo = tmp.resolve("repo");
         TinyProject.create(repo, "clang", "\"release\", \"pgo\"", TinyProject.train("loop", "{binary} run 2000000"));
         Files.writeString(repo.resolve("pgolab.toml"), Files.readString(repo.resolve("pgolab.toml")) + "\n" + BENCH);
@@ -75,7 +81,9 @@ final class WorkflowFixture {
         env.put("PATH", bin + ":" + System.getenv("PATH"));
         env.put("GH_STUB_DIR", ghDir.toString());
         env.put("FAKE_LOG", log.toString());
-        Map<String, String> vars = Map.of("PGOLAB_JAR_URL", jar.toUri().toString(), "PGOLAB_JAR_SHA256", Launcher.sha256(jar));
+        Map<String, String> vars = new LinkedHashMap<>(extraVars);
+        vars.put("PGOLAB_JAR_URL", jar.toUri().toString());
+        vars.put("PGOLAB_JAR_SHA256", Launcher.sha256(jar));
         LocalActions actions = new LocalActions(repo.resolve(".github/workflows/pgolab.yml"), repo,
                 Files.createDirectories(tmp.resolve("runner")), vars, env);
         return new WorkflowFixture(repo, ghDir, log, base, head, actions);
