@@ -19,8 +19,8 @@ import picocli.CommandLine.Option;
 @Command(name = "init", mixinStandardHelpOptions = true,
         description = {"Write a commented starter pgolab.toml for this directory.",
                 "Looks at go.mod, Cargo.toml, Makefile / CMakeLists.txt and at the compilers installed.",
-                "With --ci github: write .github/workflows/pgolab.yml (release build with a cached profile,",
-                "'pgolab gate' on every pull request on each runner, one merged report) for the existing config."})
+                "With --ci github: write .github/workflows/pgolab.yml for the existing config instead.",
+                "It builds releases with a cached profile and gates every pull request on each runner (docs/ci.md)."})
 final class InitCommand implements Callable<Integer> {
     @ParentCommand
     Main parent;

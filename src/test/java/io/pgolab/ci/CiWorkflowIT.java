@@ -59,8 +59,10 @@ class CiWorkflowIT {
 
     @Test
     void aCommentOnlyChangePassesOnBothHosts() throws Exception {
-        // Two binaries that differ in nothing: enough rounds for CIs inside the 2% bound on a busy machine.
-        WorkflowFixture f = fixture(TinyProject.SOURCE + "// a comment\n", "--min-rounds 10 --max-rounds 40");
+        Tool.require(LocalActions.onPath("valgrind"), "valgrind");
+        // Two binaries that differ in nothing. Timed, their CIs straddled the 2% bound on this shared 2-CPU
+        // machine even after 40 rounds (inconclusive: the gate fails); counted under valgrind they do not.
+        WorkflowFixture f = fixture(TinyProject.SOURCE + "// a comment\n", "--deterministic --min-rounds 5 --max-rounds 5");
         List<LocalActions.Job> run = f.pullRequestRun();
         for (LocalActions.Job j : run) {
             assertThat(j.success()).as(j.log()).isTrue();
@@ -68,7 +70,7 @@ class CiWorkflowIT {
         for (int i = 0; i < 2; i++) {
             String host = i == 0 ? "x86_64" : "arm64";
             assertThat(run.get(i).summary()).as(run.get(i).log())
-                    .containsPattern("^Compared \\S+ with \\S+ on " + host + "\\. All \\d+ measures within bounds\\.");
+                    .containsPattern("Compared \\S+ with \\S+ on " + host + "\\. All \\d+ measures within bounds\\.");
             assertThat(f.actions.artifacts().resolve("pgolab-gate-" + host)).isDirectoryContaining("glob:**/results.json")
                     .isDirectoryContaining("glob:**/verdict.json").isDirectoryContaining("glob:**/summary.md");
         }
@@ -87,7 +89,8 @@ class CiWorkflowIT {
             LocalActions.Job gate = run.get(i);
             assertThat(gate.step("Verdict of this host").exitCode()).as(gate.log()).isEqualTo(1);
             assertThat(gate.step("Upload this host's results").exitCode()).isZero();
-            assertThat(gate.summary()).startsWith("Compared ").doesNotContain("All measures within bounds");
+            assertThat(gate.summary()).containsPattern("Compared \\S+ with \\S+ on " + (i == 0 ? "x86_64" : "arm64")
+                    + "\\. \\d+ of \\d+ measures out of bounds: .*cpu_time");
         }
         LocalActions.Job report = run.get(2);
         assertThat(report.step("Verdict").exitCode()).as(report.log()).isEqualTo(1);
