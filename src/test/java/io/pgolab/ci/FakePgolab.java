@@ -40,7 +40,11 @@ public final class FakePgolab {
         String command = a.isEmpty() ? "" : a.get(0);
         switch (command) {
             case "--version" -> System.out.println("pgolab fake");
-            case "doctor" -> System.out.println("all variants can be built here");
+            case "doctor" -> {
+                boolean missing = System.getenv("FAKE_DOCTOR_MISSING") != null;
+                System.out.println(missing ? "missing  llvm-bolt 19  (apt-get install -y bolt-19)" : "all variants can be built here");
+                return missing ? 1 : 0;
+            }
             case "profile" -> {
                 if (a.get(1).equals("key")) {
                     System.out.println("key" + Integer.toHexString(Files.readString(Path.of("hot.c")).hashCode()));

@@ -102,6 +102,15 @@ class WorkflowWiringTest {
     }
 
     @Test
+    void aToolDoctorMissesIsAWarningNotTheEndOfTheJob() throws Exception {
+        WorkflowFixture f = fixture(Map.of("FAKE_DOCTOR_MISSING", "1"));
+        LocalActions.Job j = f.release();
+        assertThat(j.success()).as(j.log()).isTrue();
+        assertThat(j.step("Doctor").log()).contains("apt-get install -y bolt-19",
+                "::warning::pgolab doctor: a variant of pgolab.toml cannot be built on this runner");
+    }
+
+    @Test
     void withoutAWayToGetPgolabTheFirstJobSaysWhatToSet() throws Exception {
         WorkflowFixture f = fixture(Map.of());
         LocalActions bare = new LocalActions(f.repo.resolve(".github/workflows/pgolab.yml"), f.repo,
