@@ -25,7 +25,7 @@ final class InitCommand implements Callable<Integer> {
     @ParentCommand
     Main parent;
 
-    @Option(names = "--force", description = "Overwrite an existing config.")
+    @Option(names = "--force", description = "Overwrite an existing config (with --ci: an existing workflow).")
     boolean force;
 
     @Option(names = "--toolchain", paramLabel = "clang|gcc|go|cargo", description = "Toolchain to write (default: go for a directory with go.mod, cargo beside a Cargo.toml; else clang when a clang with its llvm-profdata is installed, else gcc).")
