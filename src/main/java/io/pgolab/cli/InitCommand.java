@@ -1,12 +1,16 @@
 package io.pgolab.cli;
 
 import io.pgolab.UserError;
+import io.pgolab.config.Config;
+import io.pgolab.config.ConfigLoader;
+import io.pgolab.config.GithubWorkflow;
 import io.pgolab.config.StarterConfig;
 import io.pgolab.toolchain.Toolchains;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.ParentCommand;
@@ -14,19 +18,36 @@ import picocli.CommandLine.Option;
 
 @Command(name = "init", mixinStandardHelpOptions = true,
         description = {"Write a commented starter pgolab.toml for this directory.",
-                "Looks at go.mod, Cargo.toml, Makefile / CMakeLists.txt and at the compilers installed."})
+                "Looks at go.mod, Cargo.toml, Makefile / CMakeLists.txt and at the compilers installed.",
+                "With --ci github: write .github/workflows/pgolab.yml for the existing config instead.",
+                "It builds releases with a cached profile and gates every pull request on each runner (docs/ci.md)."})
 final class InitCommand implements Callable<Integer> {
     @ParentCommand
     Main parent;
 
-    @Option(names = "--force", description = "Overwrite an existing config.")
+    @Option(names = "--force", description = "Overwrite an existing config (with --ci: an existing workflow).")
     boolean force;
 
     @Option(names = "--toolchain", paramLabel = "clang|gcc|go|cargo", description = "Toolchain to write (default: go for a directory with go.mod, cargo beside a Cargo.toml; else clang when a clang with its llvm-profdata is installed, else gcc).")
     String toolchain;
 
+    @Option(names = "--ci", paramLabel = "github", description = "Write a CI workflow for the existing config instead"
+            + " of a config: 'github' writes .github/workflows/pgolab.yml at the git repository's root (docs/ci.md).")
+    String ci;
+
+    @Option(names = "--runner", paramLabel = "LABEL=RUNNER[,RUNNER...]", description = "With --ci: a host of the"
+            + " gate's matrix, its label and the runner labels it runs on; repeat for each host (default:"
+            + " x86_64=ubuntu-24.04 and arm64=ubuntu-24.04-arm; self-hosted bare-metal runners are recommended).")
+    List<String> runners;
+
     @Override
     public Integer call() {
+        if (ci != null) {
+            return writeWorkflow();
+        }
+        if (runners != null) {
+            throw new UserError("--runner belongs to --ci", "write pgolab init --ci github --runner LABEL=RUNNER");
+        }
         Path file = parent.global.configFile();
         if (Files.exists(file) && !force) {
             throw new UserError(file + " already exists", "pass --force to overwrite it");
@@ -42,6 +63,41 @@ final class InitCommand implements Callable<Integer> {
             throw new UncheckedIOException(e);
         }
         System.out.println("wrote " + file + " (" + kind + "); edit the lines marked CHANGE_ME, then run 'pgolab build'");
+        return 0;
+    }
+
+    private int writeWorkflow() {
+        if (!ci.equals("github")) {
+            throw new UserError("unknown --ci '" + ci + "'", "use --ci github (GitHub Actions)");
+        }
+        Path config = parent.global.configFile();
+        if (!Files.isRegularFile(config)) {
+            throw new UserError("no config at " + config, "run 'pgolab init' first: the workflow is written for an existing config");
+        }
+        Config loaded = ConfigLoader.load(config);
+        Path root = GithubWorkflow.repositoryRoot(config.getParent()).orElseThrow(() -> new UserError(
+                "no git repository at or above " + config.getParent(),
+                "run 'git init' (the workflow goes to .github/workflows/ at the repository's root)"));
+        Path file = root.resolve(GithubWorkflow.PATH);
+        if (Files.exists(file) && !force) {
+            throw new UserError(file + " already exists", "pass --force to overwrite it (your edits to it are lost)");
+        }
+        List<GithubWorkflow.Runner> hosts = runners == null ? GithubWorkflow.DEFAULT_RUNNERS
+                : runners.stream().map(GithubWorkflow.Runner::parse).toList();
+        List<String> variants = GithubWorkflow.releaseVariants(loaded);
+        String branch = GithubWorkflow.defaultBranch(root);
+        String text = GithubWorkflow.render(root.relativize(config).toString().replace('\\', '/'), variants, hosts,
+                branch, Main.version());
+        try {
+            Files.createDirectories(file.getParent());
+            Files.writeString(file, text);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+        System.out.println("wrote " + file + ": release builds " + String.join(", ", variants) + " on pushes to " + branch
+                + "; the gate runs on " + hosts.stream().map(Object::toString).reduce((a, b) -> a + " and " + b).orElse(""));
+        System.out.println("next: set the repository variable PGOLAB_JAR_URL (or PGOLAB_GIT_URL and PGOLAB_GIT_REF) so the"
+                + " workflow can get pgolab, then commit the file (docs/ci.md)");
         return 0;
     }
 }

@@ -1,0 +1,131 @@
+package io.pgolab.ci;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.pgolab.Tool;
+import io.pgolab.cli.Cli;
+import io.pgolab.cli.TinyProject;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Optional;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * The workflow 'pgolab init --ci github' writes passes actionlint (installed by .ci/run from the Go module
+ * proxy), with shellcheck checking its run: scripts; and actionlint does catch what a bad edit of the
+ * template would bring in, so a passing check means something.
+ */
+class ActionlintIT {
+    @TempDir
+    Path tmp;
+
+    private Path actionlint;
+
+    @BeforeEach
+    void tools() {
+        Optional<Path> a = find();
+        Tool.require(a.isPresent(), "actionlint (go install github.com/rhysd/actionlint/cmd/actionlint)");
+        Tool.require(LocalActions.onPath("shellcheck"), "shellcheck (actionlint checks the run: scripts with it)");
+        actionlint = a.orElseThrow();
+    }
+
+    static Optional<Path> find() {
+        for (String d : System.getenv("PATH").split(":")) {
+            if (!d.isEmpty() && Files.isExecutable(Path.of(d, "actionlint"))) {
+                return Optional.of(Path.of(d, "actionlint"));
+            }
+        }
+        Path home = Path.of(System.getProperty("user.home"), "go", "bin", "actionlint");
+        return Files.isExecutable(home) ? Optional.of(home) : Optional.empty();
+    }
+
+    private Path project() throws Exception {
+        Path p = TinyProject.create(tmp.resolve("p"), "clang", "\"release\", \"pgo\", \"pgo+lto\", \"pgo+bolt\"",
+                TinyProject.train("loop", "{binary} run 1000"));
+        LocalActions.git(p, "init", "-q");
+        return p;
+    }
+
+    private record Lint(int exitCode, String output) {
+    }
+
+    private Lint lint(Path file) throws IOException, InterruptedException {
+        Process p = new ProcessBuilder(actionlint.toString(), "-no-color", file.toString()).redirectErrorStream(true).start();
+        String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+        return new Lint(p.waitFor(), out);
+    }
+
+    @Test
+    void theWrittenWorkflowPassesActionlint() throws Exception {
+        Path p = project();
+        Cli.Result r = Cli.run(p, "init", "--ci", "github");
+        assertThat(r.exitCode()).as(r.all()).isZero();
+        assertThat(r.out()).contains("release builds pgo, pgo+lto", "x86_64 (ubuntu-24.04) and arm64 (ubuntu-24.04-arm)");
+        Lint l = lint(p.resolve(".github/workflows/pgolab.yml"));
+        assertThat(l.exitCode()).as(l.output()).isZero();
+
+        Cli.Result selfHosted = Cli.run(p, "init", "--ci", "github", "--force",
+                "--runner", "x86_64=self-hosted,linux,x64", "--runner", "arm64=self-hosted,linux,arm64");
+        assertThat(selfHosted.exitCode()).as(selfHosted.all()).isZero();
+        Path file = p.resolve(".github/workflows/pgolab.yml");
+        assertThat(Files.readString(file)).contains("runs-on: [self-hosted, linux, arm64]");
+        Lint again = lint(file);
+        assertThat(again.exitCode()).as(again.output()).isZero();
+    }
+
+    @Test
+    void actionlintCatchesWhatABadEditWouldBringIn() throws Exception {
+        Path p = project();
+        assertThat(Cli.run(p, "init", "--ci", "github").exitCode()).isZero();
+        String good = Files.readString(p.resolve(".github/workflows/pgolab.yml"));
+
+        String injected = good.replace("--host-label \"$HOST_LABEL\"", "--host-label \"${{ github.event.pull_request.head.ref }}\"");
+        assertThat(injected).isNotEqualTo(good);
+        Lint l = lint(write("injected.yml", injected));
+        assertThat(l.exitCode()).isEqualTo(1);
+        assertThat(l.output()).contains("potentially untrusted");
+
+        String unquoted = good.replace("run: exit \"$CODE\"", "run: exit $CODE");
+        assertThat(unquoted).isNotEqualTo(good);
+        Lint sc = lint(write("unquoted.yml", unquoted));
+        assertThat(sc.exitCode()).isEqualTo(1);
+        assertThat(sc.output()).contains("SC2086");
+
+        String typo = good.replace("    needs: gate\n", "    needs: gates\n");
+        assertThat(typo).isNotEqualTo(good);
+        Lint t = lint(write("typo.yml", typo));
+        assertThat(t.exitCode()).isEqualTo(1);
+        assertThat(t.output()).contains("gates");
+    }
+
+    @Test
+    void refusesToOverwriteAndNeedsAConfigAndARepository() throws Exception {
+        Path p = project();
+        assertThat(Cli.run(p, "init", "--ci", "github").exitCode()).isZero();
+        Cli.Result again = Cli.run(p, "init", "--ci", "github");
+        assertThat(again.exitCode()).isEqualTo(2);
+        assertThat(again.err()).contains("pgolab.yml already exists", "--force").doesNotContain("Exception");
+
+        Path noConfig = Files.createDirectories(tmp.resolve("empty"));
+        Cli.Result none = Cli.run(noConfig, "init", "--ci", "github");
+        assertThat(none.exitCode()).isEqualTo(2);
+        assertThat(none.err()).contains("no config at", "run 'pgolab init' first");
+
+        Path noGit = TinyProject.create(tmp.resolve("nogit"), "clang", "\"release\"", "");
+        Cli.Result outside = Cli.run(noGit, "init", "--ci", "github");
+        assertThat(outside.exitCode()).as(outside.all()).isEqualTo(2);
+        assertThat(outside.err()).contains("no git repository at or above");
+
+        Cli.Result bad = Cli.run(p, "init", "--ci", "gitlab");
+        assertThat(bad.exitCode()).isEqualTo(2);
+        assertThat(bad.err()).contains("unknown --ci 'gitlab'", "--ci github");
+    }
+
+    private Path write(String name, String text) throws IOException {
+        return Files.writeString(tmp.resolve(name), text);
+    }
+}

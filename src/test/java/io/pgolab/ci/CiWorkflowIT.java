@@ -1,0 +1,100 @@
+package io.pgolab.ci;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.pgolab.Tool;
+import io.pgolab.cli.TinyProject;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * The workflow 'pgolab init --ci github' writes, its run: steps executed in order with the real pgolab
+ * (this test run's classes, fetched by the workflow's own "Get pgolab" step) on a sample repository with
+ * two commits: the release job twice (training, then the cached profile), the gate job on both hosts of
+ * its matrix, and the report job that merges them.
+ */
+class CiWorkflowIT {
+    /** The hot loop doing several times its work: a regression no noise hides. */
+    static final String SLOWER = TinyProject.SOURCE.replace("else s ^= i;",
+            "else s ^= i;\n        for (int k = 0; k < 4; k++) s += (s >> (k + 1)) ^ (i * k);");
+
+    @TempDir
+    Path tmp;
+
+    @BeforeEach
+    void tools() {
+        Tool.require(LocalActions.onPath("jq"), "jq");
+        Tool.require(LocalActions.onPath("curl"), "curl");
+    }
+
+    /** gateArgs: the repository variable PGOLAB_GATE_ARGS, more options for 'pgolab gate'. */
+    private WorkflowFixture fixture(String candidate, String gateArgs) throws Exception {
+        return WorkflowFixture.create(tmp, "io.pgolab.cli.Main", candidate, Map.of(), Map.of("PGOLAB_GATE_ARGS", gateArgs));
+    }
+
+    @Test
+    void releaseTrainsOnceThenBuildsFromTheCachedProfile() throws Exception {
+        WorkflowFixture f = fixture(TinyProject.SOURCE + "// a comment\n", "");
+        LocalActions.Job first = f.release();
+        assertThat(first.success()).as(first.log()).isTrue();
+        assertThat(first.step("Build, train and export the profile").ran()).isTrue();
+        String key = first.step("Profile key").log();
+        Path binary = f.actions.artifacts().resolve("pgolab-release-x86_64/pgo/hot");
+        assertThat(binary).isExecutable();
+
+        f.newRun();
+        LocalActions.Job second = f.release();
+        assertThat(second.success()).as(second.log()).isTrue();
+        assertThat(second.step("Restore the profile").log()).startsWith("cache hit");
+        assertThat(second.step("Build from the cached profile").ran()).isTrue();
+        assertThat(second.step("Build, train and export the profile").ran()).isFalse();
+        assertThat(second.step("Profile key").log()).isEqualTo(key);
+        assertThat(f.actions.artifacts().resolve("pgolab-release-x86_64/pgo/hot")).isExecutable();
+    }
+
+    @Test
+    void aCommentOnlyChangePassesOnBothHosts() throws Exception {
+        Tool.require(LocalActions.onPath("valgrind"), "valgrind");
+        // Two binaries that differ in nothing. Timed, their CIs straddled the 2% bound on this shared 2-CPU
+        // machine even after 40 rounds (inconclusive: the gate fails); counted under valgrind they do not.
+        WorkflowFixture f = fixture(TinyProject.SOURCE + "// a comment\n", "--deterministic --min-rounds 5 --max-rounds 5");
+        List<LocalActions.Job> run = f.pullRequestRun();
+        for (LocalActions.Job j : run) {
+            assertThat(j.success()).as(j.log()).isTrue();
+        }
+        for (int i = 0; i < 2; i++) {
+            String host = i == 0 ? "x86_64" : "arm64";
+            assertThat(run.get(i).summary()).as(run.get(i).log())
+                    .containsPattern("Compared \\S+ with \\S+ on " + host + "\\. All \\d+ measures within bounds\\.");
+            assertThat(f.actions.artifacts().resolve("pgolab-gate-" + host)).isDirectoryContaining("glob:**/results.json")
+                    .isDirectoryContaining("glob:**/verdict.json").isDirectoryContaining("glob:**/summary.md");
+        }
+        LocalActions.Job report = run.get(2);
+        assertThat(report.step("Verdict").exitCode()).isZero();
+        assertThat(report.summary()).contains("x86_64", "arm64");
+        assertThat(f.comment()).startsWith("<!-- pgolab gate -->\n").contains("x86_64", "arm64");
+        assertThat(f.writes()).containsExactly("POST repos/octo/tiny/issues/7/comments");
+    }
+
+    @Test
+    void aSlowerHotLoopFailsBothHostsAndTheCheck() throws Exception {
+        WorkflowFixture f = fixture(SLOWER, "--min-rounds 5 --max-rounds 10");
+        List<LocalActions.Job> run = f.pullRequestRun();
+        for (int i = 0; i < 2; i++) {
+            LocalActions.Job gate = run.get(i);
+            assertThat(gate.step("Verdict of this host").exitCode()).as(gate.log()).isEqualTo(1);
+            assertThat(gate.step("Upload this host's results").exitCode()).isZero();
+            assertThat(gate.summary()).containsPattern("Compared \\S+ with \\S+ on " + (i == 0 ? "x86_64" : "arm64")
+                    + "\\. \\d+ of \\d+ measures out of bounds: .*cpu_time");
+        }
+        LocalActions.Job report = run.get(2);
+        assertThat(report.step("Verdict").exitCode()).as(report.log()).isEqualTo(1);
+        assertThat(Files.readString(report.temp().resolve("pgolab-report/report.md"))).contains("x86_64", "arm64");
+        assertThat(f.comment()).contains("x86_64", "arm64");
+    }
+}

@@ -1,0 +1,159 @@
+package io.pgolab.ci;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.pgolab.cli.Cli;
+import io.pgolab.cli.TinyProject;
+import java.io.IOException;
+import java.io.InputStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.attribute.PosixFilePermissions;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * A sample repository with two commits (the tiny C program, then the same with a change), the workflow
+ * 'pgolab init --ci github' wrote into it, and LocalActions to run that workflow's jobs with a given
+ * pgolab (the real one, or FakePgolab) fetched by the workflow's own "Get pgolab" step. The GitHub CLI
+ * is the stand-in of resources io/pgolab/ci/gh.
+ */
+final class WorkflowFixture {
+    static final String BENCH = """
+            [[bench]]
+            name = "loop"
+            command = "{binary} run 3000000"
+            """;
+
+    final Path repo;
+    final Path ghDir;
+    final Path log;
+    final String base;
+    final String head;
+    final LocalActions actions;
+
+    private WorkflowFixture(Path repo, Path ghDir, Path log, String base, String head, LocalActions actions) {
+        this.repo = repo;
+        this.ghDir = ghDir;
+        this.log = log;
+        this.base = base;
+        this.head = head;
+        this.actions = actions;
+    }
+
+    /** The repository at tmp/repo; the second commit replaces hot.c's text by changedSource. */
+    static WorkflowFixture create(Path tmp, String mainClass, String changedSource, Map<String, String> extraEnv)
+            throws IOException, InterruptedException {
+        return create(tmp, mainClass, changedSource, extraEnv, Map.of());
+    }
+
+    /** The same, with more repository variables (vars.*) than the ones that fetch pgolab. */
+    static WorkflowFixture create(Path tmp, String mainClass, String changedSource, Map<String, String> extraEnv,
+            Map<String, String> extraVars) throws IOException, InterruptedException {
+        Path repo = tmp.resolve("repo");
+        TinyProject.create(repo, "clang", "\"release\", \"pgo\"", TinyProject.train("loop", "{binary} run 2000000"));
+        Files.writeString(repo.resolve("pgolab.toml"), Files.readString(repo.resolve("pgolab.toml")) + "\n" + BENCH);
+        Files.writeString(repo.resolve(".gitignore"), ".pgolab/\n");
+        LocalActions.git(repo, "init", "-q", "-b", "main");
+        LocalActions.git(repo, "config", "user.email", "ci@example.invalid");
+        LocalActions.git(repo, "config", "user.name", "ci");
+        Cli.Result init = Cli.run(repo, "init", "--ci", "github");
+        assertThat(init.exitCode()).as(init.all()).isZero();
+        LocalActions.git(repo, "add", "-A");
+        LocalActions.git(repo, "commit", "-q", "-m", "base");
+        String base = rev(repo);
+        Files.writeString(repo.resolve("hot.c"), changedSource);
+        LocalActions.git(repo, "commit", "-q", "-am", "candidate");
+        String head = rev(repo);
+
+        Path jar = Launcher.jar(tmp.resolve("dist"), mainClass);
+        Path ghDir = Files.createDirectories(tmp.resolve("gh"));
+        Path bin = Files.createDirectories(tmp.resolve("stub-bin"));
+        try (InputStream in = WorkflowFixture.class.getResourceAsStream("gh")) {
+            Files.write(bin.resolve("gh"), in.readAllBytes());
+        }
+        Files.setPosixFilePermissions(bin.resolve("gh"), PosixFilePermissions.fromString("rwxr-xr-x"));
+        Path log = tmp.resolve("pgolab-calls.log");
+        Map<String, String> env = new LinkedHashMap<>(extraEnv);
+        env.put("PATH", bin + ":" + System.getenv("PATH"));
+        env.put("GH_STUB_DIR", ghDir.toString());
+        env.put("FAKE_LOG", log.toString());
+        Map<String, String> vars = new LinkedHashMap<>(extraVars);
+        vars.put("PGOLAB_JAR_URL", jar.toUri().toString());
+        vars.put("PGOLAB_JAR_SHA256", Launcher.sha256(jar));
+        LocalActions actions = new LocalActions(repo.resolve(".github/workflows/pgolab.yml"), repo,
+                Files.createDirectories(tmp.resolve("runner")), vars, env);
+        return new WorkflowFixture(repo, ghDir, log, base, head, actions);
+    }
+
+    private static String rev(Path repo) throws IOException, InterruptedException {
+        Process p = new ProcessBuilder("git", "rev-parse", "HEAD").directory(repo.toFile()).start();
+        String out = new String(p.getInputStream().readAllBytes()).trim();
+        assertThat(p.waitFor()).isZero();
+        return out;
+    }
+
+    Map<String, String> push() {
+        Map<String, String> g = common();
+        g.put("event_name", "push");
+        g.put("ref", "refs/heads/main");
+        g.put("sha", head);
+        return g;
+    }
+
+    Map<String, String> pullRequest() {
+        Map<String, String> g = common();
+        g.put("event_name", "pull_request");
+        g.put("ref", "refs/pull/7/merge");
+        g.put("sha", head);
+        g.put("event.pull_request.number", "7");
+        g.put("event.pull_request.base.sha", base);
+        g.put("event.pull_request.head.sha", head);
+        return g;
+    }
+
+    private static Map<String, String> common() {
+        Map<String, String> g = new HashMap<>();
+        g.put("repository", "octo/tiny");
+        g.put("token", "token-of-this-run");
+        return g;
+    }
+
+    LocalActions.Job release() throws IOException, InterruptedException {
+        return actions.run("release", push(), actions.matrix("release").get(0), Map.of());
+    }
+
+    /** The gate job on every host of its matrix, then the report job after them. */
+    List<LocalActions.Job> pullRequestRun() throws IOException, InterruptedException {
+        List<LocalActions.Job> jobs = new ArrayList<>();
+        boolean all = true;
+        for (Map<String, String> m : actions.matrix("gate")) {
+            LocalActions.Job j = actions.run("gate", pullRequest(), m, Map.of());
+            jobs.add(j);
+            all &= j.success();
+        }
+        jobs.add(actions.run("report", pullRequest(), Map.of(), Map.of("gate", all ? "success" : "failure")));
+        return jobs;
+    }
+
+    /** Starts a new workflow run: the artifacts of the last one are gone (the cache stays). */
+    void newRun() throws IOException {
+        if (Files.exists(actions.artifacts())) {
+            try (var s = Files.walk(actions.artifacts())) {
+                s.sorted(java.util.Comparator.reverseOrder()).forEach(p -> p.toFile().delete());
+            }
+        }
+    }
+
+    String comment() throws IOException {
+        return Files.readString(ghDir.resolve("comment.md"));
+    }
+
+    List<String> writes() throws IOException {
+        Path w = ghDir.resolve("writes");
+        return Files.exists(w) ? Files.readAllLines(w) : List.of();
+    }
+}

@@ -1,0 +1,130 @@
+package io.pgolab.ci;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.pgolab.Tool;
+import io.pgolab.cli.TinyProject;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * The workflow 'pgolab init --ci github' writes, run locally step by step (LocalActions) with FakePgolab
+ * in place of pgolab: the wiring between the steps, whatever pgolab measures. CiWorkflowIT runs the same
+ * jobs with the real pgolab.
+ */
+class WorkflowWiringTest {
+    @TempDir
+    Path tmp;
+
+    @BeforeEach
+    void tools() {
+        Tool.require(LocalActions.onPath("jq"), "jq");
+        Tool.require(LocalActions.onPath("curl"), "curl");
+    }
+
+    private WorkflowFixture fixture(Map<String, String> env) throws Exception {
+        return WorkflowFixture.create(tmp, FakePgolab.class.getName(), TinyProject.SOURCE + "// a comment\n", env);
+    }
+
+    @Test
+    void releaseTrainsAndSavesTheProfileOnceThenBuildsFromTheCache() throws Exception {
+        WorkflowFixture f = fixture(Map.of());
+        LocalActions.Job first = f.release();
+        assertThat(first.success()).as(first.log()).isTrue();
+        assertThat(first.step("Build, train and export the profile").ran()).isTrue();
+        assertThat(first.step("Build from the cached profile").ran()).isFalse();
+        assertThat(first.step("Save the profile").log()).startsWith("saved pgolab-profile-Linux-X64-key");
+        assertThat(f.actions.artifacts().resolve("pgolab-release-x86_64/pgo/hot")).exists();
+        assertThat(f.actions.artifacts().resolve("pgolab-release-x86_64/build.json")).exists();
+
+        f.newRun();
+        LocalActions.Job second = f.release();
+        assertThat(second.success()).as(second.log()).isTrue();
+        assertThat(second.step("Restore the profile").log()).startsWith("cache hit");
+        assertThat(second.step("Build, train and export the profile").ran()).isFalse();
+        assertThat(second.step("Save the profile").ran()).isFalse();
+        assertThat(Files.readAllLines(f.log)).filteredOn(l -> l.contains(" build "))
+                .containsExactly("--config pgolab.toml build pgo --json " + jsonOf(first),
+                        "--config pgolab.toml build pgo --profile " + profileOf(second) + " --json " + jsonOf(second));
+        assertThat(f.actions.run("gate", f.push(), f.actions.matrix("gate").get(0), Map.of()).skipped()).isTrue();
+    }
+
+    @Test
+    void greenPullRequestPassesWithOneCommentUpdatedOnTheNextPush() throws Exception {
+        WorkflowFixture f = fixture(Map.of());
+        assertThat(f.actions.run("release", f.pullRequest(), f.actions.matrix("release").get(0), Map.of()).skipped()).isTrue();
+        List<LocalActions.Job> run = f.pullRequestRun();
+        for (LocalActions.Job j : run) {
+            assertThat(j.success()).as(j.log()).isTrue();
+        }
+        assertThat(Files.readAllLines(f.log)).filteredOn(l -> l.contains(" gate ")).hasSize(2).allSatisfy(l -> assertThat(l)
+                .contains("gate --base " + f.base + " --candidate " + f.head + " --host-label "));
+        LocalActions.Job report = run.get(run.size() - 1);
+        assertThat(report.summary()).startsWith("Every host passed.").contains("## x86_64", "## arm64");
+        assertThat(f.comment()).startsWith("<!-- pgolab gate -->\nEvery host passed.");
+        assertThat(f.writes()).containsExactly("POST repos/octo/tiny/issues/7/comments");
+
+        f.newRun();
+        assertThat(f.pullRequestRun()).allSatisfy(j -> assertThat(j.success()).as(j.log()).isTrue());
+        assertThat(f.writes()).containsExactly("POST repos/octo/tiny/issues/7/comments", "PATCH repos/octo/tiny/issues/comments/101");
+    }
+
+    @Test
+    void aHostOutOfBoundsFailsItsJobAndTheCheckAfterEveryHostUploaded() throws Exception {
+        WorkflowFixture f = fixture(Map.of("FAKE_GATE_EXIT_arm64", "1"));
+        List<LocalActions.Job> run = f.pullRequestRun();
+        LocalActions.Job x86 = run.get(0);
+        LocalActions.Job arm = run.get(1);
+        LocalActions.Job report = run.get(2);
+        assertThat(x86.success()).as(x86.log()).isTrue();
+        assertThat(arm.success()).isFalse();
+        assertThat(arm.step("Upload this host's results").exitCode()).isZero();
+        assertThat(arm.step("Verdict of this host").exitCode()).isEqualTo(1);
+        assertThat(f.actions.artifacts().resolve("pgolab-gate-arm64/exit-code")).hasContent("1");
+        assertThat(report.success()).isFalse();
+        assertThat(report.step("Verdict").exitCode()).as(report.log()).isEqualTo(1);
+        assertThat(f.comment()).contains("A host failed.", "1 of 3 measures out of bounds");
+    }
+
+    @Test
+    void aHostWithoutResultsFailsTheCheckAndIsNamed() throws Exception {
+        WorkflowFixture f = fixture(Map.of("FAKE_GATE_EXIT_x86_64", "2"));
+        List<LocalActions.Job> run = f.pullRequestRun();
+        LocalActions.Job report = run.get(2);
+        assertThat(run.get(0).step("Verdict of this host").exitCode()).isEqualTo(2);
+        assertThat(report.step("Verdict").exitCode()).as(report.log()).isEqualTo(2);
+        assertThat(report.summary()).contains("Every host passed.", "no results from x86_64 (gate exit code 2)");
+    }
+
+    @Test
+    void aToolDoctorMissesIsAWarningNotTheEndOfTheJob() throws Exception {
+        WorkflowFixture f = fixture(Map.of("FAKE_DOCTOR_MISSING", "1"));
+        LocalActions.Job j = f.release();
+        assertThat(j.success()).as(j.log()).isTrue();
+        assertThat(j.step("Doctor").log()).contains("apt-get install -y bolt-19",
+                "::warning::pgolab doctor: a variant of pgolab.toml cannot be built on this runner");
+    }
+
+    @Test
+    void withoutAWayToGetPgolabTheFirstJobSaysWhatToSet() throws Exception {
+        WorkflowFixture f = fixture(Map.of());
+        LocalActions bare = new LocalActions(f.repo.resolve(".github/workflows/pgolab.yml"), f.repo,
+                Files.createDirectories(tmp.resolve("bare")), Map.of(), Map.of("PATH", System.getenv("PATH")));
+        LocalActions.Job j = bare.run("release", f.push(), bare.matrix("release").get(0), Map.of());
+        assertThat(j.success()).isFalse();
+        assertThat(j.step("Get pgolab").log()).contains("::error::pgolab is not configured", "PGOLAB_JAR_URL", "PGOLAB_GIT_URL");
+    }
+
+    private static String jsonOf(LocalActions.Job j) {
+        return j.temp().resolve("pgolab-release/build.json").toString();
+    }
+
+    private static String profileOf(LocalActions.Job j) {
+        return j.temp().resolve("pgolab-profile/profile").toString();
+    }
+}

@@ -1,0 +1,102 @@
+package io.pgolab.config;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.dataformat.yaml.YAMLMapper;
+import io.pgolab.UserError;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+class GithubWorkflowTest {
+    @TempDir
+    Path tmp;
+
+    private static JsonNode yaml(String text) throws Exception {
+        return new YAMLMapper().readTree(text);
+    }
+
+    @Test
+    void valuesLandInYamlAndTheMatrixHasEveryRunner() throws Exception {
+        String text = GithubWorkflow.render("sub dir/it's.toml", List.of("pgo", "pgo+lto"),
+                List.of(GithubWorkflow.Runner.parse("x86_64=self-hosted,linux,x64"), GithubWorkflow.Runner.parse("arm64")),
+                "release/1.x", "1.2.3");
+        JsonNode w = yaml(text);
+        assertThat(w.path("env").path("PGOLAB_CONFIG").asText()).isEqualTo("sub dir/it's.toml");
+        assertThat(w.path("env").path("PGOLAB_RELEASE_VARIANTS").asText()).isEqualTo("pgo pgo+lto");
+        assertThat(w.path("on").path("push").path("branches").get(0).asText()).isEqualTo("release/1.x");
+        for (String job : List.of("release", "gate")) {
+            JsonNode include = w.path("jobs").path(job).path("strategy").path("matrix").path("include");
+            assertThat(include).hasSize(2);
+            assertThat(include.get(0).path("label").asText()).isEqualTo("x86_64");
+            assertThat(include.get(0).path("runs-on").toString()).isEqualTo("[\"self-hosted\",\"linux\",\"x64\"]");
+            assertThat(include.get(1).path("runs-on").toString()).isEqualTo("[\"arm64\"]");
+        }
+        assertThat(text).startsWith("# .github/workflows/pgolab.yml: written by 'pgolab init --ci github' (pgolab 1.2.3).")
+                .doesNotContain("@@");
+    }
+
+    @Test
+    void noScriptHoldsAnExpressionAndTheReportMayComment() throws Exception {
+        JsonNode w = yaml(GithubWorkflow.render("pgolab.toml", List.of("pgo"), GithubWorkflow.DEFAULT_RUNNERS, "main", "dev"));
+        List<String> scripts = new ArrayList<>();
+        w.path("jobs").forEach(j -> j.path("steps").forEach(s -> {
+            if (s.has("run")) {
+                scripts.add(s.get("run").asText());
+            }
+        }));
+        assertThat(scripts).hasSizeGreaterThan(10).noneMatch(s -> s.contains("${{"));
+        assertThat(w.path("permissions").path("contents").asText()).isEqualTo("read");
+        assertThat(w.path("jobs").path("report").path("permissions").path("pull-requests").asText()).isEqualTo("write");
+        assertThat(w.path("jobs").path("report").path("needs").asText()).isEqualTo("gate");
+        assertThat(w.path("jobs").path("report").path("if").asText()).contains("always()");
+        assertThat(w.path("jobs").path("gate").path("steps").get(0).path("with").path("fetch-depth").asInt(-1)).isZero();
+    }
+
+    @Test
+    void runnerLabelsAreCheckedAndControlCharactersRefused() {
+        assertThat(GithubWorkflow.Runner.parse("arm64=self-hosted,linux,arm64").runsOn())
+                .containsExactly("self-hosted", "linux", "arm64");
+        assertThatThrownBy(() -> GithubWorkflow.Runner.parse("x86 64=ubuntu-24.04")).isInstanceOf(UserError.class)
+                .hasMessageContaining("'x86 64' is not a host label");
+        assertThatThrownBy(() -> GithubWorkflow.Runner.parse("arm64=self-hosted,,arm64")).isInstanceOf(UserError.class)
+                .hasMessageContaining("'' is not a runner label");
+        assertThatThrownBy(() -> GithubWorkflow.Runner.parse("a=${{github.token}}")).isInstanceOf(UserError.class);
+        assertThatThrownBy(() -> GithubWorkflow.render("a\nb.toml", List.of("pgo"), GithubWorkflow.DEFAULT_RUNNERS, "main", "dev"))
+                .isInstanceOf(UserError.class).hasMessageContaining("cannot go into the workflow");
+    }
+
+    @Test
+    void theReleaseBuildsTheVariantsAStoredProfileCanBuild() throws Exception {
+        Path dir = Files.createDirectories(tmp.resolve("p"));
+        Files.writeString(dir.resolve("pgolab.toml"), """
+                [project]
+                variants = ["release", "pgo+lto", "pgo+bolt", "pgo@server"]
+                [toolchain]
+                kind = "clang"
+                [build]
+                command = "true"
+                artifact = "x"
+                [[train]]
+                name = "t"
+                command = "{binary}"
+                profile = "server"
+                """);
+        assertThat(GithubWorkflow.releaseVariants(ConfigLoader.load(dir.resolve("pgolab.toml")))).containsExactly("pgo+lto");
+    }
+
+    @Test
+    void theDefaultBranchIsOriginsHeadElseMain() throws Exception {
+        Path repo = Files.createDirectories(tmp.resolve("r/.git/refs/remotes/origin"));
+        Path root = tmp.resolve("r");
+        assertThat(GithubWorkflow.defaultBranch(root)).isEqualTo("main");
+        Files.writeString(repo.resolve("HEAD"), "ref: refs/remotes/origin/trunk\n");
+        assertThat(GithubWorkflow.defaultBranch(root)).isEqualTo("trunk");
+        assertThat(GithubWorkflow.repositoryRoot(Files.createDirectories(root.resolve("a/b")))).contains(root);
+    }
+}
