@@ -53,7 +53,7 @@ public final class MergeReport {
 
     static String markdown(Merge.Merged m) {
         StringBuilder s = new StringBuilder();
-        s.append(m.passed() ? "✅ " : "❌ ").append(Md.text(m.summary())).append("\n\n");
+        s.append(Md.text(m.summary())).append("\n\n");
         m.differences().forEach(d -> s.append("> ⚠️ merged with --force although ").append(Md.text(d)).append("\n\n"));
         for (Merge.Host h : m.hosts()) {
             s.append("### ").append(Md.text(h.label())).append("\n\n");

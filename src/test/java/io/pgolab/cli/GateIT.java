@@ -54,7 +54,7 @@ class GateIT {
             assertThat(m.get("bound_percent").asDouble()).isEqualTo(2.0);
         }
         String markdown = Files.readString(md);
-        assertThat(markdown.lines().findFirst().orElseThrow()).startsWith("❌ Compared ")
+        assertThat(markdown.lines().findFirst().orElseThrow()).startsWith("Compared ")
                 .contains(GateSample.git(repo, "rev-parse", "--short=12", "HEAD"), "on test-host", "out of bounds");
         assertThat(markdown).contains("| measure | bound | release | pgo |", "det.instructions");
 

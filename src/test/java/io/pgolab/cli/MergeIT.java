@@ -43,7 +43,7 @@ class MergeIT {
         assertThat(ok.out()).contains("on 2 hosts (x86-metal, arm64-metal): passed on every host; all 2 measures within bounds.",
                 "== x86-metal", "== arm64-metal");
         String markdown = Files.readString(md);
-        assertThat(markdown.lines().findFirst().orElseThrow()).startsWith("✅ Compared");
+        assertThat(markdown.lines().findFirst().orElseThrow()).startsWith("Compared ");
         assertThat(markdown).contains("### x86-metal", "### arm64-metal");
         JsonNode merged = Json.MAPPER.readTree(json.toFile());
         assertThat(merged.get("schema").asText()).isEqualTo("pgolab-merge/1");
