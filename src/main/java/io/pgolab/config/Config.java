@@ -17,7 +17,8 @@ public record Config(
         BuildSpec build,
         List<WorkloadSpec> train,
         List<WorkloadSpec> bench,
-        BoltSpec bolt) {
+        BoltSpec bolt,
+        StoredProfileSpec storedProfile) {
 
     public Path configDir() {
         return file.getParent();

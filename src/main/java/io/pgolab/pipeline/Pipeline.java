@@ -1,7 +1,9 @@
 package io.pgolab.pipeline;
 
 import io.pgolab.config.Config;
+import io.pgolab.config.StoredProfileSpec;
 import io.pgolab.config.Variant;
+import io.pgolab.toolchain.BuildDiagnostics;
 import io.pgolab.toolchain.FailureMode;
 import io.pgolab.toolchain.Phase;
 import io.pgolab.toolchain.Toolchain;
@@ -22,6 +24,7 @@ public final class Pipeline {
     private final Config config;
     private final Toolchain toolchain;
     private final Events events;
+    private final ArtifactStore store;
     private final BuildStage builds;
     private final TrainStage training;
     private final BoltStage bolt;
@@ -30,6 +33,7 @@ public final class Pipeline {
         this.config = config;
         this.toolchain = toolchain;
         this.events = events;
+        this.store = store;
         this.builds = new BuildStage(config, toolchain, store, runner, events);
         this.training = new TrainStage(config, toolchain, store, runner, events);
         this.bolt = new BoltStage(config, toolchain, store, runner, events, training);
@@ -37,6 +41,15 @@ public final class Pipeline {
 
 
     public PipelineOutcome build(List<Variant> variants, boolean forceTraining, FailureMode mode) {
+        return build(variants, forceTraining, mode, config.storedProfile());
+    }
+
+    /**
+     * As build, with the profile-guided variants of the stored profile's set built from the stored
+     * profile (stored.file(); none: train) instead of training, unless it is too stale: then they are
+     * trained as usual, or, without [[train]] workloads for the set, the build fails.
+     */
+    public PipelineOutcome build(List<Variant> variants, boolean forceTraining, FailureMode mode, StoredProfileSpec stored) {
         variants.forEach(toolchain::require);
         List<BuildResult> results = new ArrayList<>();
         for (Variant v : variants) {
@@ -47,14 +60,64 @@ public final class Pipeline {
         if (variants.stream().noneMatch(Variant::pgo)) {
             return new PipelineOutcome(results, Optional.empty(), Map.of(), false);
         }
-        PipelineOutcome t = profile(profileSets(variants), forceTraining, mode);
+        Map<String, ProfileRecord> fromStore = new LinkedHashMap<>();
+        Map<String, ProfileRecord.StoredUse> tried = new LinkedHashMap<>();
+        if (stored.file().isPresent() && forceTraining) {
+            events.note("--retrain: training instead of using the stored profile " + stored.file().get().getFileName());
+        } else if (stored.file().isPresent()) {
+            StoredProfileUse use = StoredProfileUse.open(config, toolchain, store, stored);
+            events.note("using the " + use.describe());
+            List<BuildResult> fromIt = new ArrayList<>();
+            Optional<String> why = use.tooOld();
+            BuildDiagnostics worst = null;
+            if (why.isEmpty()) {
+                for (Variant v : variants) {
+                    if (v.pgo() && v.profileSet().equals(use.profileSet())) {
+                        fromIt.add(finish(v, builds.run(v, Phase.OPTIMIZE, Optional.of(use.profile()))));
+                    }
+                }
+                worst = worst(fromIt);
+                events.note("stored profile: " + worst.mismatched() + " mismatched, " + worst.missing() + " missing of "
+                        + use.functions() + " profiled functions" + (use.functions() > 0 ? " ("
+                        + StoredProfileUse.percent(StoredProfileUse.staleShare(worst, use.functions())) + " stale, limit "
+                        + StoredProfileUse.percent(stored.maxStale()) + ")" : ""));
+                why = use.tooStale(worst);
+            }
+            if (why.isPresent()) {
+                if (training.workloads(use.profileSet()).isEmpty()) {
+                    throw use.cannotRetrain(why.get(), config.file());
+                }
+                events.warn(why.get() + ": retraining");
+                tried.put(use.profileSet(), use.use(worst, why.get()));
+            } else {
+                results.addAll(fromIt);
+                fromStore.put(use.profileSet(), use.record(worst, ""));
+            }
+        }
+        List<String> toTrain = profileSets(variants).stream().filter(set -> !fromStore.containsKey(set)).toList();
+        PipelineOutcome t = toTrain.isEmpty() ? new PipelineOutcome(List.of(), Optional.empty(), Map.of(), false)
+                : profile(toTrain, forceTraining, mode);
+        Map<String, ProfileRecord> profiles = new LinkedHashMap<>(fromStore);
+        t.profiles().forEach((set, p) -> profiles.put(set, tried.containsKey(set) ? p.withStored(tried.get(set)) : p));
         for (Variant v : variants) {
-            if (v.pgo()) {
-                ProfileRecord p = t.profiles().get(v.profileSet());
+            if (v.pgo() && !fromStore.containsKey(v.profileSet())) {
+                ProfileRecord p = profiles.get(v.profileSet());
                 results.add(finish(v, builds.run(v, Phase.OPTIMIZE, Optional.of(p.data()))));
             }
         }
-        return new PipelineOutcome(results, t.instrumented(), t.profiles(), t.trained());
+        return new PipelineOutcome(results, t.instrumented(), profiles, t.trained());
+    }
+
+    /** The most mismatched/missing counts among builds from one profile. */
+    private static BuildDiagnostics worst(List<BuildResult> builds) {
+        int mismatched = 0;
+        int missing = 0;
+        for (BuildResult b : builds) {
+            BuildDiagnostics d = b.artifact().profileDiagnostics();
+            mismatched = Math.max(mismatched, d.mismatched());
+            missing = Math.max(missing, d.missing());
+        }
+        return new BuildDiagnostics(mismatched, missing, List.of());
     }
 
     /** The profile sets the profile-guided variants use ("" for plain pgo), in variant order. */
