@@ -17,8 +17,8 @@ import picocli.CommandLine.Parameters;
 
 @Command(name = "build", mixinStandardHelpOptions = true,
         description = {"Build variants (default: those in the config).",
-                "Variants that use a profile build the instrumented binary and train it first,",
-                "or are built from a stored profile (--profile FILE, [project] profile).",
+                "Variants that use a profile build the instrumented binary and train it first.",
+                "With a stored profile (--profile FILE, [project] profile) they are built from it instead.",
                 "Unchanged inputs are not rebuilt."})
 final class BuildCommand implements Callable<Integer> {
     @ParentCommand

@@ -14,10 +14,10 @@ import picocli.CommandLine.Parameters;
 import picocli.CommandLine.ParentCommand;
 
 @Command(name = "export", mixinStandardHelpOptions = true,
-        description = {"Write the current merged profile into one portable file (a stored profile):",
-                "the profile bytes and what they were made from (toolchain and versions, source fingerprint,",
-                "training workloads, git commit). Build from it with 'pgolab build --profile FILE'",
-                "or [project] profile = \"FILE\". Format: docs/results-schema.md#stored-profile-file."})
+        description = {"Write the merged profile and what it was made from into one file (a stored profile).",
+                "The header names the toolchain and versions, the source fingerprint, the training workloads and the git commit.",
+                "Build from it with 'pgolab build --profile FILE' or [project] profile = \"FILE\".",
+                "Format: docs/results-schema.md, \"Stored profile file\"."})
 final class ProfileExportCommand implements Callable<Integer> {
     @ParentCommand
     ProfileCommand parent;

@@ -10,9 +10,9 @@ import picocli.CommandLine.Option;
 import picocli.CommandLine.ParentCommand;
 
 @Command(name = "key", mixinStandardHelpOptions = true,
-        description = {"Print the key of the profile these sources, [[train]] workloads and toolchain would produce:",
-                "one line, a SHA-256 in hex. Needs no build. Cache the exported profile under it in CI:",
-                "an unchanged key means training would make the same profile, so it can be skipped."})
+        description = {"Print the key to cache a stored profile under (one line, a SHA-256 in hex).",
+                "It hashes what the profile depends on: the sources, the [[train]] workloads, the build and the toolchain.",
+                "It needs no build. An unchanged key means training would make the same profile, so CI can skip it."})
 final class ProfileKeyCommand implements Callable<Integer> {
     @ParentCommand
     ProfileCommand parent;

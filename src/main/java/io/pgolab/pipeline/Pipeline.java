@@ -51,21 +51,25 @@ public final class Pipeline {
      */
     public PipelineOutcome build(List<Variant> variants, boolean forceTraining, FailureMode mode, StoredProfileSpec stored) {
         variants.forEach(toolchain::require);
+        boolean pgo = variants.stream().anyMatch(Variant::pgo);
+        // Opened (and checked) first, so an unusable stored profile fails before anything is built.
+        Optional<StoredProfileUse> opened = stored.file().isPresent() && pgo && !forceTraining
+                ? Optional.of(StoredProfileUse.open(config, toolchain, store, stored)) : Optional.empty();
         List<BuildResult> results = new ArrayList<>();
         for (Variant v : variants) {
             if (!v.pgo()) {
                 results.add(finish(v, builds.run(v, Phase.PLAIN, Optional.empty())));
             }
         }
-        if (variants.stream().noneMatch(Variant::pgo)) {
+        if (!pgo) {
             return new PipelineOutcome(results, Optional.empty(), Map.of(), false);
         }
         Map<String, ProfileRecord> fromStore = new LinkedHashMap<>();
         Map<String, ProfileRecord.StoredUse> tried = new LinkedHashMap<>();
         if (stored.file().isPresent() && forceTraining) {
             events.note("--retrain: training instead of using the stored profile " + stored.file().get().getFileName());
-        } else if (stored.file().isPresent()) {
-            StoredProfileUse use = StoredProfileUse.open(config, toolchain, store, stored);
+        } else if (opened.isPresent()) {
+            StoredProfileUse use = opened.get();
             events.note("using the " + use.describe());
             List<BuildResult> fromIt = new ArrayList<>();
             Optional<String> why = use.tooOld();
