@@ -165,6 +165,26 @@ class StoredProfileIT {
         }
     }
 
+    @Test
+    void aGccProfileTreeRoundTripsAtTheSamePath() throws Exception {
+        Tool.require(ToolLocator.onPath("gcc").isPresent() && ToolLocator.onPath("gcov-tool").isPresent(), "gcc with gcov-tool");
+        Path p = TinyProject.create(tmp.resolve("gcc"), "gcc", "\"pgo\"", TRAIN);
+        assertThat(Cli.run(p, "build").exitCode()).isZero();
+        Path file = tmp.resolve("gcc.pgolab-profile");
+        Cli.Result e = Cli.run(p, "profile", "export", file.toString());
+        assertThat(e.exitCode()).as(e.all()).isZero();
+        assertThat(e.out()).contains("gcda ");
+        io.pgolab.util.Dirs.deleteTree(p.resolve(".pgolab"));   // a fresh checkout at the same path
+        Path json = tmp.resolve("g.json");
+        Cli.Result r = Cli.run(p, "build", "--profile", file.toString(), "--json", json.toString());
+        assertThat(r.exitCode()).as(r.all()).isZero();
+        assertThat(r.out()).contains("1/1 with profile", "profile: stored profile gcc.pgolab-profile");
+        assertThat(r.err()).doesNotContain("==> train");
+        JsonNode d = Json.MAPPER.readTree(json.toFile());
+        assertThat(d.get("training").get("stored_profile").get("used").asBoolean()).isTrue();
+        assertThat(variant(d, "pgo").get("profile_missing").asInt()).isZero();
+    }
+
     private static JsonNode variant(JsonNode d, String name) {
         for (JsonNode v : d.get("variants")) {
             if (v.get("name").asText().equals(name)) {
