@@ -73,6 +73,11 @@ class StoredProfileIT {
         assertThat(pgo.get("profile_sha256").asText()).isEqualTo(sha);
         assertThat(pgo.get("build_command").asText()).contains(".pgolab/profiles/stored/stored-" + sha.substring(0, 12));
         assertThat(clone.resolve(".pgolab/profiles/runs")).doesNotExist();
+        // The results reader knows the new key.
+        var read = io.pgolab.report.ResultsReader.read(json).training().storedProfile();
+        assertThat(read.used()).isTrue();
+        assertThat(read.sha256()).isEqualTo(sha);
+        assertThat(read.functions()).isPositive();
 
         // The same key in both checkouts (paths differ, content does not); another source, another key.
         String key = Cli.run(origin, "profile", "key").out().strip();
