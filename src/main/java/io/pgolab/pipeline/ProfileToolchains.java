@@ -31,7 +31,7 @@ final class ProfileToolchains {
     static Optional<UserError> problem(StoredProfile.Toolchain stored, StoredProfile.Toolchain now, String file) {
         if (!stored.kind().equals(now.kind())) {
             return Optional.of(new UserError("the stored profile " + file + " was made with the " + stored.kind()
-                    + " toolchain (" + stored.description() + "), but this project builds with " + now.kind(),
+                    + " toolchain (" + StoredProfileUse.tools(stored) + "), but this project builds with " + now.kind(),
                     "profiles do not carry over between toolchains: export one from a " + now.kind()
                             + " build, or remove --profile / [project] profile to train"));
         }

@@ -140,7 +140,17 @@ public final class StoredProfileUse {
         StoredProfile h = header();
         return "stored profile " + file.getFileName() + " (" + h.profile().sha256().substring(0, 12) + ", commit "
                 + h.shortCommit() + ", " + (commitsSince < 0 ? "commits since: unknown" : commitsSince + " commit(s) since")
-                + ", made " + h.createdAt() + " with " + h.toolchain().description() + ")";
+                + ", made " + h.createdAt() + " with " + tools(h.toolchain()) + ")";
+    }
+
+    /** "clang 19.1.7, llvm-profdata 19": the versions without the paths. */
+    static String tools(StoredProfile.Toolchain t) {
+        if (t.versions() == null || t.versions().isEmpty()) {
+            return t.kind();
+        }
+        List<String> parts = new java.util.ArrayList<>();
+        t.versions().forEach((tool, v) -> parts.add(tool + " " + ProfileKey.withoutPaths(v)));
+        return String.join(", ", parts);
     }
 
     static String percent(double share) {
