@@ -81,14 +81,17 @@ public final class StoredProfileUse {
     }
 
     /**
-     * The share of the profile's functions an optimized build found without usable data: (mismatched + missing) /
-     * (functions in the profile + missing), or -1 when the profile's function count is unknown.
+     * How much of the program an optimized build found without usable data, relative to what the profile
+     * covers: min(1, (mismatched + missing) / functions in the profile), or -1 when the profile's function
+     * count is unknown. The profile's count stands in for the program's, which is not known without an
+     * instrumented build: a profile whose names no longer exist at all (a renamed file's static functions,
+     * a Rust crate whose version and so its symbol hashes changed) counts every function as missing.
      */
     static double staleShare(BuildDiagnostics d, int functions) {
         if (functions <= 0) {
             return -1;
         }
-        return (double) (d.mismatched() + d.missing()) / (functions + d.missing());
+        return Math.min(1.0, (double) (d.mismatched() + d.missing()) / functions);
     }
 
     /** Why the builds from the profile say it is too stale (profile_max_stale), if they do. */
