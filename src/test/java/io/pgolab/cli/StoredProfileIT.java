@@ -190,6 +190,24 @@ class StoredProfileIT {
         assertThat(variant(d, "pgo").get("profile_missing").asInt()).isZero();
     }
 
+    @Test
+    void aGoProfileIsStoredAsDefaultPgoAndBuiltFromInAnotherCopy() throws Exception {
+        Tool.assumeHere(Files.isExecutable(Path.of(GoToolchainIT.GO)) || ToolLocator.onPath("go").isPresent(), "needs go");
+        Path a = GoToolchainIT.project(tmp.resolve("go-a"), "", "", GoToolchainIT.TWO_WORKLOADS);
+        Cli.Result b = Cli.run(a, "build");
+        Tool.assumeHere(b.exitCode() == 0 || !b.err().contains("too old for PGO"), "needs Go 1.21 or newer");
+        assertThat(b.exitCode()).as(b.all()).isZero();
+        Path file = tmp.resolve("go.pgolab-profile");
+        Cli.Result e = Cli.run(a, "profile", "export", file.toString());
+        assertThat(e.exitCode()).as(e.all()).isZero();
+        assertThat(e.out()).contains("default.pgo ");
+        Path c = GoToolchainIT.project(tmp.resolve("go-b"), "", "", GoToolchainIT.TWO_WORKLOADS);
+        Cli.Result r = Cli.run(c, "build", "--profile", file.toString());
+        assertThat(r.exitCode()).as(r.all()).isZero();
+        assertThat(r.out()).contains("go version -m: -pgo=", "stored-").contains("profile: stored profile go.pgolab-profile");
+        assertThat(r.err()).doesNotContain("==> train");
+    }
+
     private static JsonNode variant(JsonNode d, String name) {
         for (JsonNode v : d.get("variants")) {
             if (v.get("name").asText().equals(name)) {
