@@ -152,7 +152,10 @@ public final class StoredProfileUse {
             return t.kind();
         }
         List<String> parts = new java.util.ArrayList<>();
-        t.versions().forEach((tool, v) -> parts.add(tool + " " + ProfileKey.withoutPaths(v)));
+        t.versions().forEach((tool, v) -> {
+            String version = ProfileKey.withoutPaths(v);
+            parts.add(version.startsWith(tool + " ") ? version : tool + " " + version);   // cargo's says "cargo 1.95.0"
+        });
         return String.join(", ", parts);
     }
 
