@@ -74,6 +74,7 @@ public final class Pipeline {
             List<BuildResult> fromIt = new ArrayList<>();
             Optional<String> why = use.tooOld();
             BuildDiagnostics worst = null;
+            double lost = -1;
             if (why.isEmpty()) {
                 for (Variant v : variants) {
                     if (v.pgo() && v.profileSet().equals(use.profileSet())) {
@@ -81,21 +82,23 @@ public final class Pipeline {
                     }
                 }
                 worst = worst(fromIt);
+                lost = fromIt.isEmpty() ? -1 : use.lostCounts(toolchain, java.nio.file.Path.of(fromIt.get(0).artifact().binary()));
                 events.note("stored profile: " + worst.mismatched() + " mismatched, " + worst.missing() + " missing of "
-                        + use.functions() + " profiled functions" + (use.functions() > 0 ? " ("
-                        + StoredProfileUse.percent(StoredProfileUse.staleShare(worst, use.functions())) + " stale, limit "
+                        + use.functions() + " profiled functions" + (lost >= 0 ? ", " + StoredProfileUse.percent(lost)
+                        + " of its counts in functions no longer found" : "") + (use.functions() > 0 || lost >= 0 ? " ("
+                        + StoredProfileUse.percent(Math.max(0, use.stale(worst, lost))) + " stale, limit "
                         + StoredProfileUse.percent(stored.maxStale()) + ")" : ""));
-                why = use.tooStale(worst);
+                why = use.tooStale(worst, lost);
             }
             if (why.isPresent()) {
                 if (training.workloads(use.profileSet()).isEmpty()) {
                     throw use.cannotRetrain(why.get(), config.file());
                 }
                 events.warn(why.get() + ": retraining");
-                tried.put(use.profileSet(), use.use(worst, why.get()));
+                tried.put(use.profileSet(), use.use(worst, lost, why.get()));
             } else {
                 results.addAll(fromIt);
-                fromStore.put(use.profileSet(), use.record(worst, ""));
+                fromStore.put(use.profileSet(), use.record(worst, lost, ""));
             }
         }
         List<String> toTrain = profileSets(variants).stream().filter(set -> !fromStore.containsKey(set)).toList();

@@ -33,7 +33,7 @@ public final class ProfileExport {
         int functions = functions(toolchain, rec);
         StoredProfile header = new StoredProfile(StoredProfile.FORMAT, Version.get(), Instant.now().toString(), config.name(),
                 ProfileToolchains.of(toolchain), new StoredProfile.Profile(tree ? "tree" : "file", name, rec.sha256(),
-                rec.bytes(), functions), rec.set(), ProfileKey.of(config, toolchain, rec.set()),
+                rec.bytes(), functions, symbolMatch(toolchain, status)), rec.set(), ProfileKey.of(config, toolchain, rec.set()),
                 SourceFingerprint.of(config.root(), config.file(), ProfileKey.excludes(config)),
                 git(config.root(), "rev-parse", "HEAD"), !git(config.root(), "status", "--porcelain", "--", ".", ":(exclude).pgolab").isEmpty(),
                 config.train().stream().filter(w -> w.feeds(rec.set()))
@@ -49,6 +49,13 @@ public final class ProfileExport {
         } catch (UserError e) {
             return 0;
         }
+    }
+
+    /** SymbolMatch of the profile in the first optimized binary built from it (-1: none built, or unknown). */
+    private static double symbolMatch(Toolchain toolchain, ProfileStatus status) {
+        return status.optimized().stream().findFirst()
+                .map(a -> Math.round(SymbolMatch.of(toolchain, status.record().data(), Path.of(a.binary())) * 10000) / 10000.0)
+                .orElse(-1.0);
     }
 
     private static String git(Path root, String... args) {

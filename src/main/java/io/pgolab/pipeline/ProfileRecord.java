@@ -36,13 +36,15 @@ public record ProfileRecord(
     /**
      * A stored profile this build used or tried (null: none). file: the stored profile; commitsSince:
      * commits from its commit to HEAD (-1: unknown); mismatched, missing: the compiler's counts (-1: not built from it); staleShare: the largest share of its functions an
-     * optimized build found mismatched or missing (-1: not built from it); retrained: why pgolab trained
-     * instead ("" when the stored profile was used).
+     * optimized build found mismatched or missing, or the lost share of its counts (the larger; -1: not built
+     * from it); retrained: why pgolab trained instead ("" when the stored profile was used); lostCounts: the
+     * share of the profile's counts whose functions the new build no longer has by name (SymbolMatch.lost; -1:
+     * unknown).
      */
     @JsonIgnoreProperties(ignoreUnknown = true)
     public record StoredUse(String file, String sha256, String gitCommit, boolean gitDirty, String createdAt,
                             int commitsSince, int mismatched, int missing, int functions, double staleShare,
-                            String retrained) {
+                            String retrained, double lostCounts) {
     }
 
     public ProfileRecord withStored(StoredUse s) {

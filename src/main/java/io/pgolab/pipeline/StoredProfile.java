@@ -39,10 +39,20 @@ public record StoredProfile(String format, String pgolabVersion, String createdA
     /**
      * layout: "file" (one file, name: profile.profdata or default.pgo) or "tree" (GCC's .gcda files
      * under gcda/, by their relative paths); sha256 and bytes: those of the file, or of the tree as
-     * util.Hashing.ofPath hashes it; functions: how many functions the profile has (0: unknown).
+     * util.Hashing.ofPath hashes it; functions: how many functions the profile has (0: unknown);
+     * symbolMatch: the share of its counts in functions the optimized binary built from it has by name
+     * (see SymbolMatch; null or negative: unknown).
      */
     @JsonIgnoreProperties(ignoreUnknown = true)
-    public record Profile(String layout, String name, String sha256, long bytes, int functions) {
+    public record Profile(String layout, String name, String sha256, long bytes, int functions, Double symbolMatch) {
+        public Profile(String layout, String name, String sha256, long bytes, int functions) {
+            this(layout, name, sha256, bytes, functions, null);
+        }
+
+        /** -1 when unknown. */
+        public double symbolMatchOrUnknown() {
+            return symbolMatch == null || symbolMatch < 0 ? -1 : symbolMatch;
+        }
     }
 
     @JsonIgnoreProperties(ignoreUnknown = true)

@@ -94,13 +94,28 @@ public final class StoredProfileUse {
         return Math.min(1.0, (double) (d.mismatched() + d.missing()) / functions);
     }
 
+    /**
+     * How stale the builds from the profile say it is: the larger of the compiler's share (staleShare) and
+     * the share of the profile's counts in functions the new binary no longer has by name (lostCounts).
+     */
+    double stale(BuildDiagnostics worst, double lostCounts) {
+        return Math.max(staleShare(worst, functions()), lostCounts);
+    }
+
+    /** The share of the profile's counts the new binary lost by name, relative to the export (-1: unknown). */
+    double lostCounts(Toolchain toolchain, Path binary) {
+        return SymbolMatch.lost(header().profile().symbolMatchOrUnknown(), SymbolMatch.of(toolchain, profile(), binary));
+    }
+
     /** Why the builds from the profile say it is too stale (profile_max_stale), if they do. */
-    Optional<String> tooStale(BuildDiagnostics worst) {
-        double share = staleShare(worst, functions());
+    Optional<String> tooStale(BuildDiagnostics worst, double lostCounts) {
+        double share = stale(worst, lostCounts);
         if (share > limits.maxStale()) {
             return Optional.of("the stored profile " + file.getFileName() + " is stale for these sources: "
                     + worst.mismatched() + " mismatched and " + worst.missing() + " missing of " + functions()
-                    + " functions (" + percent(share) + "), more than profile_max_stale = " + percent(limits.maxStale()));
+                    + " functions" + (lostCounts >= 0 ? ", " + percent(lostCounts) + " of its counts in functions no"
+                    + " longer found" : "") + " (" + percent(share) + "), more than profile_max_stale = "
+                    + percent(limits.maxStale()));
         }
         return Optional.empty();
     }
@@ -118,20 +133,22 @@ public final class StoredProfileUse {
     }
 
     /** A profile record for the build: the stored profile's bytes, its training workloads (not run here). */
-    ProfileRecord record(BuildDiagnostics worst, String retrained) {
+    ProfileRecord record(BuildDiagnostics worst, double lostCounts, String retrained) {
         StoredProfile h = header();
         List<ProfileRecord.WorkloadRun> runs = h.training() == null ? List.of() : h.training().stream()
                 .map(w -> new ProfileRecord.WorkloadRun(w.name(), w.command(), 0, 0, 0, 0, null)).toList();
         return new ProfileRecord("stored:" + h.profile().sha256(), "", "", opened.profile().path().toString(),
-                h.profile().sha256(), opened.profile().bytes(), 0, runs, List.of(), h.createdAt(), profileSet(), use(worst, retrained));
+                h.profile().sha256(), opened.profile().bytes(), 0, runs, List.of(), h.createdAt(), profileSet(),
+                use(worst, lostCounts, retrained));
     }
 
-    ProfileRecord.StoredUse use(BuildDiagnostics worst, String retrained) {
+    ProfileRecord.StoredUse use(BuildDiagnostics worst, double lostCounts, String retrained) {
         StoredProfile h = header();
-        double share = worst == null ? -1 : staleShare(worst, functions());
+        double share = worst == null ? -1 : stale(worst, lostCounts);
         return new ProfileRecord.StoredUse(file.toAbsolutePath().toString(), h.profile().sha256(),
                 h.gitCommit() == null ? "" : h.gitCommit(), h.gitDirty(), h.createdAt(), commitsSince,
-                worst == null ? -1 : worst.mismatched(), worst == null ? -1 : worst.missing(), functions(), share, retrained);
+                worst == null ? -1 : worst.mismatched(), worst == null ? -1 : worst.missing(), functions(), share, retrained,
+                lostCounts);
     }
 
     public io.pgolab.toolchain.ProfileData profile() {

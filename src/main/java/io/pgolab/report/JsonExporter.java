@@ -123,7 +123,8 @@ final class JsonExporter implements Exporter {
                 s.commitsSince() < 0 ? null : s.commitsSince(), s.mismatched() < 0 ? null : s.mismatched(),
                 s.missing() < 0 ? null : s.missing(), s.functions() > 0 ? s.functions() : null,
                 s.staleShare() < 0 ? null : Math.round(s.staleShare() * 10000) / 10000.0, s.retrained().isEmpty(),
-                s.retrained().isEmpty() ? null : s.retrained());
+                s.retrained().isEmpty() ? null : s.retrained(),
+                s.lostCounts() < 0 ? null : Math.round(s.lostCounts() * 10000) / 10000.0);
     }
 
     static ResultsDocument.BenchBody bench(BenchResults r) {

@@ -96,7 +96,7 @@ public record ResultsDocument(
     @JsonIgnoreProperties(ignoreUnknown = true)
     public record StoredProfileEntry(String file, String sha256, String gitCommit, Boolean gitDirty, String createdAt,
                                      Integer commitsSince, Integer mismatched, Integer missing, Integer functions,
-                                     Double staleShare, boolean used, String retrained) {
+                                     Double staleShare, boolean used, String retrained, Double lostCountShare) {
     }
 
     /** The measurements of bench, compare and demo (top level) and of a ladder (under "bench"). */

@@ -66,6 +66,7 @@ class StoredProfileIT {
         JsonNode st = d.get("training").get("stored_profile");
         assertThat(st.get("used").asBoolean()).isTrue();
         assertThat(st.get("commits_since").asInt()).isZero();
+        assertThat(st.get("lost_count_share").asDouble()).isZero();   // every function of the profile still there by name
         assertThat(st.get("file").asText()).isEqualTo(stored.toString());
         assertThat(d.get("training").get("trained_now").asBoolean()).isFalse();
         String sha = st.get("sha256").asText();
