@@ -68,39 +68,8 @@ public final class Pipeline {
         Map<String, ProfileRecord.StoredUse> tried = new LinkedHashMap<>();
         if (stored.file().isPresent() && forceTraining) {
             events.note("--retrain: training instead of using the stored profile " + stored.file().get().getFileName());
-        } else if (opened.isPresent()) {
-            StoredProfileUse use = opened.get();
-            events.note("using the " + use.describe());
-            List<BuildResult> fromIt = new ArrayList<>();
-            Optional<String> why = use.tooOld();
-            BuildDiagnostics worst = null;
-            double lost = -1;
-            if (why.isEmpty()) {
-                for (Variant v : variants) {
-                    if (v.pgo() && v.profileSet().equals(use.profileSet())) {
-                        fromIt.add(finish(v, builds.run(v, Phase.OPTIMIZE, Optional.of(use.profile()))));
-                    }
-                }
-                worst = worst(fromIt);
-                lost = fromIt.isEmpty() ? -1 : use.lostCounts(toolchain, java.nio.file.Path.of(fromIt.get(0).artifact().binary()));
-                events.note("stored profile: " + worst.mismatched() + " mismatched, " + worst.missing() + " missing of "
-                        + use.functions() + " profiled functions" + (lost >= 0 ? ", " + StoredProfileUse.percent(lost)
-                        + " of its counts in functions no longer found" : "") + (use.functions() > 0 || lost >= 0 ? " ("
-                        + StoredProfileUse.percent(Math.max(0, use.stale(worst, lost))) + " stale, limit "
-                        + StoredProfileUse.percent(stored.maxStale()) + ")" : ""));
-                why = use.tooStale(worst, lost);
-            }
-            if (why.isPresent()) {
-                if (training.workloads(use.profileSet()).isEmpty()) {
-                    throw use.cannotRetrain(why.get(), config.file());
-                }
-                events.warn(why.get() + ": retraining");
-                tried.put(use.profileSet(), use.use(worst, lost, why.get()));
-            } else {
-                results.addAll(fromIt);
-                fromStore.put(use.profileSet(), use.record(worst, lost, ""));
-            }
         }
+        opened.ifPresent(use -> fromStored(use, variants, stored, results, fromStore, tried));
         List<String> toTrain = profileSets(variants).stream().filter(set -> !fromStore.containsKey(set)).toList();
         PipelineOutcome t = toTrain.isEmpty() ? new PipelineOutcome(List.of(), Optional.empty(), Map.of(), false)
                 : profile(toTrain, forceTraining, mode);
@@ -113,6 +82,51 @@ public final class Pipeline {
             }
         }
         return new PipelineOutcome(results, t.instrumented(), profiles, t.trained());
+    }
+
+    /**
+     * Builds the variants of the stored profile's set from it and decides whether it is fresh enough:
+     * then its builds join results and its record fromStore; else why it was not used goes to tried
+     * (those variants train), or the build fails when there is nothing to train with.
+     */
+    private void fromStored(StoredProfileUse use, List<Variant> variants, StoredProfileSpec stored, List<BuildResult> results,
+                            Map<String, ProfileRecord> fromStore, Map<String, ProfileRecord.StoredUse> tried) {
+        if (variants.stream().noneMatch(v -> v.pgo() && v.profileSet().equals(use.profileSet()))) {
+            events.warn("the stored profile " + stored.file().orElseThrow().getFileName() + " is the profile of "
+                    + (use.profileSet().isEmpty() ? "all [[train]] workloads" : "profile set '" + use.profileSet() + "'")
+                    + ", which none of the variants built here uses: not used");
+            return;
+        }
+        events.note("using the " + use.describe());
+        List<BuildResult> fromIt = new ArrayList<>();
+        Optional<String> why = use.tooOld();
+        BuildDiagnostics worst = null;
+        double lost = -1;
+        if (why.isEmpty()) {
+            for (Variant v : variants) {
+                if (v.pgo() && v.profileSet().equals(use.profileSet())) {
+                    fromIt.add(finish(v, builds.run(v, Phase.OPTIMIZE, Optional.of(use.profile()))));
+                }
+            }
+            worst = worst(fromIt);
+            lost = use.lostCounts(toolchain, java.nio.file.Path.of(fromIt.get(0).artifact().binary()));
+            events.note("stored profile: " + worst.mismatched() + " mismatched, " + worst.missing() + " missing of "
+                    + use.functions() + " profiled functions" + (lost >= 0 ? ", " + StoredProfileUse.percent(lost)
+                    + " of its counts in functions no longer found" : "") + (use.functions() > 0 || lost >= 0 ? " ("
+                    + StoredProfileUse.percent(Math.max(0, use.stale(worst, lost))) + " stale, limit "
+                    + StoredProfileUse.percent(stored.maxStale()) + ")" : ""));
+            why = use.tooStale(worst, lost);
+        }
+        if (why.isEmpty()) {
+            results.addAll(fromIt);
+            fromStore.put(use.profileSet(), use.record(worst, lost, ""));
+            return;
+        }
+        if (training.workloads(use.profileSet()).isEmpty()) {
+            throw use.cannotRetrain(why.get(), config.file());
+        }
+        events.warn(why.get() + ": retraining");
+        tried.put(use.profileSet(), use.use(worst, lost, why.get()));
     }
 
     /** The most mismatched/missing counts among builds from one profile. */
