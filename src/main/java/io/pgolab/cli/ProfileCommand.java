@@ -20,7 +20,6 @@ import picocli.CommandLine.ParentCommand;
 import picocli.CommandLine.Option;
 
 @Command(name = "profile", mixinStandardHelpOptions = true,
-        subcommands = {ProfileExportCommand.class, ProfileKeyCommand.class},
         description = {"Report on the merged profile: coverage, hottest functions, staleness.",
                 "Also shows the profile size.",
                 "With it, the compiler's mismatched/missing-profile counts from the optimized builds.",

@@ -11,7 +11,8 @@ import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
-import picocli.CommandLine.ParentCommand;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Spec;
 
 @Command(name = "export", mixinStandardHelpOptions = true,
         description = {"Write the merged profile and what it was made from into one file (a stored profile).",
@@ -19,8 +20,8 @@ import picocli.CommandLine.ParentCommand;
                 "Build from it with 'pgolab build --profile FILE' or [project] profile = \"FILE\".",
                 "Format: docs/results-schema.md, \"Stored profile file\"."})
 final class ProfileExportCommand implements Callable<Integer> {
-    @ParentCommand
-    ProfileCommand parent;
+    @Spec
+    CommandSpec spec;
 
     @Parameters(paramLabel = "FILE", description = "Where to write the stored profile (replaced atomically).")
     Path file;
@@ -32,7 +33,7 @@ final class ProfileExportCommand implements Callable<Integer> {
 
     @Override
     public Integer call() {
-        GlobalOptions g = parent.parent.global;
+        GlobalOptions g = Main.global(spec);
         try (Session s = Session.open(g)) {
             String profileSet = set.isEmpty() ? Pipeline.profileSets(s.config.variants()).get(0) : set.toLowerCase();
             ProfileStatus st = ProfileStatus.of(s.config, s.toolchain, s.store,
