@@ -9,6 +9,8 @@
 #   PGOLAB_CACHE           where ripgrep-<version>.crate is kept and looked for first
 #                          (default ~/.cache/pgolab/sources); with it there, nothing is downloaded
 #   PGOLAB_RIPGREP_CRATE   use this .crate file instead of the cache or the registry
+#   PGOLAB_RIPGREP_VERSION another release (default 14.1.1, the example's); 13.0.0 is used by
+#                          bench/ripgrep-stale-profile.sh
 #
 # The .crate is the source archive that the crate registry serves for 'cargo' itself. It is downloaded with
 # cargo (a throwaway project that depends on ripgrep, then 'cargo fetch': cargo verifies the
@@ -17,7 +19,7 @@
 # Idempotent; the source is never committed (upstream/.gitignore ignores it).
 set -euo pipefail
 
-version=14.1.1
+version=${PGOLAB_RIPGREP_VERSION:-14.1.1}
 script_dir=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
 dest=${1:-$script_dir/upstream/ripgrep}
 cache=${PGOLAB_CACHE:-${XDG_CACHE_HOME:-$HOME/.cache}/pgolab/sources}

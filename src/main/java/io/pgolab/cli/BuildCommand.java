@@ -1,6 +1,7 @@
 package io.pgolab.cli;
 
 import io.pgolab.pipeline.PipelineOutcome;
+import io.pgolab.config.StoredProfileSpec;
 import io.pgolab.config.Variant;
 import io.pgolab.report.Exports;
 import io.pgolab.report.Results;
@@ -17,6 +18,7 @@ import picocli.CommandLine.Parameters;
 @Command(name = "build", mixinStandardHelpOptions = true,
         description = {"Build variants (default: those in the config).",
                 "Variants that use a profile build the instrumented binary and train it first.",
+                "With a stored profile (--profile FILE, [project] profile) they are built from it instead.",
                 "Unchanged inputs are not rebuilt."})
 final class BuildCommand implements Callable<Integer> {
     @ParentCommand
@@ -32,6 +34,11 @@ final class BuildCommand implements Callable<Integer> {
             description = "What to do with an unreadable raw profile: fail (default) or warn (merge the rest).")
     String failureMode;
 
+    @Option(names = "--profile", paramLabel = "FILE", description = "Build the profile-guided variants from this stored"
+            + " profile (written by 'pgolab profile export') instead of training; overrides [project] profile."
+            + " Too stale for these sources (profile_max_stale, profile_max_commits): pgolab trains instead.")
+    Path profile;
+
     @Option(names = "--json", paramLabel = "FILE", description = "Write build results as JSON.")
     Path json;
 
@@ -39,7 +46,9 @@ final class BuildCommand implements Callable<Integer> {
     public Integer call() {
         try (Session s = Session.open(parent.global)) {
             List<Variant> chosen = variants.isEmpty() ? s.config.variants() : Variant.parseAll(variants);
-            PipelineOutcome o = s.pipeline().build(chosen, retrain, FailureMode.parse(failureMode));
+            StoredProfileSpec stored = profile == null ? s.config.storedProfile()
+                    : s.config.storedProfile().withFile(parent.global.workDir().resolve(profile).toAbsolutePath().normalize());
+            PipelineOutcome o = s.pipeline().build(chosen, retrain, FailureMode.parse(failureMode), stored);
             Exports.of(parent.global.workDir(), json, null, null)
                     .write(Results.build(s.source(), o));
             return 0;

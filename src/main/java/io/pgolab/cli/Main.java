@@ -9,6 +9,7 @@ import picocli.CommandLine.Mixin;
 
 /** Entry point: parses the command line, runs a subcommand, turns errors into messages. */
 @Command(name = "pgolab", mixinStandardHelpOptions = true, versionProvider = Main.Version.class,
+        modelTransformer = Main.NestedCommands.class,
         description = {"Profile-guided optimization, LTO and BOLT as one command, measured honestly.", ""},
         subcommands = {DemoCommand.class, InitCommand.class, DoctorCommand.class, BuildCommand.class, BenchCommand.class, LadderCommand.class, CompareCommand.class, GateCommand.class, MergeCommand.class,
                 TrainCommand.class, ProfileCommand.class, CommandLine.HelpCommand.class},
@@ -99,6 +100,25 @@ public final class Main implements Runnable {
                         System.getProperty("java.io.tmpdir"))) + ")",
                 "free space on those filesystems, or move the project (its .pgolab directory holds the builds, profiles"
                         + " and logs) to a larger disk", t);
+    }
+
+    /**
+     * Subcommands of subcommands ('profile export', 'profile key'), wired here so that no command class
+     * names another (commands never call each other).
+     */
+    static final class NestedCommands implements CommandLine.IModelTransformer {
+        @Override
+        public CommandLine.Model.CommandSpec transform(CommandLine.Model.CommandSpec spec) {
+            CommandLine profile = spec.subcommands().get("profile");
+            profile.addSubcommand(new ProfileExportCommand());
+            profile.addSubcommand(new ProfileKeyCommand());
+            return spec;
+        }
+    }
+
+    /** The global options of the command line a (nested) command runs in. */
+    static GlobalOptions global(CommandLine.Model.CommandSpec spec) {
+        return ((Main) spec.root().userObject()).global;
     }
 
     /** Version from the jar manifest. */

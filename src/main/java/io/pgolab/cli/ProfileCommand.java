@@ -24,7 +24,8 @@ import picocli.CommandLine.Option;
                 "Also shows the profile size.",
                 "With it, the compiler's mismatched/missing-profile counts from the optimized builds.",
                 "--against-bench also runs each [[bench]] workload once on the instrumented binary, into a profile never used for a build.",
-                "It reports the share of each workload's counts in functions training left cold, the top such functions and what to add to training."})
+                "It reports the share of each workload's counts in functions training left cold, the top such functions and what to add to training.",
+                "'profile export FILE' writes the profile into a stored-profile file; 'profile key' prints the key to cache it under."})
 final class ProfileCommand implements Callable<Integer> {
     @ParentCommand
     Main parent;

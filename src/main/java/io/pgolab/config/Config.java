@@ -18,6 +18,7 @@ public record Config(
         List<WorkloadSpec> train,
         List<WorkloadSpec> bench,
         BoltSpec bolt,
+        StoredProfileSpec storedProfile,
         GateSpec gate) {
 
     public Path configDir() {

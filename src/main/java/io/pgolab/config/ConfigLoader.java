@@ -26,7 +26,8 @@ public final class ConfigLoader {
     public static final Set<String> SERVICE_PLACEHOLDERS = Set.of("binary", "root", "config_dir", "workdir", "port");
     private static final Set<String> TOP = Set.of("project", "toolchain", "build", "train", "bench", "bolt", "gate");
     private static final Set<String> BOLT = Set.of("profile", "options", "skip_funcs", "smoke");
-    private static final Set<String> PROJECT = Set.of("name", "root", "copy_sources", "exclude", "variants", "ladder");
+    private static final Set<String> PROJECT = Set.of("name", "root", "copy_sources", "exclude", "variants", "ladder",
+            "profile", "profile_max_stale", "profile_max_commits");
     private static final Set<String> TOOLCHAIN = Set.of("kind", "cc", "cxx", "atomic_counters", "go", "profile_flag",
             "llvm_profdata");
     private static final Set<String> BUILD = Set.of(
@@ -71,6 +72,7 @@ public final class ConfigLoader {
         ValueChecks.globs(project, "exclude", exclude, problems);
         List<Variant> variants = variants(project, "variants", List.of(Variant.RELEASE, Variant.PGO), problems);
         List<Variant> ladder = project.has("ladder") ? variants(project, "ladder", List.of(), problems) : List.of();
+        StoredProfileSpec stored = StoredProfileSpec.read(project, dir, problems);
 
         toolchain.rejectUnknown(TOOLCHAIN);
         String kind = toolchain.string("kind", "kind = \"clang\"   # or \"gcc\", \"go\", \"cargo\"");
@@ -105,9 +107,9 @@ public final class ConfigLoader {
         Set<String> trainExtra = GoConfig.isGo(kind) ? GoConfig.TRAIN_PLACEHOLDERS : bins;
         List<WorkloadSpec> train = WorkloadReader.workloads(toml, "train", trainExtra, problems);
         List<WorkloadSpec> bench = WorkloadReader.workloads(toml, "bench", bins, problems);
-        if (variants.stream().anyMatch(Variant::pgo) && train.isEmpty() && problems.isEmpty()) {
+        if (variants.stream().anyMatch(Variant::pgo) && train.isEmpty() && stored.file().isEmpty() && problems.isEmpty()) {
             problems.add(project.line("variants"), "project.variants",
-                    "variant(s) with pgo need a training workload, but there is no [[train]] entry",
+                    "variant(s) with pgo need a training workload (or a stored profile, project.profile), but there is no [[train]] entry",
                     "add one, e.g.\n      [[train]]\n      name = \"typical\"\n      command = \"{binary} --typical-input\"");
         }
         checkProfileSets(variants, train, project, problems);
@@ -121,7 +123,7 @@ public final class ConfigLoader {
         }
         GateSpec gate = variants.isEmpty() ? null : GateReader.read(table(toml, "gate", problems, false), variants, bench, problems);
         problems.throwIfAny();
-        return new Config(file, name, root, copy, exclude, variants, ladder, tc, bs, train, bench, bolt, gate);
+        return new Config(file, name, root, copy, exclude, variants, ladder, tc, bs, train, bench, bolt, stored, gate);
     }
 
     private static BuildSpec cBuild(TableReader build, ConfigProblems problems) {

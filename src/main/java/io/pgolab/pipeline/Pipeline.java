@@ -1,7 +1,9 @@
 package io.pgolab.pipeline;
 
 import io.pgolab.config.Config;
+import io.pgolab.config.StoredProfileSpec;
 import io.pgolab.config.Variant;
+import io.pgolab.toolchain.BuildDiagnostics;
 import io.pgolab.toolchain.FailureMode;
 import io.pgolab.toolchain.Phase;
 import io.pgolab.toolchain.Toolchain;
@@ -22,6 +24,7 @@ public final class Pipeline {
     private final Config config;
     private final Toolchain toolchain;
     private final Events events;
+    private final ArtifactStore store;
     private final BuildStage builds;
     private final TrainStage training;
     private final BoltStage bolt;
@@ -30,6 +33,7 @@ public final class Pipeline {
         this.config = config;
         this.toolchain = toolchain;
         this.events = events;
+        this.store = store;
         this.builds = new BuildStage(config, toolchain, store, runner, events);
         this.training = new TrainStage(config, toolchain, store, runner, events);
         this.bolt = new BoltStage(config, toolchain, store, runner, events, training);
@@ -37,24 +41,104 @@ public final class Pipeline {
 
 
     public PipelineOutcome build(List<Variant> variants, boolean forceTraining, FailureMode mode) {
+        return build(variants, forceTraining, mode, config.storedProfile());
+    }
+
+    /**
+     * As build, with the profile-guided variants of the stored profile's set built from the stored
+     * profile (stored.file(); none: train) instead of training, unless it is too stale: then they are
+     * trained as usual, or, without [[train]] workloads for the set, the build fails.
+     */
+    public PipelineOutcome build(List<Variant> variants, boolean forceTraining, FailureMode mode, StoredProfileSpec stored) {
         variants.forEach(toolchain::require);
+        boolean pgo = variants.stream().anyMatch(Variant::pgo);
+        // Opened (and checked) first, so an unusable stored profile fails before anything is built.
+        Optional<StoredProfileUse> opened = stored.file().isPresent() && pgo && !forceTraining
+                ? Optional.of(StoredProfileUse.open(config, toolchain, store, stored)) : Optional.empty();
         List<BuildResult> results = new ArrayList<>();
         for (Variant v : variants) {
             if (!v.pgo()) {
                 results.add(finish(v, builds.run(v, Phase.PLAIN, Optional.empty())));
             }
         }
-        if (variants.stream().noneMatch(Variant::pgo)) {
+        if (!pgo) {
             return new PipelineOutcome(results, Optional.empty(), Map.of(), false);
         }
-        PipelineOutcome t = profile(profileSets(variants), forceTraining, mode);
+        Map<String, ProfileRecord> fromStore = new LinkedHashMap<>();
+        Map<String, ProfileRecord.StoredUse> tried = new LinkedHashMap<>();
+        if (stored.file().isPresent() && forceTraining) {
+            events.note("--retrain: training instead of using the stored profile " + stored.file().get().getFileName());
+        }
+        opened.ifPresent(use -> fromStored(use, variants, stored, results, fromStore, tried));
+        List<String> toTrain = profileSets(variants).stream().filter(set -> !fromStore.containsKey(set)).toList();
+        PipelineOutcome t = toTrain.isEmpty() ? new PipelineOutcome(List.of(), Optional.empty(), Map.of(), false)
+                : profile(toTrain, forceTraining, mode);
+        Map<String, ProfileRecord> profiles = new LinkedHashMap<>(fromStore);
+        t.profiles().forEach((set, p) -> profiles.put(set, tried.containsKey(set) ? p.withStored(tried.get(set)) : p));
         for (Variant v : variants) {
-            if (v.pgo()) {
-                ProfileRecord p = t.profiles().get(v.profileSet());
+            if (v.pgo() && !fromStore.containsKey(v.profileSet())) {
+                ProfileRecord p = profiles.get(v.profileSet());
                 results.add(finish(v, builds.run(v, Phase.OPTIMIZE, Optional.of(p.data()))));
             }
         }
-        return new PipelineOutcome(results, t.instrumented(), t.profiles(), t.trained());
+        return new PipelineOutcome(results, t.instrumented(), profiles, t.trained());
+    }
+
+    /**
+     * Builds the variants of the stored profile's set from it and decides whether it is fresh enough:
+     * then its builds join results and its record fromStore; else why it was not used goes to tried
+     * (those variants train), or the build fails when there is nothing to train with.
+     */
+    private void fromStored(StoredProfileUse use, List<Variant> variants, StoredProfileSpec stored, List<BuildResult> results,
+                            Map<String, ProfileRecord> fromStore, Map<String, ProfileRecord.StoredUse> tried) {
+        if (variants.stream().noneMatch(v -> v.pgo() && v.profileSet().equals(use.profileSet()))) {
+            events.warn("the stored profile " + stored.file().orElseThrow().getFileName() + " is the profile of "
+                    + (use.profileSet().isEmpty() ? "all [[train]] workloads" : "profile set '" + use.profileSet() + "'")
+                    + ", which none of the variants built here uses: not used");
+            return;
+        }
+        events.note("using the " + use.describe());
+        List<BuildResult> fromIt = new ArrayList<>();
+        Optional<String> why = use.tooOld();
+        BuildDiagnostics worst = null;
+        double lost = -1;
+        if (why.isEmpty()) {
+            for (Variant v : variants) {
+                if (v.pgo() && v.profileSet().equals(use.profileSet())) {
+                    fromIt.add(finish(v, builds.run(v, Phase.OPTIMIZE, Optional.of(use.profile()))));
+                }
+            }
+            worst = worst(fromIt);
+            lost = use.lostCounts(toolchain, java.nio.file.Path.of(fromIt.get(0).artifact().binary()));
+            events.note("stored profile: " + worst.mismatched() + " mismatched, " + worst.missing() + " missing of "
+                    + use.functions() + " profiled functions" + (lost >= 0 ? ", " + StoredProfileUse.percent(lost)
+                    + " of its counts in functions no longer found" : "") + (use.functions() > 0 || lost >= 0 ? " ("
+                    + StoredProfileUse.percent(Math.max(0, use.stale(worst, lost))) + " stale, limit "
+                    + StoredProfileUse.percent(stored.maxStale()) + ")" : ""));
+            why = use.tooStale(worst, lost);
+        }
+        if (why.isEmpty()) {
+            results.addAll(fromIt);
+            fromStore.put(use.profileSet(), use.record(worst, lost, ""));
+            return;
+        }
+        if (training.workloads(use.profileSet()).isEmpty()) {
+            throw use.cannotRetrain(why.get(), config.file());
+        }
+        events.warn(why.get() + ": retraining");
+        tried.put(use.profileSet(), use.use(worst, lost, why.get()));
+    }
+
+    /** The most mismatched/missing counts among builds from one profile. */
+    private static BuildDiagnostics worst(List<BuildResult> builds) {
+        int mismatched = 0;
+        int missing = 0;
+        for (BuildResult b : builds) {
+            BuildDiagnostics d = b.artifact().profileDiagnostics();
+            mismatched = Math.max(mismatched, d.mismatched());
+            missing = Math.max(missing, d.missing());
+        }
+        return new BuildDiagnostics(mismatched, missing, List.of());
     }
 
     /** The profile sets the profile-guided variants use ("" for plain pgo), in variant order. */

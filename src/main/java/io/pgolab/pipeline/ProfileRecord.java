@@ -23,7 +23,34 @@ public record ProfileRecord(
         List<WorkloadRun> workloads,
         List<String> dropped,
         String createdAt,
-        String profileSet) {
+        String profileSet,
+        StoredUse stored) {
+
+    public ProfileRecord(String trainKey, String instrumentedKey, String notes, String profile, String sha256, long bytes,
+                         double mergeSeconds, List<WorkloadRun> workloads, List<String> dropped, String createdAt,
+                         String profileSet) {
+        this(trainKey, instrumentedKey, notes, profile, sha256, bytes, mergeSeconds, workloads, dropped, createdAt,
+                profileSet, null);
+    }
+
+    /**
+     * A stored profile this build used or tried (null: none). file: the stored profile; commitsSince:
+     * commits from its commit to HEAD (-1: unknown); mismatched, missing: the compiler's counts (-1: not built from it); staleShare: the largest share of its functions an
+     * optimized build found mismatched or missing, or the lost share of its counts (the larger; -1: not built
+     * from it); retrained: why pgolab trained instead ("" when the stored profile was used); lostCounts: the
+     * share of the profile's counts whose functions the new build no longer has by name (SymbolMatch.lost; -1:
+     * unknown).
+     */
+    @JsonIgnoreProperties(ignoreUnknown = true)
+    public record StoredUse(String file, String sha256, String gitCommit, boolean gitDirty, String createdAt,
+                            int commitsSince, int mismatched, int missing, int functions, double staleShare,
+                            String retrained, double lostCounts) {
+    }
+
+    public ProfileRecord withStored(StoredUse s) {
+        return new ProfileRecord(trainKey, instrumentedKey, notes, profile, sha256, bytes, mergeSeconds, workloads, dropped,
+                createdAt, profileSet, s);
+    }
 
     /**
      * One training workload's run. files: size and SHA-256 of each raw profile it left, by path relative

@@ -38,6 +38,19 @@ final class BuildReport {
         }
         s.append(boltSizeNotes(rows.stream().map(BuildResult::artifact).toList()));
         o.profiles().forEach((set, p) -> {
+            ProfileRecord.StoredUse st = p.stored();
+            if (st != null && st.retrained().isEmpty()) {
+                s.append(String.format("%s stored profile %s (%s, commit %s, %s); not trained%n",
+                        set.isEmpty() ? "profile:" : "profile @" + set + ":", java.nio.file.Path.of(st.file()).getFileName(),
+                        st.sha256().substring(0, 12), st.gitCommit().isEmpty() ? "unknown"
+                                : st.gitCommit().substring(0, Math.min(12, st.gitCommit().length())),
+                        st.commitsSince() < 0 ? "commits since: unknown" : st.commitsSince() + " commit(s) since"));
+                return;
+            }
+            if (st != null) {
+                s.append("stored profile " + java.nio.file.Path.of(st.file()).getFileName() + " not used: " + st.retrained()
+                        + System.lineSeparator());
+            }
             s.append(set.isEmpty() ? "training:" : "training @" + set + ":");
             for (ProfileRecord.WorkloadRun w : p.workloads()) {
                 s.append(String.format(" %s %.2fs", w.name(), w.wallSeconds()));

@@ -3,6 +3,7 @@ package io.pgolab.report;
 import io.pgolab.pipeline.BoltReport;
 import io.pgolab.pipeline.BuildResult;
 import io.pgolab.pipeline.PipelineOutcome;
+import io.pgolab.pipeline.ProfileRecord;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import io.pgolab.Version;
 import io.pgolab.bench.BenchResults;
@@ -129,8 +130,21 @@ final class JsonExporter implements Exporter {
         List<ResultsDocument.Training> sets = new ArrayList<>();
         o.profiles().forEach((set, p) -> sets.add(new ResultsDocument.Training(set,
                 p.workloads().stream().map(ResultsDocument.TrainingRun::of).toList(), Seconds.wall(p.mergeSeconds()),
-                p.profile(), p.sha256(), p.bytes(), p.dropped(), o.trained())));
+                p.profile(), p.sha256(), p.bytes(), p.dropped(), o.trained() && p.stored() == null
+                        || o.trained() && !p.stored().retrained().isEmpty(), stored(p.stored()))));
         return sets;
+    }
+
+    static ResultsDocument.StoredProfileEntry stored(ProfileRecord.StoredUse s) {
+        if (s == null) {
+            return null;
+        }
+        return new ResultsDocument.StoredProfileEntry(s.file(), s.sha256(), s.gitCommit(), s.gitDirty(), s.createdAt(),
+                s.commitsSince() < 0 ? null : s.commitsSince(), s.mismatched() < 0 ? null : s.mismatched(),
+                s.missing() < 0 ? null : s.missing(), s.functions() > 0 ? s.functions() : null,
+                s.staleShare() < 0 ? null : Math.round(s.staleShare() * 10000) / 10000.0, s.retrained().isEmpty(),
+                s.retrained().isEmpty() ? null : s.retrained(),
+                s.lostCounts() < 0 ? null : Math.round(s.lostCounts() * 10000) / 10000.0);
     }
 
     static ResultsDocument.BenchBody bench(BenchResults r) {

@@ -81,7 +81,23 @@ public record ResultsDocument(
     @JsonIgnoreProperties(ignoreUnknown = true)
     public record Training(String profileSet, List<TrainingRun> workloads, double mergeSeconds,
                            String profile, String profileSha256, long profileBytes, List<String> dropped,
-                           boolean trainedNow) {
+                           boolean trainedNow,
+                           @JsonInclude(JsonInclude.Include.NON_NULL) StoredProfileEntry storedProfile) {
+        public Training(String profileSet, List<TrainingRun> workloads, double mergeSeconds, String profile,
+                        String profileSha256, long profileBytes, List<String> dropped, boolean trainedNow) {
+            this(profileSet, workloads, mergeSeconds, profile, profileSha256, profileBytes, dropped, trainedNow, null);
+        }
+    }
+
+    /**
+     * The stored profile a build used or tried (build --profile, [project] profile). commits_since and
+     * stale_share are absent when unknown; retrained: why pgolab trained instead (absent when it was used).
+     */
+    @JsonInclude(JsonInclude.Include.NON_NULL)
+    @JsonIgnoreProperties(ignoreUnknown = true)
+    public record StoredProfileEntry(String file, String sha256, String gitCommit, Boolean gitDirty, String createdAt,
+                                     Integer commitsSince, Integer mismatched, Integer missing, Integer functions,
+                                     Double staleShare, boolean used, String retrained, Double lostCountShare) {
     }
 
     /** The measurements of bench, compare and demo (top level) and of a ladder (under "bench"). */
