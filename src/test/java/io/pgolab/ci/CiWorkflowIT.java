@@ -79,6 +79,7 @@ class CiWorkflowIT {
         assertThat(report.summary()).contains("x86_64", "arm64");
         assertThat(f.comment()).startsWith("<!-- pgolab gate -->\n").contains("x86_64", "arm64");
         assertThat(f.writes()).containsExactly("POST repos/octo/tiny/issues/7/comments");
+        keep("green.md", f.comment());
     }
 
     @Test
@@ -96,5 +97,13 @@ class CiWorkflowIT {
         assertThat(report.step("Verdict").exitCode()).as(report.log()).isEqualTo(1);
         assertThat(Files.readString(report.temp().resolve("pgolab-report/report.md"))).contains("x86_64", "arm64");
         assertThat(f.comment()).contains("x86_64", "arm64");
+        keep("red.md", f.comment());
+    }
+
+    /** The pull request comment as posted, kept under target/ci-comments/ for docs/ci.md. */
+    private static void keep(String name, String comment) throws java.io.IOException {
+        Path dir = Path.of("target/ci-comments");
+        Files.createDirectories(dir);
+        Files.writeString(dir.resolve(name), comment);
     }
 }
