@@ -109,7 +109,10 @@ final class GateReport {
         g.measures().stream().filter(m -> m.workload().equals(w.name())).forEach(m -> out.add(m.metric()));
         w.comparisons().stream().filter(c -> c.direction().equals("higher_is_better") && !c.metric().contains("."))
                 .forEach(c -> out.add(c.metric()));
-        INFO.stream().filter(m -> w.comparisons().stream().anyMatch(c -> c.metric().equals(m))).forEach(out::add);
+        // under valgrind (--deterministic) times are valgrind's own, not the program's: not shown for reading
+        boolean deterministic = w.comparisons().stream().anyMatch(c -> c.metric().startsWith("det."));
+        INFO.stream().filter(m -> !(deterministic && m.startsWith("cpu_time")))
+                .filter(m -> w.comparisons().stream().anyMatch(c -> c.metric().equals(m))).forEach(out::add);
         return List.copyOf(out);
     }
 
