@@ -31,7 +31,8 @@ public final class JsonShape {
             "workloads[].layout_check.variants[]: string", "workloads[].layout_check.functions: int",
             "workloads[].layout_check.functions_moved: int", "workloads[].layout_check.bound_percent: object",
             "workloads[].layout_check.bound_percent.cpu_time: number", "workloads[].layout_check.comparisons: array",
-            "workloads[].layout_check.comparisons[]: object");
+            "workloads[].layout_check.comparisons[]: object",
+            "host: string", "environment.hostname: string");
 
     private JsonShape() {
     }
