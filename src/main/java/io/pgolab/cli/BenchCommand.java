@@ -9,7 +9,6 @@ import io.pgolab.bench.Steps;
 import io.pgolab.bench.TrainingCheck;
 import io.pgolab.config.Variant;
 import io.pgolab.pipeline.BuiltArtifact;
-import io.pgolab.report.Exports;
 import io.pgolab.report.Results;
 import io.pgolab.toolchain.FailureMode;
 import java.util.ArrayList;
@@ -65,7 +64,7 @@ final class BenchCommand implements Callable<Integer> {
             r = LayoutCheck.addTo(PgoPotential.addTo(s.bench(), r, built, opts.deterministic), built, opts.minEffect / 100);
             Results results = Results.bench(s.source(), r)
                     .withTrainingMatch(TrainingCheck.afterBench(s.bench(), r, !noTrainingCheck && !noBuild));
-            Exports.of(parent.global.workDir(), opts.json, opts.markdown, opts.csv).write(results);
+            opts.exports(parent.global.workDir()).write(results);
             return opts.exitCode(results);
         }
     }

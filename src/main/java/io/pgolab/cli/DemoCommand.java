@@ -52,7 +52,7 @@ final class DemoCommand implements Callable<Integer> {
             s.console.note("demo project in " + project + " (" + s.toolchain.describe() + ")");
             PipelineOutcome built = s.pipeline().build(List.of(Variant.RELEASE, Variant.PGO), false, FailureMode.FAIL);
             Results.Source source = s.source();
-            Exports exports = Exports.of(parent.global.workDir(), opts.json, opts.markdown, opts.csv);
+            Exports exports = opts.exports(parent.global.workDir());
             exports.print(Results.build(source, built)); // the builds' table now, before the measurements
             BenchResults r = s.engine(opts, "demo").run("pgolab demo: release vs pgo (" + s.toolchain.describe() + ")",
                     List.of(DemoOutputParser.workload(s.config, built.artifacts(List.of(Variant.RELEASE, Variant.PGO)))));

@@ -11,7 +11,6 @@ import io.pgolab.measure.HostInfo;
 import io.pgolab.pipeline.BuiltArtifact;
 import io.pgolab.pipeline.Worktrees;
 import io.pgolab.report.Exporter;
-import io.pgolab.report.Exports;
 import io.pgolab.report.Results;
 import io.pgolab.toolchain.FailureMode;
 import java.nio.file.Path;
@@ -85,7 +84,7 @@ final class GateCommand implements Callable<Integer> {
             GateResult g = Gate.run(c.engine(opts, "gate"), "pgolab gate: " + candConfig.name(),
                     workloads.of(Gate.interleave(baseBuilt, candBuilt), Gate.labels(names)), candConfig.bench(), req,
                     opts.minEffect / 100);
-            Exports.of(parent.global.workDir(), opts.json, opts.markdown, opts.csv).to(verdict, Exporter.verdict())
+            opts.exports(parent.global.workDir()).to(verdict, Exporter.verdict())
                     .write(Results.gate(c.source(), g));
             return g.passed() ? 0 : 1;
         }

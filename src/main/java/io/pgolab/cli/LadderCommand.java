@@ -11,7 +11,6 @@ import io.pgolab.bench.Steps;
 import io.pgolab.bench.TrainingCheck;
 import io.pgolab.config.Variant;
 import io.pgolab.pipeline.BuiltArtifact;
-import io.pgolab.report.Exports;
 import io.pgolab.report.Results;
 import io.pgolab.toolchain.FailureMode;
 import java.util.ArrayList;
@@ -67,7 +66,7 @@ final class LadderCommand implements Callable<Integer> {
             Ladder ladder = Ladder.of(r, built, LadderCosts.pipelineSeconds(o, steps, built), slowdown);
             Results results = Results.ladder(s.source(), r, ladder, built)
                     .withTrainingMatch(TrainingCheck.afterBench(s.bench(), r, !noTrainingCheck));
-            Exports.of(parent.global.workDir(), opts.json, opts.markdown, opts.csv).write(results);
+            opts.exports(parent.global.workDir()).write(results);
             return opts.exitCode(results);
         }
     }

@@ -10,7 +10,7 @@ import picocli.CommandLine.Mixin;
 /** Entry point: parses the command line, runs a subcommand, turns errors into messages. */
 @Command(name = "pgolab", mixinStandardHelpOptions = true, versionProvider = Main.Version.class,
         description = {"Profile-guided optimization, LTO and BOLT as one command, measured honestly.", ""},
-        subcommands = {DemoCommand.class, InitCommand.class, DoctorCommand.class, BuildCommand.class, BenchCommand.class, LadderCommand.class, CompareCommand.class, GateCommand.class, MergeCommand.class,
+        subcommands = {DemoCommand.class, InitCommand.class, DoctorCommand.class, BuildCommand.class, BenchCommand.class, LadderCommand.class, CompareCommand.class, GateCommand.class, MergeCommand.class, ReportCommand.class,
                 TrainCommand.class, ProfileCommand.class, CommandLine.HelpCommand.class},
         footer = {"", "Start with 'pgolab demo', or 'pgolab init' in your project. Docs: docs/config.md"})
 public final class Main implements Runnable {

@@ -71,6 +71,14 @@ final class MeasureOptions {
     @Option(names = "--csv", paramLabel = "FILE", description = "Write raw samples as CSV.")
     Path csv;
 
+    @Option(names = "--html", paramLabel = "FILE", description = "Write a self-contained HTML report (charts; flamegraphs with --flamegraph).")
+    Path html;
+
+    /** --json, --markdown, --csv and --html as given, with the terminal on System.out. */
+    io.pgolab.report.Exports exports(Path workDir) {
+        return io.pgolab.report.Exports.of(workDir, json, markdown, csv).to(html, io.pgolab.report.Exporter.html());
+    }
+
     CampaignSettings settings() {
         Duration b = budget == null ? MeasureDefaults.budget() : duration("--budget", budget);
         totalBudget();

@@ -1,8 +1,8 @@
 package io.pgolab.report;
 
 /**
- * One output format of {@link Results}: the terminal table, Markdown, JSON, CSV (a future HTML report is one more
- * implementation, registered with {@link Exports#to}). Like hyperfine's exporters and JMH's ResultFormat: the
+ * One output format of {@link Results}: the terminal table, Markdown, JSON, CSV, HTML (each registered with
+ * {@link Exports#to}). Like hyperfine's exporters and JMH's ResultFormat: the
  * format renders, {@link Exports} decides where the text goes and reports write errors.
  */
 public interface Exporter {
@@ -24,6 +24,11 @@ public interface Exporter {
     /** The gate's verdict file (pgolab-verdict/1); "" for results that are not a gate's. */
     static Exporter verdict() {
         return new VerdictExporter();
+    }
+
+    /** The self-contained HTML report (charts, flamegraphs). */
+    static Exporter html() {
+        return new HtmlExporter();
     }
 
     static Exporter csv() {
