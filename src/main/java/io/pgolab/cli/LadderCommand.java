@@ -2,6 +2,7 @@ package io.pgolab.cli;
 
 import io.pgolab.pipeline.PipelineOutcome;
 import io.pgolab.bench.BenchResults;
+import io.pgolab.bench.BenchWorkload;
 import io.pgolab.bench.Ladder;
 import io.pgolab.bench.LadderCosts;
 import io.pgolab.bench.LayoutCheck;
@@ -61,7 +62,9 @@ final class LadderCommand implements Callable<Integer> {
             List<BuiltArtifact> built = o.artifacts(steps);
             List<Ladder.Slowdown> slowdown = LadderCosts.trainingSlowdown(s.bench(), o, built);
             List<BuiltArtifact> all = o.artifacts(measured);
-            BenchResults r = s.engine(opts, "ladder").run("pgolab ladder: " + s.config.name(), workloads.of(all));
+            List<BenchWorkload> ws = workloads.of(all);
+            BenchResults r = opts.flamegraphs(s.bench(), s.engine(opts, "ladder").run("pgolab ladder: " + s.config.name(), ws),
+                    ws, all);
             r = LayoutCheck.addTo(PgoPotential.addTo(s.bench(), r, built, opts.deterministic), all, opts.minEffect / 100);
             Ladder ladder = Ladder.of(r, built, LadderCosts.pipelineSeconds(o, steps, built), slowdown);
             Results results = Results.ladder(s.source(), r, ladder, built)

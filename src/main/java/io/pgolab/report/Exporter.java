@@ -9,6 +9,14 @@ public interface Exporter {
     /** The whole text of the output for these results; "" when the format has nothing to say about them. */
     String render(Results results);
 
+    /**
+     * Files written beside the output file, by the suffix of their name (report.html → report.SUFFIX): the HTML
+     * report's standalone flamegraph SVGs. None for most formats.
+     */
+    default java.util.Map<String, String> besides(Results results) {
+        return java.util.Map.of();
+    }
+
     static Exporter text() {
         return new TextExporter();
     }

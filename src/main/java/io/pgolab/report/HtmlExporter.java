@@ -9,6 +9,11 @@ final class HtmlExporter implements Exporter {
         return render(JsonExporter.document(r, JsonExporter.envelope(r.source())));
     }
 
+    @Override
+    public java.util.Map<String, String> besides(Results r) {
+        return FlameFiles.of(JsonExporter.document(r, JsonExporter.envelope(r.source())));
+    }
+
     /** The page of one results file's records. */
     static String render(ResultsDocument d) {
         return HtmlReport.page(ReportDocs.title(d), ReportDocs.summary(d), ReportDocs.passed(d),

@@ -115,6 +115,13 @@ final class HtmlReport {
                         .append(f.base() == null ? "" : " <small>(differential)</small>").append(" — ")
                         .append(Html.text(f.profile().describe())).append("</figcaption>\n<div class=\"flame\" id=\"")
                         .append(f.id()).append("\"></div></figure>\n");
+                if (f.base() != null) {
+                    b.append("<p class=\"note\">Functions whose share changed most, ").append(Html.text(f.baseVariant()))
+                            .append(" → ").append(Html.text(f.variant())).append(" (self: samples in the function itself;"
+                                    + " total: with its callees; a function at 0% in one of them is not on its stacks, e.g."
+                                    + " inlined into its caller):</p>\n")
+                            .append(FlameShares.table(f.baseVariant(), f.variant(), FlameShares.changes(f.base(), f.profile(), 10)));
+                }
             }
         }
         return b.append("</section>\n").toString();

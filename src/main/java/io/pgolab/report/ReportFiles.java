@@ -120,6 +120,15 @@ public final class ReportFiles {
         if (html != null) {
             Exports.write(workDir.resolve(html), html());
             written.add(workDir.resolve(html));
+            for (Loaded f : files) {
+                for (ResultsDocument d : f.docs()) {
+                    FlameFiles.of(d).forEach((suffix, svg) -> {
+                        Path p = FlameFiles.beside(workDir.resolve(html), suffix);
+                        Exports.write(p, svg);
+                        written.add(p);
+                    });
+                }
+            }
         }
         if (markdown != null) {
             Exports.write(workDir.resolve(markdown), markdown());

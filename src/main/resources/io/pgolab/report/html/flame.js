@@ -30,9 +30,10 @@
     return Object.keys(node.kids).sort().map(function (k) { return node.kids[k]; });
   }
 
-  function depthOf(node) {
+  /* the deepest frame wide enough to be drawn at this scale (pixels per sample) */
+  function depthOf(node, scale) {
     var d = node.depth;
-    children(node).forEach(function (c) { d = Math.max(d, depthOf(c)); });
+    children(node).forEach(function (c) { if (c.value * scale >= MIN_WIDTH) { d = Math.max(d, depthOf(c, scale)); } });
     return d;
   }
 
@@ -119,7 +120,7 @@
 
   Flame.prototype.draw = function () {
     var width = Math.max(300, this.el.clientWidth || 1000);
-    var depth = depthOf(this.root);
+    var depth = depthOf(this.zoom, width / this.zoom.value);
     var height = (depth + 1) * ROW;
     var svg = this.svg;
     while (svg.firstChild) { svg.removeChild(svg.firstChild); }

@@ -1,0 +1,48 @@
+package io.pgolab.report;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.pgolab.measure.perf.Flamegraph;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+
+class FlameSvgTest {
+    @Test
+    void aFrameIsASizedRectWithItsSamplesAndShareInItsTitle() {
+        Flamegraph f = HtmlFixtures.flamegraphs().get("release");
+        String svg = FlameSvg.render("bench: release", f, null, null);
+        assertThat(svg).startsWith("<?xml").contains("<svg xmlns=\"http://www.w3.org/2000/svg\"");
+        // vm_run: 700 of 1000 samples, 70% of the 1200 px width, after [libc.so.6], the hostile frame and lex_next
+        assertThat(svg).contains("<title>vm_run — 700 samples (70.00%)</title><rect x=\"360.00\"")
+                .contains("width=\"839.50\"");
+        assertThat(svg).doesNotContain(HtmlFixtures.HOSTILE_FRAME).contains("&lt;img src=x onerror=alert(2)&gt;");
+    }
+
+    @Test
+    void theDifferentialColoursByTheChangeOfShare() {
+        Map<String, Flamegraph> f = HtmlFixtures.flamegraphs();
+        String svg = FlameSvg.render("pgo vs release", f.get("pgo"), "release", f.get("release"));
+        // vm_run: 70% of release, 450/800 = 56.25% of pgo: less, blue; lex_next 20% → 32.5%: more, red
+        assertThat(svg).contains("vm_run — 450 samples (56.25%); share in release 70.00% → 56.25% (-13.75 points)");
+        assertThat(svg).containsPattern("lex_next — 260 samples \\(32.50%\\)[^<]*</title><rect [^>]*fill=\"rgb\\(255,");
+        assertThat(svg).containsPattern("vm_run — 450[^<]*</title><rect [^>]*fill=\"rgb\\(55,55,255\\)");
+    }
+
+    @Test
+    void sharesNameTheFunctionsThatMovedMost() {
+        Map<String, Flamegraph> f = HtmlFixtures.flamegraphs();
+        List<FlameShares.Change> c = FlameShares.changes(f.get("release"), f.get("pgo"), 2);
+        assertThat(c.get(0).function()).isEqualTo("lex_next"); // self 20% → 32.5%
+        assertThat(c.get(0).selfChange()).isCloseTo(0.125, org.assertj.core.data.Offset.offset(1e-9));
+        assertThat(c.get(1).function()).isEqualTo("vm_run"); // self 30% → 18.75%
+    }
+
+    @Test
+    void svgFilesAreWrittenBesideTheReportPerVariantAndPair() {
+        var d = JsonExporter.document(HtmlFixtures.results(), JsonExporter.envelope(HtmlFixtures.results().source()));
+        assertThat(FlameFiles.of(d).keySet()).contains("flame.server.release.svg", "flame.server.pgo.svg",
+                "diff.server.pgo-vs-release.svg", "flame._script_alert_1___script_.release.svg");
+        assertThat(FlameFiles.beside(java.nio.file.Path.of("/x/r.html"), "flame.a.b.svg")).hasToString("/x/r.flame.a.b.svg");
+    }
+}
