@@ -10,7 +10,8 @@ import java.util.TreeMap;
  * interactive one (flame.js), root at the bottom, children in name order; each frame's name, samples and share in
  * its {@code <title>} (shown on hover). Frames narrower than half a pixel are left out, their samples still in their
  * parent's width. With a base profile the graph is differential: the candidate's frames coloured by the change of
- * their share of all samples, red for a larger share than in the base, blue for a smaller one.
+ * their own (self) share of all samples on the same call path, red for a larger share than in the base, blue for a
+ * smaller one (as Gregg's difffolded graphs colour where the time moved).
  */
 final class FlameSvg {
     static final int WIDTH = 1200;
@@ -25,6 +26,11 @@ final class FlameSvg {
 
         Node(String name) {
             this.name = name;
+        }
+
+        /** Samples in this frame itself, not in its callees. */
+        long self() {
+            return value - kids.values().stream().mapToLong(k -> k.value).sum();
         }
 
         /** Levels below this frame that are wide enough to draw at scale (pixels per sample). */
@@ -87,10 +93,12 @@ final class FlameSvg {
         String fill = hot(n.name);
         if (base != null) {
             double baseShare = base.value / (double) c.baseTotal();
-            double delta = share - baseShare;
+            double selfShare = n.self() / (double) c.total();
+            double baseSelf = base.self() / (double) c.baseTotal();
+            double delta = selfShare - baseSelf;
             fill = diff(delta, c.maxDelta());
-            label += String.format(Locale.ROOT, "; share in %s %.2f%% → %.2f%% (%+.2f points)", c.baseName(), baseShare * 100,
-                    share * 100, delta * 100);
+            label += String.format(Locale.ROOT, "; self %.2f%% in %s → %.2f%% (%+.2f points), with callees %.2f%% → %.2f%%",
+                    baseSelf * 100, c.baseName(), selfShare * 100, delta * 100, baseShare * 100, share * 100);
         }
         s.append(String.format(Locale.ROOT, "<g><title>%s</title><rect x=\"%.2f\" y=\"%d\" width=\"%.2f\" height=\"%d\" fill=\"%s\"/>",
                 Html.text(label), x, y, Math.max(0.5, w - 0.5), ROW - 1, fill));
@@ -111,7 +119,7 @@ final class FlameSvg {
     private static final Node EMPTY = new Node("");
 
     private static double maxDelta(Node n, Node base, long total, long baseTotal) {
-        double d = Math.abs(n.value / (double) total - base.value / (double) baseTotal);
+        double d = Math.abs(n.self() / (double) total - base.self() / (double) baseTotal);
         for (Node k : n.kids.values()) {
             d = Math.max(d, maxDelta(k, base.kids.getOrDefault(k.name, EMPTY), total, baseTotal));
         }
@@ -133,8 +141,8 @@ final class FlameSvg {
     }
 
     static String diff(double delta, double maxDelta) {
-        double t = Math.min(1, Math.abs(delta) / maxDelta);
-        long c = Math.round(255 - 200 * t);
+        double t = Math.sqrt(Math.min(1, Math.abs(delta) / maxDelta)); // as flame.js: smaller changes still show
+        long c = Math.round(235 - 180 * t);
         if (delta > 0) {
             return "rgb(255," + c + "," + c + ")";
         }

@@ -29,21 +29,26 @@ final class HtmlData {
     record LadderChart(String id, String workload, String metric, List<LadderStep> steps) {
     }
 
-    /** A flamegraph; base is set for the differential one (profile is then the candidate's). */
-    record Flame(String id, String workload, String variant, String title, Flamegraph profile, String baseVariant,
-                 Flamegraph base) {
+    /**
+     * A flamegraph; base is set for the differential one (profile is then the candidate's). The page holds each
+     * profile once, under profiles: profile_key and base_key name them there.
+     */
+    record Flame(String id, String workload, String variant, String title,
+                 @com.fasterxml.jackson.annotation.JsonIgnore Flamegraph profile, String baseVariant,
+                 @com.fasterxml.jackson.annotation.JsonIgnore Flamegraph base, String profileKey, String baseKey) {
     }
 
-    record Data(List<Pair> pairs, List<LadderChart> ladders, List<Flame> flames) {
+    record Data(List<Pair> pairs, List<LadderChart> ladders, List<Flame> flames, Map<String, Flamegraph> profiles) {
     }
 
     private final List<Pair> pairs = new ArrayList<>();
     private final List<LadderChart> ladders = new ArrayList<>();
     private final List<Flame> flames = new ArrayList<>();
+    private final Map<String, Flamegraph> profiles = new java.util.LinkedHashMap<>();
     private int next;
 
     Data data() {
-        return new Data(List.copyOf(pairs), List.copyOf(ladders), List.copyOf(flames));
+        return new Data(List.copyOf(pairs), List.copyOf(ladders), List.copyOf(flames), profiles);
     }
 
     /** The pairs charted for a workload: gated metrics (and a gate's bounded ones), else its first metric. */
@@ -105,17 +110,22 @@ final class HtmlData {
     List<Flame> flames(ResultsDocument.Workload w) {
         Map<String, Flamegraph> f = w.flamegraphsOrEmpty();
         List<Flame> out = new ArrayList<>();
-        List<String> variants = w.subjects() == null ? List.copyOf(f.keySet())
-                : w.subjects().stream().filter(f::containsKey).toList();
+        List<String> variants = new ArrayList<>(w.subjects() == null ? List.copyOf(f.keySet())
+                : w.subjects().stream().filter(f::containsKey).toList());
+        f.keySet().stream().filter(v -> !variants.contains(v)).forEach(variants::add);
+        Map<String, String> keys = new java.util.LinkedHashMap<>();
         for (String v : variants) {
-            out.add(new Flame(id("flame"), w.name(), v, v, f.get(v), null, null));
+            String key = "profile-" + profiles.size();
+            profiles.put(key, f.get(v));
+            keys.put(v, key);
+            out.add(new Flame(id("flame"), w.name(), v, v, f.get(v), null, null, key, null));
         }
         Set<String> seen = new LinkedHashSet<>();
         for (ResultsDocument.ComparisonEntry c : w.comparisons() == null ? List.<ResultsDocument.ComparisonEntry>of()
                 : w.comparisons()) {
             if (f.containsKey(c.baseline()) && f.containsKey(c.candidate()) && seen.add(c.baseline() + "\n" + c.candidate())) {
                 out.add(new Flame(id("flame"), w.name(), c.candidate(), c.candidate() + " vs " + c.baseline(),
-                        f.get(c.candidate()), c.baseline(), f.get(c.baseline())));
+                        f.get(c.candidate()), c.baseline(), f.get(c.baseline()), keys.get(c.candidate()), keys.get(c.baseline())));
             }
         }
         flames.addAll(out);

@@ -105,25 +105,7 @@ final class HtmlReport {
                     .append("<div class=\"chart\" id=\"").append(p.id()).append("-ci\" data-kind=\"ci\"></div></figure>\n");
         }
         List<HtmlData.Flame> flames = data.flames(w);
-        if (!flames.isEmpty()) {
-            b.append("<h4>Flamegraphs</h4>\n<p class=\"note\">").append(Html.text(flames.get(0).profile().describe()))
-                    .append(". Hover a frame for its samples and share, click to zoom, search to highlight and sum matches."
-                            + " The differential graph is the candidate's, each frame coloured by the change of its share of"
-                            + " all samples: red more, blue less.</p>\n");
-            for (HtmlData.Flame f : flames) {
-                b.append("<figure class=\"flame-box\"><figcaption>").append(Html.text(f.title()))
-                        .append(f.base() == null ? "" : " <small>(differential)</small>").append(" — ")
-                        .append(Html.text(f.profile().describe())).append("</figcaption>\n<div class=\"flame\" id=\"")
-                        .append(f.id()).append("\"></div></figure>\n");
-                if (f.base() != null) {
-                    b.append("<p class=\"note\">Functions whose share changed most, ").append(Html.text(f.baseVariant()))
-                            .append(" → ").append(Html.text(f.variant())).append(" (self: samples in the function itself;"
-                                    + " total: with its callees; a function at 0% in one of them is not on its stacks, e.g."
-                                    + " inlined into its caller):</p>\n")
-                            .append(FlameShares.table(f.baseVariant(), f.variant(), FlameShares.changes(f.base(), f.profile(), 10)));
-                }
-            }
-        }
+        b.append(HtmlFlames.section(flames));
         return b.append("</section>\n").toString();
     }
 }

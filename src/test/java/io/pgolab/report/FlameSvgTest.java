@@ -23,10 +23,14 @@ class FlameSvgTest {
     void theDifferentialColoursByTheChangeOfShare() {
         Map<String, Flamegraph> f = HtmlFixtures.flamegraphs();
         String svg = FlameSvg.render("pgo vs release", f.get("pgo"), "release", f.get("release"));
-        // vm_run: 70% of release, 450/800 = 56.25% of pgo: less, blue; lex_next 20% → 32.5%: more, red
-        assertThat(svg).contains("vm_run — 450 samples (56.25%); share in release 70.00% → 56.25% (-13.75 points)");
-        assertThat(svg).containsPattern("lex_next — 260 samples \\(32.50%\\)[^<]*</title><rect [^>]*fill=\"rgb\\(255,");
-        assertThat(svg).containsPattern("vm_run — 450[^<]*</title><rect [^>]*fill=\"rgb\\(55,55,255\\)");
+        // vm_run's own samples: 300 of 1000 in release, 150 of 800 (18.75%) in pgo: less, blue;
+        // lex_next 20% → 32.5%: more, red, and the largest change, so full red
+        assertThat(svg).contains("vm_run — 450 samples (56.25%); self 30.00% in release → 18.75% (-11.25 points),"
+                + " with callees 70.00% → 56.25%");
+        assertThat(svg).containsPattern("lex_next — 260 samples \\(32.50%\\)[^<]*</title><rect [^>]*fill=\"rgb\\(255,55,55\\)");
+        assertThat(svg).containsPattern("vm_run — 450[^<]*</title><rect [^>]*fill=\"rgb\\(\\d+,\\d+,255\\)");
+        // main has no samples of its own in either: no change, grey
+        assertThat(svg).containsPattern("main — 760[^<]*</title><rect [^>]*fill=\"rgb\\(235,235,235\\)");
     }
 
     @Test

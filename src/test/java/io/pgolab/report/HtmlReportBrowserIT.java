@@ -63,9 +63,11 @@ class HtmlReportBrowserIT {
             Path html = Path.of(f);
             ReportBrowser.Checked c = browser.check(html);
             assertThat(c.charts()).as(f).isPositive();
-            String shot = System.getProperty("pgolab.screenshot." + html.getFileName().toString().replace(".html", ""));
-            browser.screenshot(shot != null ? Path.of(shot)
-                    : Path.of("target/html-report/" + html.getFileName().toString().replace(".html", ".png")));
+            // -Dpgolab.screenshots=DIR: the whole page as NAME.png, the first differential flamegraph as NAME-diff.png
+            Path dir = Path.of(System.getProperty("pgolab.screenshots", "target/html-report"));
+            String name = html.getFileName().toString().replace(".html", "");
+            browser.screenshot(dir.resolve(name + ".png"));
+            browser.screenshotOf("figure.flame-box.diff", dir.resolve(name + "-diff.png"));
         }
     }
 }

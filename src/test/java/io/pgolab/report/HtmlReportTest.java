@@ -31,10 +31,15 @@ class HtmlReportTest {
     void theDataBlockIsJsonThatReadsBackTheNames() throws Exception {
         var tree = Json.MAPPER.readTree(dataBlock(HtmlFixtures.benchPage()));
         assertThat(tree.get("pairs").get(0).get("workload").asText()).isEqualTo(HtmlFixtures.HOSTILE);
-        assertThat(tree.get("flames").get(0).get("profile").get("stacks").has("hot;main;" + HtmlFixtures.HOSTILE_FRAME)).isTrue();
-        // two plain flamegraphs (release, pgo) and the differential pgo vs release, per workload
+        String key = tree.get("flames").get(0).get("profile_key").asText();
+        assertThat(tree.get("profiles").get(key).get("stacks").has("hot;main;" + HtmlFixtures.HOSTILE_FRAME)).isTrue();
+        // two plain flamegraphs (release, pgo) and the differential pgo vs release, per workload; each profile once
         assertThat(tree.get("flames")).hasSize(6);
-        assertThat(tree.get("flames").get(2).get("base_variant").asText()).isEqualTo("release");
+        assertThat(tree.get("profiles")).hasSize(4);
+        var diff = tree.get("flames").get(2);
+        assertThat(diff.get("base_variant").asText()).isEqualTo("release");
+        assertThat(diff.get("base_key").asText()).isEqualTo(key);
+        assertThat(diff.get("profile_key").asText()).isEqualTo(tree.get("flames").get(1).get("profile_key").asText());
     }
 
     @Test

@@ -60,7 +60,9 @@ public final class ReportBrowser implements AutoCloseable {
         new WebDriverWait(driver, Duration.ofSeconds(30)).until(d -> d.findElement(By.tagName("body"))
                 .getAttribute("data-report") != null);
         WebElement body = driver.findElement(By.tagName("body"));
-        assertThat(body.getAttribute("data-report")).as("report.js ran to its end").isEqualTo("drawn");
+        if (!"drawn".equals(body.getAttribute("data-report"))) {
+            throw new AssertionError("report.js did not run to its end: " + consoleErrors());
+        }
         assertNoAlert();
         List<WebElement> charts = driver.findElements(By.cssSelector("div.chart"));
         for (WebElement c : charts) {
@@ -112,23 +114,18 @@ public final class ReportBrowser implements AutoCloseable {
         assertThat(f.getAttribute("data-zoom")).isEqualTo("all");
     }
 
+    /** Below the root, the widest frame narrower than the graph (zooming into it must change the view); one script. */
     private WebElement widestNamedFrame(WebElement f) {
-        WebElement best = null;
-        double width = -1;
-        for (WebElement g : f.findElements(By.cssSelector("g.frame"))) {
-            String title = g.findElement(By.tagName("title")).getAttribute("textContent");
-            if (title.startsWith("all — ")) {
-                continue;
-            }
-            double w = Double.parseDouble(g.findElement(By.tagName("rect")).getDomAttribute("width"));
-            // below the root and the process name: a real function, and not the whole graph (zoom must change it)
-            if (w > width && w < 0.98 * Double.parseDouble(f.findElement(By.tagName("svg")).getDomAttribute("viewBox").split(" ")[2])) {
-                best = g;
-                width = w;
-            }
-        }
-        assertThat(best).as("a frame narrower than the whole graph").isNotNull();
-        return best;
+        Object best = js("""
+                var svg = arguments[0].querySelector('svg'), full = +svg.getAttribute('viewBox').split(' ')[2];
+                var best = null, width = -1;
+                svg.querySelectorAll('g.frame').forEach(function (g) {
+                  var w = +g.querySelector('rect').getAttribute('width');
+                  if (g.pgolabNode.parent && w < 0.98 * full && w > width) { best = g; width = w; }
+                });
+                return best;""", f);
+        assertThat(best).as("a frame narrower than the whole graph").isInstanceOf(WebElement.class);
+        return (WebElement) best;
     }
 
     /** A frame name as a regular expression that matches it literally. */
@@ -153,6 +150,18 @@ public final class ReportBrowser implements AutoCloseable {
         Files.createDirectories(png.toAbsolutePath().getParent());
         Files.write(png, driver.getScreenshotAs(OutputType.BYTES));
         driver.manage().window().setSize(new Dimension(1300, 1000));
+    }
+
+    /** One element (the first matching css) as a PNG; false when the page has none. */
+    public boolean screenshotOf(String css, Path png) throws java.io.IOException {
+        List<WebElement> e = driver.findElements(By.cssSelector(css));
+        if (e.isEmpty()) {
+            return false;
+        }
+        scrollTo(e.get(0));
+        Files.createDirectories(png.toAbsolutePath().getParent());
+        Files.write(png, e.get(0).getScreenshotAs(OutputType.BYTES));
+        return true;
     }
 
     public Object js(String script, Object... args) {

@@ -11,7 +11,8 @@ import java.util.Map;
  * {@code perf script} output folded into stacks (what Brendan Gregg's stackcollapse-perf.pl does): each sample is
  * a header line ({@code comm pid ... event:}) then one line per frame, leaf first ({@code addr symbol+off (dso)}),
  * then a blank line. Frames are written root first, the process name as the root; a frame without a symbol is
- * named by its dso ({@code [libc.so.6]}), and ';' inside a name (clang's file-local {@code path;name}) becomes ':'.
+ * named by its dso ({@code [libc.so.6]}), LTO's suffix of promoted local functions is dropped ({@link #localName}),
+ * and ';' inside a name (clang's file-local {@code path;name}) becomes ':'.
  */
 public final class FoldedStacks {
     /** The frame that stands for the frames merged by {@link #cap}. */
@@ -74,7 +75,16 @@ public final class FoldedStacks {
             String file = dso.substring(dso.lastIndexOf('/') + 1);
             return clean("[" + (file.isEmpty() || file.equals("[unknown]") ? "unknown" : file.replaceAll("^\\[|\\]$", "")) + "]");
         }
-        return clean(sym);
+        return clean(localName(sym));
+    }
+
+    /**
+     * A file-local function under the name it has without LTO: LTO promotes local functions to globals with a unique
+     * suffix (clang {@code precallC.llvm.10874372042459484144}, GCC {@code foo.lto_priv.0}), which would make the same
+     * function two frames in a differential graph of lto against release.
+     */
+    static String localName(String sym) {
+        return sym.replaceFirst("\\.llvm\\.\\d+$", "").replaceFirst("\\.lto_priv\\.\\d+$", "");
     }
 
     private static String clean(String s) {

@@ -1,7 +1,7 @@
 /* pgolab's flamegraph: folded stacks drawn as SVG, root at the bottom; hover shows a frame's samples and share, a
  * click zooms into it, search highlights the frames whose name matches and sums their samples. With a base
- * profile the graph is differential: the candidate's frames, each coloured by the change of its share of all samples
- * (red: a larger share than in the base, blue: smaller). Every name is set as text (textContent), never as markup. */
+ * profile the graph is differential: the candidate's frames, each coloured by the change of its own (self) share of
+ * all samples on the same call path (red: a larger share than in the base, blue: smaller). Every name is set as text (textContent), never as markup. */
 (function (global) {
   'use strict';
   var SVGNS = 'http://www.w3.org/2000/svg';
@@ -55,11 +55,12 @@
     return 'rgb(' + Math.round(205 + 50 * a) + ',' + Math.round(80 + 150 * b) + ',' + Math.round(55 * a) + ')';
   }
 
-  function Flame(el, spec) {
+  /* spec: the page's flame entry; profiles: the page's profiles by key (each held once) */
+  function Flame(el, spec, profiles) {
     this.el = el;
     this.spec = spec;
-    this.root = tree(spec.profile.stacks);
-    this.base = spec.base ? tree(spec.base.stacks) : null;
+    this.root = tree(profiles[spec.profile_key].stacks);
+    this.base = spec.base_key ? tree(profiles[spec.base_key].stacks) : null;
     this.zoom = this.root;
     this.query = '';
     if (this.base) { this.maxDelta = this.deltas(this.root, 1e-9); }
@@ -91,11 +92,21 @@
     this.draw();
   }
 
-  /* the base's share of the same call path, and the largest change of share, for the differential colours */
+  /* samples in the frame itself, not in its callees */
+  function selfOf(node) {
+    var v = node.value;
+    children(node).forEach(function (c) { v -= c.value; });
+    return v;
+  }
+
+  /* the base's shares of the same call path, and the change of the frame's own (self) share, whose largest size
+   * scales the differential colours: where the time moved, as in Gregg's difffolded graphs */
   Flame.prototype.deltas = function (node, max) {
     var b = lookup(this.base, node);
     node.baseShare = b ? b.value / this.base.value : 0;
-    node.delta = node.value / this.root.value - node.baseShare;
+    node.baseSelf = b ? selfOf(b) / this.base.value : 0;
+    node.selfShare = selfOf(node) / this.root.value;
+    node.delta = node.selfShare - node.baseSelf;
     max = Math.max(max, Math.abs(node.delta));
     var self = this;
     children(node).forEach(function (c) { max = self.deltas(c, max); });
@@ -104,16 +115,18 @@
 
   Flame.prototype.color = function (node) {
     if (!this.base) { return hot(node.name); }
-    var t = Math.min(1, Math.abs(node.delta) / this.maxDelta);
-    var c = Math.round(255 - 200 * t);
+    /* square root: a change a quarter the size of the largest is still half as intense, so it shows */
+    var t = Math.sqrt(Math.min(1, Math.abs(node.delta) / this.maxDelta));
+    var c = Math.round(235 - 180 * t);
     return node.delta > 0 ? 'rgb(255,' + c + ',' + c + ')' : node.delta < 0 ? 'rgb(' + c + ',' + c + ',255)' : 'rgb(235,235,235)';
   };
 
   Flame.prototype.label = function (node) {
     var s = node.name + ' — ' + node.value.toLocaleString('en-US') + ' samples (' + pct(node.value / this.root.value) + ')';
     if (this.base) {
-      s += '; share in ' + this.spec.base_variant + ' ' + pct(node.baseShare) + ' → ' + pct(node.value / this.root.value)
-        + ' (' + (node.delta >= 0 ? '+' : '') + (node.delta * 100).toFixed(2) + ' points)';
+      s += '; self ' + pct(node.baseSelf) + ' in ' + this.spec.base_variant + ' → ' + pct(node.selfShare)
+        + ' (' + (node.delta >= 0 ? '+' : '') + (node.delta * 100).toFixed(2) + ' points), with callees '
+        + pct(node.baseShare) + ' → ' + pct(node.value / this.root.value);
     }
     return s;
   };
@@ -203,8 +216,8 @@
   global.PgolabFlame = {
     instances: [],
     tree: tree,
-    mount: function (el, spec) {
-      var f = new Flame(el, spec);
+    mount: function (el, spec, profiles) {
+      var f = new Flame(el, spec, profiles);
       this.instances.push(f);
       return f;
     }

@@ -144,7 +144,7 @@
     data.ladders.forEach(ladder);
     data.flames.forEach(function (f) {
       var el = document.getElementById(f.id);
-      if (el) { PgolabFlame.mount(el, f); el.setAttribute('data-drawn', 'true'); }
+      if (el) { PgolabFlame.mount(el, f, data.profiles); el.setAttribute('data-drawn', 'true'); }
     });
     document.body.setAttribute('data-report', 'drawn');
   } catch (e) {

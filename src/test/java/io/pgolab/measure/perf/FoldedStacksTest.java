@@ -41,6 +41,10 @@ class FoldedStacksTest {
         assertThat(FoldedStacks.frame("7f00 [unknown] ([unknown])")).isEqualTo("[unknown]");
         assertThat(FoldedStacks.frame("55d0c4 vm_run+0x1f (/tmp/demo)")).isEqualTo("vm_run");
         assertThat(FoldedStacks.comm("lua 1234/1234 ")).isEqualTo("lua");
+        // LTO's promoted locals are the same functions as in a build without LTO
+        assertThat(FoldedStacks.frame("4f10 precallC.llvm.10874372042459484144 (/tmp/lua)")).isEqualTo("precallC");
+        assertThat(FoldedStacks.frame("4f10 foo.lto_priv.0 (/tmp/x)")).isEqualTo("foo");
+        assertThat(FoldedStacks.frame("4f10 foo.cold (/tmp/x)")).isEqualTo("foo.cold");
     }
 
     @Test
