@@ -44,6 +44,10 @@ final class CompareCommand implements Callable<Integer> {
 
     @Override
     public Integer call() {
+        if (opts.flamegraph) {
+            throw new io.pgolab.UserError("--flamegraph records built variants; compare runs commands outside any project",
+                    "use 'pgolab bench --flamegraph' in a project (or record the commands with perf record yourself)");
+        }
         Path cwd = parent.global.workDir();
         CommandComparison c = CommandComparison.of(commands, labels, aa, Optional.ofNullable(parser), cwd);
         Path scratch = Scratch.newDir("compare-");

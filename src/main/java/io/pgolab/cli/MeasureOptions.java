@@ -74,8 +74,8 @@ final class MeasureOptions {
     @Option(names = "--html", paramLabel = "FILE", description = "Write a self-contained HTML report (charts; flamegraphs with --flamegraph).")
     Path html;
 
-    @Option(names = "--flamegraph", description = {"After measuring, record one more run per variant and workload under perf record"
-            + " with call graphs,", "kept as folded stacks in --json and drawn in --html (per variant and differential), also as SVG files."})
+    @Option(names = "--flamegraph", description = {"After measuring, record one more run per variant and workload under perf record.",
+            "Its call stacks go into --json and --html (a flamegraph per variant, and candidate against baseline) and SVG files."})
     boolean flamegraph;
 
     /** With --flamegraph, the results with a flamegraph per subject (artifacts in subject order); else as they are. */
