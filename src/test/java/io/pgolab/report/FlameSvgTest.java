@@ -13,7 +13,7 @@ class FlameSvgTest {
         Flamegraph f = HtmlFixtures.flamegraphs().get("release");
         String svg = FlameSvg.render("bench: release", f, null, null);
         assertThat(svg).startsWith("<?xml").contains("<svg xmlns=\"http://www.w3.org/2000/svg\"");
-        // vm_run: 700 of 1000 samples, 70% of the 1200 px width, after [libc.so.6], the hostile frame and lex_next
+        // vm_run: 700 of 1000 samples, 70% of the 1200 px width, after the hostile frame and lex_next
         assertThat(svg).contains("<title>vm_run — 700 samples (70.00%)</title><rect x=\"360.00\"")
                 .contains("width=\"839.50\"");
         assertThat(svg).doesNotContain(HtmlFixtures.HOSTILE_FRAME).contains("&lt;img src=x onerror=alert(2)&gt;");

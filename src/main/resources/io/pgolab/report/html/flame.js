@@ -8,8 +8,10 @@
   var ROW = 16;
   var MIN_WIDTH = 0.5; /* frames narrower than this many pixels are not drawn (their samples stay in their parent's width) */
 
+  /* frames by name in objects without a prototype: a function may be called 'constructor' (Lua's parser has
+   * one) or '__proto__', which a plain {} would resolve to Object's own members */
   function tree(stacks) {
-    var root = { name: 'all', value: 0, kids: {}, parent: null, depth: 0 };
+    var root = { name: 'all', value: 0, kids: Object.create(null), parent: null, depth: 0 };
     Object.keys(stacks).forEach(function (stack) {
       var n = stacks[stack];
       root.value += n;
@@ -17,7 +19,7 @@
       stack.split(';').forEach(function (f) {
         var c = node.kids[f];
         if (!c) {
-          c = node.kids[f] = { name: f, value: 0, kids: {}, parent: node, depth: node.depth + 1 };
+          c = node.kids[f] = { name: f, value: 0, kids: Object.create(null), parent: node, depth: node.depth + 1 };
         }
         c.value += n;
         node = c;
