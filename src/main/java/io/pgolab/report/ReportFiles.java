@@ -120,10 +120,14 @@ public final class ReportFiles {
         if (html != null) {
             Exports.write(workDir.resolve(html), html());
             written.add(workDir.resolve(html));
+            boolean several = files.size() > 1 || files.get(0).docs().size() > 1;
             for (Loaded f : files) {
                 for (ResultsDocument d : f.docs()) {
+                    // several files or hosts: each one's SVGs named after it (report.HOST.flame.W.V.svg), never overwritten
+                    String prefix = !several ? "" : FlameFiles.safe(f.merged() != null ? d.envelope().host()
+                            : f.file().getFileName().toString().replaceFirst("\\.json$", "")) + ".";
                     FlameFiles.of(d).forEach((suffix, svg) -> {
-                        Path p = FlameFiles.beside(workDir.resolve(html), suffix);
+                        Path p = FlameFiles.beside(workDir.resolve(html), prefix + suffix);
                         Exports.write(p, svg);
                         written.add(p);
                     });

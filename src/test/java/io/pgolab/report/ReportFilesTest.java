@@ -64,6 +64,11 @@ class ReportFilesTest {
         // every host's workloads and flamegraphs, as each gate wrote them
         assertThat(HtmlReportTest.count(html, "class=\"flame\" id=")).isEqualTo(12);
         assertThat(r.markdown()).contains("### x86").contains("### arm64");
+        // each host's SVGs under its own name
+        r.write(tmp, Path.of("m.html"), null);
+        assertThat(tmp.resolve("m.x86.flame.server.pgo.svg")).exists();
+        assertThat(tmp.resolve("m.arm64.diff.server.pgo-vs-release.svg")).exists();
+        assertThat(tmp.resolve("m.flame.server.pgo.svg")).doesNotExist();
     }
 
     @Test
