@@ -15,7 +15,14 @@ public record BenchResults(String title, CampaignSettings settings, boolean dete
      */
     public record WorkloadResult(String name, String command, CampaignResult campaign, List<Comparison> comparisons,
                                  List<String> primary, java.util.Map<String, Potential> potential,
-                                 java.util.Optional<LayoutCheck> layout) {
+                                 java.util.Optional<LayoutCheck> layout,
+                                 java.util.Map<String, io.pgolab.measure.perf.Flamegraph> flamegraphs) {
+        public WorkloadResult(String name, String command, CampaignResult campaign, List<Comparison> comparisons,
+                              List<String> primary, java.util.Map<String, Potential> potential,
+                              java.util.Optional<LayoutCheck> layout) {
+            this(name, command, campaign, comparisons, primary, potential, layout, java.util.Map.of());
+        }
+
         public WorkloadResult(String name, String command, CampaignResult campaign, List<Comparison> comparisons,
                               List<String> primary) {
             this(name, command, campaign, comparisons, primary, java.util.Map.of(), java.util.Optional.empty());
@@ -27,21 +34,33 @@ public record BenchResults(String title, CampaignSettings settings, boolean dete
         }
 
         public WorkloadResult withComparisons(List<Comparison> cs) {
-            return new WorkloadResult(name, command, campaign, cs, primary, potential, layout);
+            return new WorkloadResult(name, command, campaign, cs, primary, potential, layout, flamegraphs);
         }
 
         public WorkloadResult withPotential(java.util.Map<String, Potential> p) {
-            return new WorkloadResult(name, command, campaign, comparisons, primary, p, layout);
+            return new WorkloadResult(name, command, campaign, comparisons, primary, p, layout, flamegraphs);
         }
 
         public WorkloadResult withLayout(LayoutCheck check) {
-            return new WorkloadResult(name, command, campaign, comparisons, primary, potential, java.util.Optional.of(check));
+            return new WorkloadResult(name, command, campaign, comparisons, primary, potential, java.util.Optional.of(check),
+                    flamegraphs);
+        }
+
+        /** With the flamegraph of each variant (--flamegraph), variant → folded stacks. */
+        public WorkloadResult withFlamegraphs(java.util.Map<String, io.pgolab.measure.perf.Flamegraph> f) {
+            return new WorkloadResult(name, command, campaign, comparisons, primary, potential, layout,
+                    java.util.Map.copyOf(new java.util.LinkedHashMap<>(f)));
         }
     }
 
     public BenchResults withPotential(String workload, java.util.Map<String, Potential> potential) {
         return new BenchResults(title, settings, deterministic, workloads.stream()
                 .map(w -> w.name().equals(workload) ? w.withPotential(potential) : w).toList());
+    }
+
+    public BenchResults withFlamegraphs(String workload, java.util.Map<String, io.pgolab.measure.perf.Flamegraph> f) {
+        return new BenchResults(title, settings, deterministic, workloads.stream()
+                .map(w -> w.name().equals(workload) ? w.withFlamegraphs(f) : w).toList());
     }
 
     /** Metrics that gate (--fail-on) and decide stopping: the primary metrics of every workload. */

@@ -16,6 +16,11 @@ public record GateResult(Worktrees.Commit base, Worktrees.Commit candidate, Stri
                          List<String> variants, String inconclusive, List<GateMeasure> measures, BenchResults bench,
                          List<String> notes) {
 
+    /** The same verdict over this bench (the measurements with flamegraphs added). */
+    public GateResult withBench(BenchResults b) {
+        return new GateResult(base, candidate, host, configPath, variants, inconclusive, measures, b, notes);
+    }
+
     public List<GateMeasure> with(GateMeasure.Status s) {
         return measures.stream().filter(m -> m.status() == s).toList();
     }

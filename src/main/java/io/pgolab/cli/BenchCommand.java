@@ -2,6 +2,7 @@ package io.pgolab.cli;
 
 import io.pgolab.UserError;
 import io.pgolab.bench.BenchResults;
+import io.pgolab.bench.BenchWorkload;
 import io.pgolab.bench.LayoutCheck;
 import io.pgolab.bench.PgoPotential;
 import io.pgolab.bench.ProjectWorkloads;
@@ -9,7 +10,6 @@ import io.pgolab.bench.Steps;
 import io.pgolab.bench.TrainingCheck;
 import io.pgolab.config.Variant;
 import io.pgolab.pipeline.BuiltArtifact;
-import io.pgolab.report.Exports;
 import io.pgolab.report.Results;
 import io.pgolab.toolchain.FailureMode;
 import java.util.ArrayList;
@@ -61,11 +61,13 @@ final class BenchCommand implements Callable<Integer> {
             List<BuiltArtifact> built = noBuild ? alreadyBuilt(s, variants)
                     // Build (or confirm up to date) first, so a bench never measures binaries of an older config.
                     : s.pipeline().build(variants, false, FailureMode.FAIL).artifacts(variants);
-            BenchResults r = s.engine(opts, "bench").run("pgolab bench: " + s.config.name(), workloads.of(built));
+            List<BenchWorkload> measured = workloads.of(built);
+            BenchResults r = s.engine(opts, "bench").run("pgolab bench: " + s.config.name(), measured);
+            r = opts.flamegraphs(s.bench(), r, measured, built);
             r = LayoutCheck.addTo(PgoPotential.addTo(s.bench(), r, built, opts.deterministic), built, opts.minEffect / 100);
             Results results = Results.bench(s.source(), r)
                     .withTrainingMatch(TrainingCheck.afterBench(s.bench(), r, !noTrainingCheck && !noBuild));
-            Exports.of(parent.global.workDir(), opts.json, opts.markdown, opts.csv).write(results);
+            opts.exports(parent.global.workDir()).write(results);
             return opts.exitCode(results);
         }
     }

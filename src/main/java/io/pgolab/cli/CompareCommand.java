@@ -5,7 +5,6 @@ import io.pgolab.process.Scratch;
 import io.pgolab.util.Dirs;
 import io.pgolab.util.FirstFailure;
 import io.pgolab.bench.BenchEngine;
-import io.pgolab.report.Exports;
 import io.pgolab.report.Results;
 import io.pgolab.util.CommandLog;
 import io.pgolab.util.Shell;
@@ -45,6 +44,10 @@ final class CompareCommand implements Callable<Integer> {
 
     @Override
     public Integer call() {
+        if (opts.flamegraph) {
+            throw new io.pgolab.UserError("--flamegraph records built variants; compare runs commands outside any project",
+                    "use 'pgolab bench --flamegraph' in a project (or record the commands with perf record yourself)");
+        }
         Path cwd = parent.global.workDir();
         CommandComparison c = CommandComparison.of(commands, labels, aa, Optional.ofNullable(parser), cwd);
         Path scratch = Scratch.newDir("compare-");
@@ -53,7 +56,7 @@ final class CompareCommand implements Callable<Integer> {
             CommandLog log = Session.commandLog(parent.global);
             BenchEngine engine = new BenchEngine(opts.benchOptions(), log, scratch, new TerminalBenchListener(System.err));
             Results results = Results.compare(log, engine.run(c.title(), List.of(c.workload())));
-            Exports.of(cwd, opts.json, opts.markdown, opts.csv).write(results);
+            opts.exports(cwd).write(results);
             return opts.exitCode(results);
         }, () -> Dirs.deleteTree(scratch));
     }

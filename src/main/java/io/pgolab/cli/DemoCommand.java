@@ -4,6 +4,8 @@ import io.pgolab.pipeline.PipelineOutcome;
 import io.pgolab.config.Config;
 import io.pgolab.config.Variant;
 import io.pgolab.bench.BenchResults;
+import io.pgolab.bench.BenchWorkload;
+import io.pgolab.pipeline.BuiltArtifact;
 import io.pgolab.bench.DemoOutputParser;
 import io.pgolab.report.Exports;
 import io.pgolab.report.Results;
@@ -52,11 +54,13 @@ final class DemoCommand implements Callable<Integer> {
             s.console.note("demo project in " + project + " (" + s.toolchain.describe() + ")");
             PipelineOutcome built = s.pipeline().build(List.of(Variant.RELEASE, Variant.PGO), false, FailureMode.FAIL);
             Results.Source source = s.source();
-            Exports exports = Exports.of(parent.global.workDir(), opts.json, opts.markdown, opts.csv);
+            Exports exports = opts.exports(parent.global.workDir());
             exports.print(Results.build(source, built)); // the builds' table now, before the measurements
-            BenchResults r = s.engine(opts, "demo").run("pgolab demo: release vs pgo (" + s.toolchain.describe() + ")",
-                    List.of(DemoOutputParser.workload(s.config, built.artifacts(List.of(Variant.RELEASE, Variant.PGO)))));
+            List<BuiltArtifact> both = built.artifacts(List.of(Variant.RELEASE, Variant.PGO));
+            List<BenchWorkload> ws = List.of(DemoOutputParser.workload(s.config, both));
+            BenchResults r = s.engine(opts, "demo").run("pgolab demo: release vs pgo (" + s.toolchain.describe() + ")", ws);
             DemoOutputParser.requireSameOutput(r);
+            r = opts.flamegraphs(s.bench(), r, ws, both);
             Results results = Results.demo(source, built, r); // one results file: the builds and the comparison
             exports.write(results);
             if (opts.json != null) {

@@ -1,6 +1,7 @@
 package io.pgolab.cli;
 
 import io.pgolab.UserError;
+import io.pgolab.bench.BenchWorkload;
 import io.pgolab.bench.Gate;
 import io.pgolab.bench.GateResult;
 import io.pgolab.bench.ProjectWorkloads;
@@ -11,7 +12,6 @@ import io.pgolab.measure.HostInfo;
 import io.pgolab.pipeline.BuiltArtifact;
 import io.pgolab.pipeline.Worktrees;
 import io.pgolab.report.Exporter;
-import io.pgolab.report.Exports;
 import io.pgolab.report.Results;
 import io.pgolab.toolchain.FailureMode;
 import java.nio.file.Path;
@@ -82,10 +82,13 @@ final class GateCommand implements Callable<Integer> {
             List<String> names = gated.stream().map(Variant::name).toList();
             Gate.Request req = new Gate.Request(baseCommit, candCommit, HostInfo.label(), sides.configPath(), names,
                     spec, policy, notes);
-            GateResult g = Gate.run(c.engine(opts, "gate"), "pgolab gate: " + candConfig.name(),
-                    workloads.of(Gate.interleave(baseBuilt, candBuilt), Gate.labels(names)), candConfig.bench(), req,
+            List<BuiltArtifact> both = Gate.interleave(baseBuilt, candBuilt);
+            List<BenchWorkload> ws = workloads.of(both, Gate.labels(names));
+            GateResult g = Gate.run(c.engine(opts, "gate"), "pgolab gate: " + candConfig.name(), ws, candConfig.bench(), req,
                     opts.minEffect / 100);
-            Exports.of(parent.global.workDir(), opts.json, opts.markdown, opts.csv).to(verdict, Exporter.verdict())
+            opts.flamegraph |= spec.flamegraph(); // [gate] flamegraph = true, or --flamegraph
+            g = g.withBench(opts.flamegraphs(c.bench(), g.bench(), ws, both));
+            opts.exports(parent.global.workDir()).to(verdict, Exporter.verdict())
                     .write(Results.gate(c.source(), g));
             return g.passed() ? 0 : 1;
         }

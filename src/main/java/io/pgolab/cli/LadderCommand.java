@@ -2,6 +2,7 @@ package io.pgolab.cli;
 
 import io.pgolab.pipeline.PipelineOutcome;
 import io.pgolab.bench.BenchResults;
+import io.pgolab.bench.BenchWorkload;
 import io.pgolab.bench.Ladder;
 import io.pgolab.bench.LadderCosts;
 import io.pgolab.bench.LayoutCheck;
@@ -11,7 +12,6 @@ import io.pgolab.bench.Steps;
 import io.pgolab.bench.TrainingCheck;
 import io.pgolab.config.Variant;
 import io.pgolab.pipeline.BuiltArtifact;
-import io.pgolab.report.Exports;
 import io.pgolab.report.Results;
 import io.pgolab.toolchain.FailureMode;
 import java.util.ArrayList;
@@ -62,12 +62,14 @@ final class LadderCommand implements Callable<Integer> {
             List<BuiltArtifact> built = o.artifacts(steps);
             List<Ladder.Slowdown> slowdown = LadderCosts.trainingSlowdown(s.bench(), o, built);
             List<BuiltArtifact> all = o.artifacts(measured);
-            BenchResults r = s.engine(opts, "ladder").run("pgolab ladder: " + s.config.name(), workloads.of(all));
+            List<BenchWorkload> ws = workloads.of(all);
+            BenchResults r = opts.flamegraphs(s.bench(), s.engine(opts, "ladder").run("pgolab ladder: " + s.config.name(), ws),
+                    ws, all);
             r = LayoutCheck.addTo(PgoPotential.addTo(s.bench(), r, built, opts.deterministic), all, opts.minEffect / 100);
             Ladder ladder = Ladder.of(r, built, LadderCosts.pipelineSeconds(o, steps, built), slowdown);
             Results results = Results.ladder(s.source(), r, ladder, built)
                     .withTrainingMatch(TrainingCheck.afterBench(s.bench(), r, !noTrainingCheck));
-            Exports.of(parent.global.workDir(), opts.json, opts.markdown, opts.csv).write(results);
+            opts.exports(parent.global.workDir()).write(results);
             return opts.exitCode(results);
         }
     }

@@ -11,7 +11,7 @@ import picocli.CommandLine.Mixin;
 @Command(name = "pgolab", mixinStandardHelpOptions = true, versionProvider = Main.Version.class,
         modelTransformer = Main.NestedCommands.class,
         description = {"Profile-guided optimization, LTO and BOLT as one command, measured honestly.", ""},
-        subcommands = {DemoCommand.class, InitCommand.class, DoctorCommand.class, BuildCommand.class, BenchCommand.class, LadderCommand.class, CompareCommand.class, GateCommand.class, MergeCommand.class,
+        subcommands = {DemoCommand.class, InitCommand.class, DoctorCommand.class, BuildCommand.class, BenchCommand.class, LadderCommand.class, CompareCommand.class, GateCommand.class, MergeCommand.class, ReportCommand.class,
                 TrainCommand.class, ProfileCommand.class, CommandLine.HelpCommand.class},
         footer = {"", "Start with 'pgolab demo', or 'pgolab init' in your project. Docs: docs/config.md"})
 public final class Main implements Runnable {

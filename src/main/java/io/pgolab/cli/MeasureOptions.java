@@ -71,6 +71,29 @@ final class MeasureOptions {
     @Option(names = "--csv", paramLabel = "FILE", description = "Write raw samples as CSV.")
     Path csv;
 
+    @Option(names = "--html", paramLabel = "FILE", description = "Write a self-contained HTML report (charts; flamegraphs with --flamegraph).")
+    Path html;
+
+    @Option(names = "--flamegraph", description = {"After measuring, record one more run per variant and workload under perf record.",
+            "Its call stacks go into --json and --html (a flamegraph per variant, and candidate against baseline) and SVG files."})
+    boolean flamegraph;
+
+    /** With --flamegraph, the results with a flamegraph per subject (artifacts in subject order); else as they are. */
+    io.pgolab.bench.BenchResults flamegraphs(io.pgolab.bench.BenchContext c, io.pgolab.bench.BenchResults r,
+                                             List<io.pgolab.bench.BenchWorkload> workloads,
+                                             List<io.pgolab.pipeline.BuiltArtifact> artifacts) {
+        if (flamegraph && deterministic) {
+            throw new UserError("--flamegraph records real runs; it cannot be combined with --deterministic",
+                    "drop one of them");
+        }
+        return flamegraph ? io.pgolab.bench.Flamegraphs.addTo(c, r, workloads, artifacts) : r;
+    }
+
+    /** --json, --markdown, --csv and --html as given, with the terminal on System.out. */
+    io.pgolab.report.Exports exports(Path workDir) {
+        return io.pgolab.report.Exports.of(workDir, json, markdown, csv).to(html, io.pgolab.report.Exporter.html());
+    }
+
     CampaignSettings settings() {
         Duration b = budget == null ? MeasureDefaults.budget() : duration("--budget", budget);
         totalBudget();

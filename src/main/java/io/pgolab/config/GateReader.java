@@ -10,7 +10,7 @@ import java.util.Set;
 
 /** Reads the optional [gate] table (docs/config.md "[gate]"). */
 final class GateReader {
-    private static final Set<String> KEYS = Set.of("variants", "bound", "bounds", "inconclusive");
+    private static final Set<String> KEYS = Set.of("variants", "bound", "bounds", "inconclusive", "flamegraph");
 
     private GateReader() {
     }
@@ -56,6 +56,6 @@ final class GateReader {
                     Strings.closest(inconclusive, GateSpec.INCONCLUSIVE).map(k -> "did you mean \"" + k + "\"? ").orElse("")
                             + "one of \"fail\" (a measure whose CI straddles its bound fails the gate) or \"pass\"");
         }
-        return new GateSpec(List.copyOf(variants), bound, Map.copyOf(bounds), inconclusive);
+        return new GateSpec(List.copyOf(variants), bound, Map.copyOf(bounds), inconclusive, gate.bool("flamegraph", false));
     }
 }

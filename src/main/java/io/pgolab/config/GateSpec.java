@@ -10,8 +10,14 @@ import java.util.Map;
  * @param bound        percent a primary metric may get worse at the worst end of its 95% CI before it is out of bounds
  * @param bounds       percent per metric name, for metrics beside the primary ones (or another bound for a primary one)
  * @param inconclusive what a measure whose CI straddles its bound does: "fail" (the gate fails) or "pass"
+ * @param flamegraph   record a flamegraph of every variant of both commits after the measurements (HTML report)
  */
-public record GateSpec(List<Variant> variants, double bound, Map<String, Double> bounds, String inconclusive) {
+public record GateSpec(List<Variant> variants, double bound, Map<String, Double> bounds, String inconclusive,
+                       boolean flamegraph) {
+    public GateSpec(List<Variant> variants, double bound, Map<String, Double> bounds, String inconclusive) {
+        this(variants, bound, bounds, inconclusive, false);
+    }
+
     public static final double DEFAULT_BOUND = 2.0;
     public static final List<String> INCONCLUSIVE = List.of("fail", "pass");
 

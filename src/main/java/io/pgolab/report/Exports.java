@@ -52,6 +52,7 @@ public final class Exports {
         print(r);
         for (Target t : files) {
             write(t.file(), t.exporter().render(r));
+            t.exporter().besides(r).forEach((suffix, text) -> write(FlameFiles.beside(t.file(), suffix), text));
         }
     }
 

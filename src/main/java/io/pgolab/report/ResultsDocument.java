@@ -5,6 +5,7 @@ import com.fasterxml.jackson.annotation.JsonIgnoreProperties;
 import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.annotation.JsonUnwrapped;
 import io.pgolab.bench.Potential;
+import io.pgolab.measure.perf.Flamegraph;
 import io.pgolab.pipeline.ProfileRecord;
 import io.pgolab.pipeline.TrainingMatch;
 import io.pgolab.toolchain.ProfileSummary;
@@ -113,7 +114,10 @@ public record ResultsDocument(
                          @JsonInclude(JsonInclude.Include.NON_NULL) String estimator) {
     }
 
-    /** pgo_potential is absent for workloads that are not services. */
+    /**
+     * pgo_potential is absent for workloads that are not services; flamegraphs (variant → folded stacks, added
+     * after 0.1.0) only with --flamegraph.
+     */
     @JsonIgnoreProperties(ignoreUnknown = true)
     public record Workload(String name, String command, List<String> subjects, int rounds, String stopReason,
                            double elapsedSeconds, List<String> warnings, Map<String, String> lastOutputLine,
@@ -122,7 +126,22 @@ public record ResultsDocument(
                            @JsonInclude(JsonInclude.Include.NON_EMPTY) Map<String, Potential> pgoPotential,
                            List<RunEntry> runs,
                            @JsonInclude(JsonInclude.Include.NON_EMPTY) List<RoundNoiseEntry> roundNoise,
-                           @JsonInclude(JsonInclude.Include.NON_NULL) LayoutEntry layoutCheck) {
+                           @JsonInclude(JsonInclude.Include.NON_NULL) LayoutEntry layoutCheck,
+                           @JsonInclude(JsonInclude.Include.NON_EMPTY) Map<String, Flamegraph> flamegraphs) {
+        /** Without flamegraphs (--flamegraph not given). */
+        public Workload(String name, String command, List<String> subjects, int rounds, String stopReason,
+                        double elapsedSeconds, List<String> warnings, Map<String, String> lastOutputLine,
+                        Map<String, MetricEntry> metrics, Map<String, Map<String, Double>> medians,
+                        List<ComparisonEntry> comparisons, Map<String, Potential> pgoPotential, List<RunEntry> runs,
+                        List<RoundNoiseEntry> roundNoise, LayoutEntry layoutCheck) {
+            this(name, command, subjects, rounds, stopReason, elapsedSeconds, warnings, lastOutputLine, metrics, medians,
+                    comparisons, pgoPotential, runs, roundNoise, layoutCheck, Map.of());
+        }
+
+        /** The flamegraphs, never null (files written before the key have none). */
+        public Map<String, Flamegraph> flamegraphsOrEmpty() {
+            return flamegraphs == null ? Map.of() : flamegraphs;
+        }
     }
 
     /**

@@ -71,6 +71,21 @@ class HostileNamesIT {
         assertThat(Files.readString(tmp.resolve("r.md"))).contains("`echo 1 | cat | true`");
     }
 
+    @Test
+    void theHtmlReportShowsAScriptLabelAsTextInTheBrowser() throws Exception {
+        String hostile = "<script>alert(1)</script>";
+        Cli.Result r = Cli.run(tmp, "compare", "--budget", "1s", "--min-rounds", "5", "--max-rounds", "5",
+                "--html", "r.html", "-n", hostile, "-n", "<img src=x onerror=alert(2)>", "true", "true");
+        assertThat(r.exitCode()).as(r.all()).isZero();
+        String page = Files.readString(tmp.resolve("r.html"));
+        assertThat(page).doesNotContain(hostile).doesNotContain("<img src=x").contains("&lt;script&gt;alert(1)&lt;/script&gt;");
+        try (io.pgolab.report.ReportBrowser b = io.pgolab.report.ReportBrowser.open()) {
+            b.check(tmp.resolve("r.html")); // drawn, no console error, no alert
+            assertThat(b.texts("table.results td")).contains(hostile + " → <img src=x onerror=alert(2)>");
+            assertThat(b.js("return document.querySelectorAll('img').length")).isEqualTo(0L);
+        }
+    }
+
     private List<Path> pwned() throws Exception {
         try (Stream<Path> s = Stream.of(tmp, Path.of("").toAbsolutePath()).flatMap(d -> {
             try {

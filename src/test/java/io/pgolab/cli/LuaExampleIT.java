@@ -71,5 +71,22 @@ class LuaExampleIT {
             assertThat(c.get("ci_low").asDouble()).isLessThanOrEqualTo(c.get("ratio").asDouble());
             assertThat(c.get("verdict").asText()).isIn("improved", "regressed", "no_change", "inconclusive");
         }
+
+        // The ladder's HTML report with flamegraphs (a short run: one workload, two steps, 5 rounds), in the browser
+        if (!io.pgolab.measure.perf.Perf.detect().samplingProblem().isEmpty()) {
+            io.pgolab.Tool.require(false, "perf record (linux-perf)");
+        }
+        Path html = tmp.resolve("ladder.html");
+        Cli.Result ladder = Cli.run(p, "ladder", "release", "pgo", "--workload", "nbody", "--min-rounds", "5",
+                "--max-rounds", "5", "--no-training-check", "--flamegraph", "--html", html.toString());
+        assertThat(ladder.exitCode()).as(ladder.all()).isZero();
+        assertThat(tmp.resolve("ladder.diff.nbody.pgo-vs-release.svg")).exists();
+        if (Files.isExecutable(Path.of("/usr/bin/chromium")) || io.pgolab.Tool.inCi()) {
+            try (io.pgolab.report.ReportBrowser b = io.pgolab.report.ReportBrowser.open()) {
+                io.pgolab.report.ReportBrowser.Checked c = b.check(html);
+                assertThat(c.charts()).isEqualTo(3); // nbody's samples and CI, the ladder's steps
+                assertThat(c.flames()).isEqualTo(3); // release, pgo, pgo vs release
+            }
+        }
     }
 }

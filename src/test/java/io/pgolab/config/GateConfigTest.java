@@ -63,6 +63,12 @@ class GateConfigTest {
     }
 
     @Test
+    void flamegraphIsOffUnlessTheGateTableAsksForIt() {
+        assertThat(parse(HEAD).gate().flamegraph()).isFalse();
+        assertThat(parse(HEAD + "[gate]\nflamegraph = true\n").gate().flamegraph()).isTrue();
+    }
+
+    @Test
     void anUnknownInconclusivePolicyIsNamedWithItsLineAndTheClosestValue() {
         assertThatThrownBy(() -> parse(HEAD + "[gate]\ninconclusive = \"pas\"\n"))
                 .hasMessageContaining("pgolab.toml:15").hasMessageContaining("gate.inconclusive")

@@ -66,6 +66,14 @@ public final class PerfRecord implements AutoCloseable {
      * threads and children they start later by itself). The first pid is the one messages name.
      */
     public static PerfRecord start(List<Long> pids, Path outFile) {
+        return start(pids, outFile, DEFAULT_EVENT);
+    }
+
+    /** The default sampling: {@code -e cpu-clock -F 999}, no call graphs (shares by dso). */
+    static final List<String> DEFAULT_EVENT = List.of("-e", "cpu-clock", "-F", Integer.toString(FREQUENCY));
+
+    /** Like {@link #start(List, Path)} with these event and call-graph options ({@link CallGraphs#recordArgs}). */
+    public static PerfRecord start(List<Long> pids, Path outFile, List<String> eventArgs) {
         long pid = pids.isEmpty() ? -1 : pids.get(0);
         if (pid <= 0 || !Files.isDirectory(Path.of("/proc", Long.toString(pid)))) {
             throw new UserError("cannot record CPU shares: no process with pid " + pid,
@@ -77,7 +85,7 @@ public final class PerfRecord implements AutoCloseable {
         Path abs = outFile.toAbsolutePath();
         Path log = Path.of(abs + ".log");
         PerfControl control = PerfControl.beside(abs);
-        List<String> argv = new java.util.ArrayList<>(argv(pids, abs));
+        List<String> argv = new java.util.ArrayList<>(argv(pids, abs, eventArgs));
         argv.addAll(2, control.options());
         PerfRecord rec = new PerfRecord(launch(argv, abs, log), pid, abs, log);
         try {
@@ -104,8 +112,14 @@ public final class PerfRecord implements AutoCloseable {
     }
 
     static List<String> argv(List<Long> pids, Path outFile) {
-        return List.of("perf", "record", "-e", "cpu-clock", "-F", Integer.toString(FREQUENCY),
-                "-p", String.join(",", pids.stream().map(String::valueOf).toList()), "-o", outFile.toString());
+        return argv(pids, outFile, DEFAULT_EVENT);
+    }
+
+    static List<String> argv(List<Long> pids, Path outFile, List<String> eventArgs) {
+        List<String> a = new java.util.ArrayList<>(List.of("perf", "record"));
+        a.addAll(eventArgs);
+        a.addAll(List.of("-p", String.join(",", pids.stream().map(String::valueOf).toList()), "-o", outFile.toString()));
+        return a;
     }
 
     /**
@@ -113,7 +127,12 @@ public final class PerfRecord implements AutoCloseable {
      * every process it starts: for a client that is the program under test.
      */
     public static String wrapping(String command, Path outFile) {
-        return "perf record -q -e cpu-clock -F " + FREQUENCY + " -o " + io.pgolab.util.Shell.quote(
+        return wrapping(command, outFile, DEFAULT_EVENT);
+    }
+
+    /** Like {@link #wrapping(String, Path)} with these event and call-graph options. */
+    public static String wrapping(String command, Path outFile, List<String> eventArgs) {
+        return "perf record -q " + io.pgolab.util.Shell.join(eventArgs) + " -o " + io.pgolab.util.Shell.quote(
                 outFile.toAbsolutePath().toString()) + " -- bash -c " + io.pgolab.util.Shell.quote(command);
     }
 

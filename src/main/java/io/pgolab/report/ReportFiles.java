@@ -1,0 +1,143 @@
+package io.pgolab.report;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import io.pgolab.UserError;
+import io.pgolab.util.Json;
+import java.io.IOException;
+import java.io.PrintStream;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * pgolab report: results files written earlier (bench, compare, ladder, demo, gate: pgolab-results/1; merge:
+ * pgolab-merge/1) drawn again as HTML or Markdown, from their records alone; nothing is run.
+ */
+public final class ReportFiles {
+    /** One file read: its records (a merge: one per host). */
+    record Loaded(Path file, List<ResultsDocument> docs, Merge.Merged merged) {
+    }
+
+    private final List<Loaded> files;
+
+    private ReportFiles(List<Loaded> files) {
+        this.files = files;
+    }
+
+    public static ReportFiles read(List<Path> paths) {
+        if (paths.isEmpty()) {
+            throw new UserError("no results files given", "pgolab report results.json --html report.html");
+        }
+        List<Loaded> out = new ArrayList<>();
+        for (Path p : paths) {
+            out.add(load(p));
+        }
+        return new ReportFiles(out);
+    }
+
+    private static Loaded load(Path file) {
+        JsonNode tree;
+        try {
+            tree = Json.MAPPER.readTree(file.toFile());
+        } catch (IOException e) {
+            throw new UserError("cannot read the results file " + file + ": " + Exports.reason(e),
+                    "pass a file written by 'pgolab ... --json FILE'");
+        }
+        String schema = tree != null && tree.has("schema") ? tree.get("schema").asText() : null;
+        if (!MergeReport.MergeDocument.SCHEMA.equals(schema)) {
+            return new Loaded(file, List.of(ResultsReader.read(file)), null);
+        }
+        MergeReport.MergeDocument m;
+        try {
+            m = Json.MAPPER.treeToValue(tree, MergeReport.MergeDocument.class);
+        } catch (IOException e) {
+            throw new UserError("cannot read the merged results " + file + ": " + e.getMessage(),
+                    "pass a file written by 'pgolab merge ... --json FILE'");
+        }
+        List<ResultsDocument> docs = new ArrayList<>();
+        List<Merge.Host> hosts = new ArrayList<>();
+        for (MergeReport.HostEntry h : m.hosts()) {
+            ResultsDocument d = hostDocument(m, h);
+            docs.add(d);
+            hosts.add(new Merge.Host(Path.of(h.file()), d));
+        }
+        return new Loaded(file, docs, new Merge.Merged(List.copyOf(hosts), m.differences()));
+    }
+
+    /** A merged host as the results document its gate wrote (the samples and the gate; envelope: host, environment). */
+    private static ResultsDocument hostDocument(MergeReport.MergeDocument m, MergeReport.HostEntry h) {
+        ResultsDocument.Envelope env = new ResultsDocument.Envelope(ResultsDocument.SCHEMA, m.pgolabVersion(), m.createdAt(),
+                h.host(), null, null, null, null, h.environment());
+        ResultsDocument.BenchBody body = new ResultsDocument.BenchBody(null, h.workloads(), List.of(), h.gate().summary(),
+                h.gate().measuresOutOfBounds());
+        return new ResultsDocument(env, null, null, null, null, null, null, null, null, body, null, h.gate(), null);
+    }
+
+    /** The page: one section per file (per host of a merge), the first file's verdict on top. */
+    public String html() {
+        List<HtmlReport.Section> sections = new ArrayList<>();
+        List<String> notes = new ArrayList<>();
+        boolean several = files.size() > 1;
+        for (Loaded f : files) {
+            if (f.merged() != null) {
+                f.merged().differences().forEach(d -> notes.add("merged with --force although " + d));
+                for (ResultsDocument d : f.docs()) {
+                    sections.add(new HtmlReport.Section(d.envelope().host(), d));
+                }
+            } else {
+                sections.add(new HtmlReport.Section(several ? f.file().getFileName().toString() : null, f.docs().get(0)));
+            }
+        }
+        Loaded first = files.get(0);
+        if (first.merged() != null) {
+            return HtmlReport.page("pgolab merge", first.merged().summary(), first.merged().passed(), sections, notes);
+        }
+        ResultsDocument d = first.docs().get(0);
+        return HtmlReport.page(ReportDocs.title(d), ReportDocs.summary(d), ReportDocs.passed(d), sections, notes);
+    }
+
+    /** Markdown for an issue or PR, each file's report in turn. */
+    public String markdown() {
+        StringBuilder s = new StringBuilder();
+        for (Loaded f : files) {
+            s.append(f.merged() != null ? MergeReport.markdown(f.merged()) : DocMarkdown.render(f.docs().get(0))).append('\n');
+        }
+        return s.toString();
+    }
+
+    /** One line per file: what it is and its verdict. */
+    public void summarize(PrintStream out) {
+        for (Loaded f : files) {
+            String what = f.merged() != null ? "merge of " + f.docs().size() + " hosts: " + f.merged().summary()
+                    : ReportDocs.kind(f.docs().get(0)) + ": " + ReportDocs.summary(f.docs().get(0));
+            out.println(f.file() + " (" + what + ")");
+        }
+    }
+
+    /** Writes the files asked for (null: not asked), each whole; returns them. */
+    public List<Path> write(Path workDir, Path html, Path markdown) {
+        List<Path> written = new ArrayList<>();
+        if (html != null) {
+            Exports.write(workDir.resolve(html), html());
+            written.add(workDir.resolve(html));
+            boolean several = files.size() > 1 || files.get(0).docs().size() > 1;
+            for (Loaded f : files) {
+                for (ResultsDocument d : f.docs()) {
+                    // several files or hosts: each one's SVGs named after it (report.HOST.flame.W.V.svg), never overwritten
+                    String prefix = !several ? "" : FlameFiles.safe(f.merged() != null ? d.envelope().host()
+                            : f.file().getFileName().toString().replaceFirst("\\.json$", "")) + ".";
+                    FlameFiles.of(d).forEach((suffix, svg) -> {
+                        Path p = FlameFiles.beside(workDir.resolve(html), prefix + suffix);
+                        Exports.write(p, svg);
+                        written.add(p);
+                    });
+                }
+            }
+        }
+        if (markdown != null) {
+            Exports.write(workDir.resolve(markdown), markdown());
+            written.add(workDir.resolve(markdown));
+        }
+        return written;
+    }
+}
