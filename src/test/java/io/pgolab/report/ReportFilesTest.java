@@ -47,7 +47,7 @@ class ReportFilesTest {
         String html = r.html();
         assertThat(html).contains("<title>pgolab gate</title>").contains("class=\"verdict fail\"")
                 .contains("<h3>Gate</h3>").contains("v-out_of_bounds").contains("note from &lt;x86&gt;");
-        assertThat(r.markdown()).startsWith("❌ Compared bbbbbbbbbbbb with aaaaaaaaaaaa on x86.");
+        assertThat(r.markdown()).startsWith("Compared bbbbbbbbbbbb with aaaaaaaaaaaa on x86.");
     }
 
     @Test
