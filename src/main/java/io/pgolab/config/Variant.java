@@ -3,29 +3,77 @@ package io.pgolab.config;
 import io.pgolab.UserError;
 import io.pgolab.util.Strings;
 import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.Collections;
+import java.util.EnumSet;
 import java.util.List;
 import java.util.Optional;
+import java.util.Set;
 
 /**
- * A build variant: a named combination of optimizations. The name is what users type
- * ("pgo+lto"); the flags say what the toolchain must do. A profile-guided variant can name the
+ * A build variant: a named combination of optimization steps. The name is what users type
+ * ("pgo+lto"); the steps say what the toolchain must do. A profile-guided variant can name the
  * training profile it is built with: "pgo@server" uses only the [[train]] workloads tagged
  * profile = "server"; plain "pgo" uses all of them, merged by weight.
+ *
+ * <p>Steps on top of pgo: "cs" (context-sensitive PGO: the PGO build instrumented a second time after
+ * inlining, trained again, both profiles merged), "mfs" (machine function splitting: the cold blocks of hot
+ * functions moved out, driven by the profile) and "order" (the functions laid out in the order the
+ * training first ran them, from the profile's temporal traces, by the linker). The JVM's steps stand alone:
+ * "cds" (a dynamic AppCDS archive), "aot" (the JDK's ahead-of-time cache) and "native-pgo" (GraalVM
+ * native image built with a profile), each trained on the [[train]] workloads.
  *
  * <p>"relink-N" (N = 1..9999) is the layout check's variant: the release build with every function in a
  * section of its own (-ffunction-sections), linked by lld with the functions in the order a seeded shuffle
  * gives (--shuffle-sections, seed N). Two of them differ only in where the code lies, so what one gains over
  * the other is layout noise, the yardstick for a PGO gain (Mytkowicz et al., ASPLOS 2009).
  */
-public record Variant(String name, boolean lto, boolean pgo, boolean bolt, String profileSet, int layoutSeed) {
+public record Variant(String name, Set<Step> steps, String profileSet, int layoutSeed) {
 
-    public static final Variant RELEASE = new Variant("release", false, false, false, "");
-    public static final Variant LTO = new Variant("lto", true, false, false, "");
-    public static final Variant PGO = new Variant("pgo", false, true, false, "");
-    public static final Variant PGO_LTO = new Variant("pgo+lto", true, true, false, "");
-    public static final Variant BOLT = new Variant("bolt", false, false, true, "");
-    public static final Variant PGO_BOLT = new Variant("pgo+bolt", false, true, true, "");
-    public static final Variant PGO_LTO_BOLT = new Variant("pgo+lto+bolt", true, true, true, "");
+    /** One optimization step, in the order a variant's name lists them. */
+    public enum Step {
+        PGO("pgo"), LTO("lto"), CS("cs"), MFS("mfs"), ORDER("order"), BOLT("bolt"),
+        CDS("cds"), AOT("aot"), NATIVE_PGO("native-pgo");
+
+        private final String id;
+
+        Step(String id) {
+            this.id = id;
+        }
+
+        public String id() {
+            return id;
+        }
+
+        /** Steps that only exist on top of pgo. */
+        boolean needsPgo() {
+            return this == CS || this == MFS || this == ORDER;
+        }
+
+        /** The JVM's steps, which combine with nothing. */
+        public boolean jvm() {
+            return this == CDS || this == AOT || this == NATIVE_PGO;
+        }
+
+        static Optional<Step> byId(String id) {
+            return Arrays.stream(values()).filter(s -> s.id.equals(id)).findFirst();
+        }
+    }
+
+    public static final Variant RELEASE = of(Set.of());
+    public static final Variant LTO = of(Set.of(Step.LTO));
+    public static final Variant PGO = of(Set.of(Step.PGO));
+    public static final Variant PGO_LTO = of(Set.of(Step.PGO, Step.LTO));
+    public static final Variant BOLT = of(Set.of(Step.BOLT));
+    public static final Variant PGO_BOLT = of(Set.of(Step.PGO, Step.BOLT));
+    public static final Variant PGO_LTO_BOLT = of(Set.of(Step.PGO, Step.LTO, Step.BOLT));
+    public static final Variant PGO_CS = of(Set.of(Step.PGO, Step.CS));
+    public static final Variant PGO_LTO_CS = of(Set.of(Step.PGO, Step.LTO, Step.CS));
+    public static final Variant PGO_MFS = of(Set.of(Step.PGO, Step.MFS));
+    public static final Variant PGO_ORDER = of(Set.of(Step.PGO, Step.ORDER));
+    public static final Variant CDS = of(Set.of(Step.CDS));
+    public static final Variant AOT = of(Set.of(Step.AOT));
+    public static final Variant NATIVE_PGO = of(Set.of(Step.NATIVE_PGO));
 
     /** The prefix of the layout check's variants: relink-1, relink-2, ... */
     public static final String RELINK = "relink-";
@@ -34,8 +82,20 @@ public record Variant(String name, boolean lto, boolean pgo, boolean bolt, Strin
     /** The two relinked release builds of the layout check (bench --layout-check). */
     public static final List<Variant> LAYOUT_PAIR = List.of(relink(1), relink(2));
 
-    public Variant(String name, boolean lto, boolean pgo, boolean bolt, String profileSet) {
-        this(name, lto, pgo, bolt, profileSet, 0);
+    public Variant {
+        steps = steps.isEmpty() ? Set.of() : Collections.unmodifiableSet(EnumSet.copyOf(steps));
+    }
+
+    /** The variant of these steps, named by them ("release" for none). */
+    public static Variant of(Set<Step> steps) {
+        return new Variant(nameOf(steps), steps, "", 0);
+    }
+
+    private static String nameOf(Set<Step> steps) {
+        if (steps.isEmpty()) {
+            return "release";
+        }
+        return String.join("+", EnumSet.copyOf(steps).stream().map(Step::id).toList());
     }
 
     /** The release build linked with its functions shuffled by this seed (1..9999). */
@@ -43,7 +103,49 @@ public record Variant(String name, boolean lto, boolean pgo, boolean bolt, Strin
         if (seed < 1 || seed > MAX_SEED) {
             throw new IllegalArgumentException("relink seed " + seed);
         }
-        return new Variant(RELINK + seed, false, false, false, "", seed);
+        return new Variant(RELINK + seed, Set.of(), "", seed);
+    }
+
+    public boolean has(Step step) {
+        return steps.contains(step);
+    }
+
+    public boolean lto() {
+        return has(Step.LTO);
+    }
+
+    /** True when the build reads a profile from the [[train]] workloads (pgo and everything on top of it). */
+    public boolean pgo() {
+        return has(Step.PGO);
+    }
+
+    public boolean bolt() {
+        return has(Step.BOLT);
+    }
+
+    /** Context-sensitive PGO: a second instrumented build and training on top of the PGO profile. */
+    public boolean cs() {
+        return has(Step.CS);
+    }
+
+    /** Machine function splitting. */
+    public boolean mfs() {
+        return has(Step.MFS);
+    }
+
+    /** Function order from the profile's temporal traces, given to the linker. */
+    public boolean order() {
+        return has(Step.ORDER);
+    }
+
+    /** A JVM step: cds, aot or native-pgo. */
+    public boolean jvm() {
+        return steps.stream().anyMatch(Step::jvm);
+    }
+
+    /** True when the variant is trained on the [[train]] workloads: pgo and its steps, or a JVM step. */
+    public boolean trained() {
+        return pgo() || jvm();
     }
 
     /** True for relink-N, the layout check's builds. */
@@ -51,30 +153,75 @@ public record Variant(String name, boolean lto, boolean pgo, boolean bolt, Strin
         return layoutSeed > 0;
     }
 
-    /** The variants this version of pgolab can build. */
-    public static final List<Variant> KNOWN = List.of(RELEASE, LTO, PGO, PGO_LTO, BOLT, PGO_BOLT, PGO_LTO_BOLT);
+    /** The variants this version of pgolab can build (on some toolchain). */
+    public static final List<Variant> KNOWN = List.of(RELEASE, LTO, PGO, PGO_LTO, BOLT, PGO_BOLT, PGO_LTO_BOLT,
+            PGO_CS, PGO_LTO_CS, PGO_MFS, PGO_ORDER, CDS, AOT, NATIVE_PGO);
 
     /** The default optimization ladder of 'pgolab ladder'. */
     public static final List<Variant> LADDER = List.of(RELEASE, LTO, PGO, PGO_LTO, PGO_LTO_BOLT);
 
-    /** "pgo", "pgo+lto", or a profile-tagged form such as "pgo@server"; empty when unknown. */
+    /**
+     * "pgo", "pgo+lto", "lto+pgo+cs" (steps in any order), "cds", or a profile-tagged form such as
+     * "pgo@server"; empty when unknown or not a valid combination.
+     */
     public static Optional<Variant> byName(String name) {
         String n = name.trim().toLowerCase();
         int at = n.indexOf('@');
         String tag = at < 0 ? "" : n.substring(at + 1);
-        String base = normalize(at < 0 ? n : n.substring(0, at));
+        String base = at < 0 ? n : n.substring(0, at);
         if (at < 0 && n.matches("relink-[1-9][0-9]{0,3}")) {
             return Optional.of(relink(Integer.parseInt(n.substring(RELINK.length()))));
         }
-        for (Variant v : KNOWN) {
-            if (v.name.equals(base)) {
-                if (at < 0) {
-                    return Optional.of(v);
-                }
-                return v.pgo && isProfileName(tag) ? Optional.of(v.withProfileSet(tag)) : Optional.empty();
+        Optional<Set<Step>> steps = steps(base);
+        if (steps.isEmpty() || combinationProblem(steps.get()).isPresent()) {
+            return Optional.empty();
+        }
+        Variant v = known(steps.get());
+        if (at < 0) {
+            return Optional.of(v);
+        }
+        return v.trained() && isProfileName(tag) ? Optional.of(v.withProfileSet(tag)) : Optional.empty();
+    }
+
+    /** The steps a base name lists ("release" is none); empty when a word is no step or a step repeats. */
+    private static Optional<Set<Step>> steps(String base) {
+        if (base.equals("release")) {
+            return Optional.of(Set.of());
+        }
+        EnumSet<Step> out = EnumSet.noneOf(Step.class);
+        for (String word : base.split("\\+", -1)) {
+            Optional<Step> s = Step.byId(word.trim());
+            if (s.isEmpty() || !out.add(s.get())) {
+                return Optional.empty();
+            }
+        }
+        return Optional.of(out);
+    }
+
+    /** Why these steps do not make a variant, if they do not. */
+    private static Optional<String> combinationProblem(Set<Step> steps) {
+        boolean jvm = steps.stream().anyMatch(Step::jvm);
+        if (jvm && steps.size() > 1) {
+            return Optional.of("the JVM's steps (cds, aot, native-pgo) are variants of their own and combine with nothing");
+        }
+        if (!steps.contains(Step.PGO)) {
+            Optional<Step> needs = steps.stream().filter(Step::needsPgo).findFirst();
+            if (needs.isPresent()) {
+                return Optional.of("'" + needs.get().id() + "' is a step on top of pgo (it reads the profile): pgo+"
+                        + needs.get().id());
             }
         }
         return Optional.empty();
+    }
+
+    /** The constant for these steps when there is one (so known variants stay the same objects). */
+    private static Variant known(Set<Step> steps) {
+        for (Variant k : KNOWN) {
+            if (k.steps.equals(steps)) {
+                return k;
+            }
+        }
+        return of(steps);
     }
 
     /**
@@ -105,24 +252,28 @@ public record Variant(String name, boolean lto, boolean pgo, boolean bolt, Strin
     private static UserError unknown(String name) {
         String n = name.trim().toLowerCase();
         int at = n.indexOf('@');
-        String base = normalize(at < 0 ? n : n.substring(0, at));
+        String base = at < 0 ? n : n.substring(0, at);
         String tag = at < 0 ? "" : n.substring(at + 1);
-        Optional<Variant> known = KNOWN.stream().filter(v -> v.name.equals(base)).findFirst();
+        Optional<Set<Step>> steps = steps(base);
+        Optional<String> problem = steps.flatMap(Variant::combinationProblem);
         String why;
         if (base.contains("relink")) {
             why = "the layout check's variants are relink-1 to relink-" + MAX_SEED + " (the release build linked"
                     + " with its functions in a seeded random order), with no +step or @profile; ";
-        } else if (known.isPresent() && !known.get().pgo) {
-            why = "'" + base + "' uses no profile, so it takes no @" + tag + "; ";
-        } else if (known.isPresent()) {
+        } else if (problem.isPresent()) {
+            why = problem.get() + "; ";
+        } else if (steps.isPresent() && !known(steps.get()).trained()) {
+            why = "'" + known(steps.get()).name + "' uses no profile, so it takes no @" + tag + "; ";
+        } else if (steps.isPresent()) {
             why = "'" + tag + "' is not a usable profile name (letters, digits, '.', '_' and '-'); ";
         } else {
             why = Strings.closest(base, knownNames())
-                    .map(k -> "did you mean '" + (tag.isEmpty() || !byName(k).orElseThrow().pgo ? k : k + "@" + tag) + "'? ")
+                    .map(k -> "did you mean '" + (tag.isEmpty() || !byName(k).orElseThrow().trained() ? k : k + "@" + tag) + "'? ")
                     .orElse("");
         }
         return new UserError("unknown variant '" + name + "'", why + "known variants: " + String.join(", ", knownNames())
-                + "; a profile-guided variant can name a training profile: pgo@NAME; the layout check: relink-1, relink-2, ...");
+                + "; steps combine in any order (pgo+lto+cs+mfs+order+bolt); a profile-guided variant can name a"
+                + " training profile: pgo@NAME; the layout check: relink-1, relink-2, ...");
     }
 
     /** A usable profile set name (the TAG of pgo@TAG, the profile key of [[train]]), lower case. */
@@ -136,16 +287,7 @@ public record Variant(String name, boolean lto, boolean pgo, boolean bolt, Strin
             return this;
         }
         String base = baseName();
-        return new Variant(set.isEmpty() ? base : base + "@" + set, lto, pgo, bolt, set, layoutSeed);
-    }
-
-    private static String normalize(String base) {
-        return switch (base) {
-            case "lto+pgo" -> "pgo+lto";
-            case "bolt+pgo" -> "pgo+bolt";
-            case "lto+pgo+bolt", "pgo+bolt+lto", "bolt+pgo+lto", "bolt+lto+pgo", "lto+bolt+pgo" -> "pgo+lto+bolt";
-            default -> base;
-        };
+        return new Variant(set.isEmpty() ? base : base + "@" + set, steps, set, layoutSeed);
     }
 
     public static List<String> knownNames() {
@@ -160,11 +302,18 @@ public record Variant(String name, boolean lto, boolean pgo, boolean bolt, Strin
 
     /** The variant BOLT starts from: the same build without BOLT ("pgo+lto+bolt" gives "pgo+lto"). */
     public Variant withoutBolt() {
-        if (!bolt) {
+        return without(Step.BOLT);
+    }
+
+    /** The same variant without this step (and with the same profile set). */
+    public Variant without(Step step) {
+        if (!has(step)) {
             return this;
         }
-        Variant base = KNOWN.stream().filter(k -> !k.bolt && k.lto == lto && k.pgo == pgo).findFirst().orElseThrow();
-        return base.withProfileSet(profileSet);
+        EnumSet<Step> rest = EnumSet.noneOf(Step.class);
+        rest.addAll(steps);
+        rest.remove(step);
+        return known(rest).withProfileSet(profileSet);
     }
 
     /** Directory-safe form of the name ("pgo+lto" stays readable; '+' and '@' are legal in paths). */

@@ -115,6 +115,7 @@ public final class CargoToolchain implements LlvmProfiled {
 
     @Override
     public void require(Variant variant) {
+        StepSupport.require(kind(), variant);
         if (variant.relinked()) {
             throw Relink.unsupported(variant, "cargo");
         }

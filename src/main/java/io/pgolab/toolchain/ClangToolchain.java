@@ -109,6 +109,7 @@ public final class ClangToolchain implements LlvmProfiled {
 
     @Override
     public void require(Variant variant) {
+        StepSupport.require(kind(), variant);
         if (variant.pgo() && profdata.isEmpty()) {
             String other = ToolLocator.onPath("llvm-profdata")
                     .map(p -> " (" + p + " is LLVM " + ToolLocator.llvmMajorOf(p).orElse(0)

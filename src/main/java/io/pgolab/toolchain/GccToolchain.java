@@ -99,6 +99,7 @@ public final class GccToolchain implements Toolchain {
 
     @Override
     public void require(Variant variant) {
+        StepSupport.require(kind(), variant);
         if (variant.relinked() && Relink.anyLld().isEmpty()) {
             throw Relink.noLld(variant);
         }

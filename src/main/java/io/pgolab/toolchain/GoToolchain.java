@@ -104,16 +104,9 @@ public final class GoToolchain implements Toolchain {
 
     @Override
     public void require(Variant variant) {
+        StepSupport.require(kind(), variant);
         if (variant.relinked()) {
             throw Relink.unsupported(variant, "Go");
-        }
-        if (variant.lto()) {
-            throw new UserError("variant '" + variant + "' cannot be built with Go: the Go compiler has no link-time"
-                    + " optimization", "use variants = [\"release\", \"pgo\"]");
-        }
-        if (variant.bolt()) {
-            throw new UserError("variant '" + variant + "' cannot be built with Go: pgolab does not offer BOLT for Go"
-                    + " binaries", "use variants = [\"release\", \"pgo\"]");
         }
     }
 

@@ -28,8 +28,9 @@ class VariantTest {
         assertThatThrownBy(() -> Variant.parse("pgo+lt")).isInstanceOf(UserError.class)
                 .hasMessage("unknown variant 'pgo+lt'")
                 .satisfies(e -> assertThat(((UserError) e).hint()).isEqualTo("did you mean 'pgo+lto'? known variants: "
-                        + "release, lto, pgo, pgo+lto, bolt, pgo+bolt, pgo+lto+bolt; a profile-guided variant can name a"
-                        + " training profile: pgo@NAME; the layout check: relink-1, relink-2, ..."));
+                        + "release, lto, pgo, pgo+lto, bolt, pgo+bolt, pgo+lto+bolt, pgo+cs, pgo+lto+cs, pgo+mfs, pgo+order, cds,"
+                        + " aot, native-pgo; steps combine in any order (pgo+lto+cs+mfs+order+bolt); a profile-guided"
+                        + " variant can name a training profile: pgo@NAME; the layout check: relink-1, relink-2, ..."));
         // A misspelt base keeps its tag in the suggestion.
         assertThatThrownBy(() -> Variant.parse("pgo+lt@server"))
                 .satisfies(e -> assertThat(((UserError) e).hint()).startsWith("did you mean 'pgo+lto@server'?"));
@@ -40,6 +41,33 @@ class VariantTest {
                 .satisfies(e -> assertThat(((UserError) e).hint()).startsWith("'a b' is not a usable profile name"));
         assertThatThrownBy(() -> Variant.parse("zzzzzzzz"))
                 .satisfies(e -> assertThat(((UserError) e).hint()).startsWith("known variants: release,"));
+    }
+
+    @Test
+    void stepsOnTopOfPgoComposeInAnyOrderUnderOneName() {
+        assertThat(Variant.parse("cs+pgo")).isSameAs(Variant.PGO_CS);
+        assertThat(Variant.parse("lto+cs+pgo")).isSameAs(Variant.PGO_LTO_CS);
+        Variant all = Variant.parse("bolt+order+mfs+cs+lto+pgo@server");
+        assertThat(all.name()).isEqualTo("pgo+lto+cs+mfs+order+bolt@server");
+        assertThat(all.cs() && all.mfs() && all.order() && all.bolt() && all.lto() && all.pgo()).isTrue();
+        assertThat(all.withoutBolt().name()).isEqualTo("pgo+lto+cs+mfs+order@server");
+        assertThat(Variant.PGO_LTO_CS.without(Variant.Step.CS)).isSameAs(Variant.PGO_LTO);
+        assertThat(Variant.parse("AOT")).isSameAs(Variant.AOT);
+        assertThat(Variant.AOT.trained()).isTrue();
+        assertThat(Variant.AOT.pgo()).isFalse();
+        assertThat(Variant.parse("cds@cli").profileSet()).isEqualTo("cli");
+    }
+
+    @Test
+    void stepsThatNeedPgoOrStandAloneSaySo() {
+        assertThatThrownBy(() -> Variant.parse("lto+cs"))
+                .satisfies(e -> assertThat(((UserError) e).hint()).startsWith("'cs' is a step on top of pgo (it reads the profile): pgo+cs;"));
+        assertThatThrownBy(() -> Variant.parse("mfs"))
+                .satisfies(e -> assertThat(((UserError) e).hint()).startsWith("'mfs' is a step on top of pgo"));
+        assertThatThrownBy(() -> Variant.parse("aot+lto"))
+                .satisfies(e -> assertThat(((UserError) e).hint()).startsWith("the JVM's steps (cds, aot, native-pgo) are variants of their own"));
+        assertThatThrownBy(() -> Variant.parse("pgo+pgo")).isInstanceOf(UserError.class);
+        assertThatThrownBy(() -> Variant.parse("pgo++lto")).isInstanceOf(UserError.class);
     }
 
     @Test
