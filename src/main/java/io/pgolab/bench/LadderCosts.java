@@ -50,7 +50,8 @@ public final class LadderCosts {
 
     /**
      * Per step: its own build plus, for profile-guided steps, what its profile set cost before the
-     * optimized build (instrumented build, training wall time, merge).
+     * optimized build (instrumented build, training wall time, merge), and for context-sensitive PGO its
+     * second round too (the build instrumented on top of the profile, its training and merge).
      */
     public static Map<String, Double> pipelineSeconds(PipelineOutcome o, List<Variant> steps, List<BuiltArtifact> built) {
         double instr = o.instrumented().map(i -> i.artifact().buildSeconds()).orElse(0.0);
@@ -59,8 +60,10 @@ public final class LadderCosts {
             Variant v = steps.get(i);
             BuiltArtifact a = built.get(i);
             ProfileRecord p = v.pgo() ? o.profiles().get(v.profileSet()) : null;
+            var cs = o.csRounds().get(v.name());
             out.put(a.variant(), a.buildSeconds() + (p == null ? 0 : instr + p.mergeSeconds()
-                    + p.workloads().stream().mapToDouble(ProfileRecord.WorkloadRun::wallSeconds).sum()));
+                    + p.workloads().stream().mapToDouble(ProfileRecord.WorkloadRun::wallSeconds).sum())
+                    + (cs == null ? 0 : cs.seconds()));
         }
         return out;
     }

@@ -40,7 +40,7 @@ public final class Steps {
     /** The steps given, else [project] ladder, else the default ladder without what cannot be built here. */
     public static List<Variant> forLadder(List<Variant> given, Config config, Toolchain toolchain, Events events) {
         List<Variant> steps = !given.isEmpty() ? given
-                : !config.ladder().isEmpty() ? config.ladder() : buildable(toolchain, events, Variant.LADDER);
+                : !config.ladder().isEmpty() ? config.ladder() : buildable(toolchain, events, toolchain.ladder());
         if (steps.size() < 2) {
             throw new UserError("a ladder needs at least two steps", "e.g. pgolab ladder release pgo pgo+lto");
         }

@@ -25,7 +25,7 @@ import picocli.CommandLine.ParentCommand;
 
 @Command(name = "ladder", mixinStandardHelpOptions = true,
         description = {"Build the optimization ladder and show what each step gains and costs.",
-                "Default steps: release, lto, pgo, pgo+lto, pgo+lto+bolt (or [project] ladder, or the variants given).",
+                "Default steps: release, lto, pgo, pgo+lto, pgo+lto+bolt; with clang release, lto, pgo, pgo+lto, pgo+lto+cs, pgo+lto+cs+mfs, pgo+lto+cs+bolt (or [project] ladder, or the variants given).",
                 "All steps are benched together on each [[bench]] workload, as 'pgolab bench' does.",
                 "Each step is compared with release and with the step before it, with a verdict for each.",
                 "The table shows each step's build time and binary size too."})

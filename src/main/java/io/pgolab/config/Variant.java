@@ -157,8 +157,16 @@ public record Variant(String name, Set<Step> steps, String profileSet, int layou
     public static final List<Variant> KNOWN = List.of(RELEASE, LTO, PGO, PGO_LTO, BOLT, PGO_BOLT, PGO_LTO_BOLT,
             PGO_CS, PGO_LTO_CS, PGO_MFS, PGO_ORDER, CDS, AOT, NATIVE_PGO);
 
-    /** The default optimization ladder of 'pgolab ladder'. */
+    /** The default optimization ladder of 'pgolab ladder' (gcc, cargo; go and clang have their own). */
     public static final List<Variant> LADDER = List.of(RELEASE, LTO, PGO, PGO_LTO, PGO_LTO_BOLT);
+
+    /**
+     * Clang's default ladder: the common one with context-sensitive PGO and machine function splitting
+     * climbed on top of pgo+lto, and BOLT on top of the context-sensitive build (BOLT reorders and splits
+     * functions itself, so it is not stacked on mfs).
+     */
+    public static final List<Variant> CLANG_LADDER = List.of(RELEASE, LTO, PGO, PGO_LTO, PGO_LTO_CS,
+            of(Set.of(Step.PGO, Step.LTO, Step.CS, Step.MFS)), of(Set.of(Step.PGO, Step.LTO, Step.CS, Step.BOLT)));
 
     /**
      * "pgo", "pgo+lto", "lto+pgo+cs" (steps in any order), "cds", or a profile-tagged form such as

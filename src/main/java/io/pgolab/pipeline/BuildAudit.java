@@ -130,7 +130,7 @@ final class BuildAudit {
                             + " recorded in " + auditLog + ". If this is deliberate, add \"" + UNOPTIMIZED
                             + "\" to build.allow", false));
         }
-        if (phase == Phase.INSTRUMENT) {
+        if (phase == Phase.INSTRUMENT || phase == Phase.CS_INSTRUMENT) {
             List<String> plain = compiles.stream().filter(c -> !c.instrumented()).map(c -> names(c, srcDir)).toList();
             line.append(", ").append(n - plain.size()).append('/').append(n).append(" instrumented");
             if (!plain.isEmpty()) {
@@ -141,7 +141,7 @@ final class BuildAudit {
                                 + "\" to build.allow", false));
             }
         }
-        if (phase == Phase.OPTIMIZE) {
+        if (phase.readsProfile()) {
             List<String> without = compiles.stream().filter(c -> !c.usesProfile()).map(c -> names(c, srcDir)).toList();
             line.append(", ").append(n - without.size()).append('/').append(n).append(" with profile");
             if (!without.isEmpty()) {
@@ -151,7 +151,7 @@ final class BuildAudit {
                                 + " are in " + auditLog + ". If this is deliberate, add \"" + PROFILE_LOSS
                                 + "\" to build.allow", false));
             }
-            if (kind.equals("gcc") && profile.isPresent()) {
+            if (kind.equals("gcc") && profile.isPresent() && phase == Phase.OPTIMIZE) {
                 gcda(name, compiles, profile.get().path(), srcDir, auditLog, line, problems);
             }
         }

@@ -63,6 +63,9 @@ public final class BuildStage {
      * "NAME.base" (its build linked with relocations, before BOLT).
      */
     public static String artifactName(Variant v, Phase phase) {
+        if (phase == Phase.CS_INSTRUMENT) {
+            return INSTRUMENTED + "-" + v.name();   // instrumented-pgo+lto+cs@server: one per first profile
+        }
         return phase == Phase.INSTRUMENT ? INSTRUMENTED : v.bolt() ? v.name() + ".base" : v.name();
     }
 
@@ -187,6 +190,9 @@ public final class BuildStage {
             ProfileLoss.check(name, diag, ProfileLoss.objects(store, profile.orElseThrow()), logFile, events);
         }
         String check = phase == Phase.OPTIMIZE ? toolchain.verifyOptimized(binary, profile.orElseThrow()).orElse("") : "";
+        if (phase == Phase.OPTIMIZE) {
+            check = stepChecks(name, v, binary, profile, check);
+        }
         Path bin = publish(builtKey, binary, siblings(binary, name), buildDir, phase);
         BuiltArtifact a = new BuiltArtifact(name, phase.id(), builtKey,
                 bin.resolve(binary.getFileName()).toString(),
@@ -299,6 +305,19 @@ public final class BuildStage {
         return new BuildResult(a, release.cached());
     }
 
+
+    /** The proof of the steps on top of pgo joined to check; doubts become warnings. */
+    private String stepChecks(String name, Variant v, Path binary, Optional<ProfileData> profile, String check) {
+        StringBuilder out = new StringBuilder(check);
+        for (String line : toolchain.verifySteps(v, binary, profile)) {
+            if (line.startsWith("warning: ")) {
+                events.warn("build " + name + ": " + line.substring("warning: ".length()));
+            } else {
+                out.append(out.length() == 0 ? "" : "; ").append(line);
+            }
+        }
+        return out.toString();
+    }
 
     private String failureHint(String output, Phase phase, Variant v) {
         if (DiskFull.inOutput(output)) {

@@ -28,6 +28,8 @@ public final class Pipeline {
     private final BuildStage builds;
     private final TrainStage training;
     private final BoltStage bolt;
+    /** The context-sensitive rounds of variants built from a stored profile, in the build under way. */
+    private final Map<String, PipelineOutcome.CsRound> storedRounds = new LinkedHashMap<>();
 
     public Pipeline(Config config, Toolchain toolchain, ArtifactStore store, ShellRunner runner, Events events) {
         this.config = config;
@@ -51,6 +53,7 @@ public final class Pipeline {
      */
     public PipelineOutcome build(List<Variant> variants, boolean forceTraining, FailureMode mode, StoredProfileSpec stored) {
         variants.forEach(toolchain::require);
+        storedRounds.clear();
         boolean pgo = variants.stream().anyMatch(Variant::pgo);
         // Opened (and checked) first, so an unusable stored profile fails before anything is built.
         Optional<StoredProfileUse> opened = stored.file().isPresent() && pgo && !forceTraining
@@ -75,13 +78,42 @@ public final class Pipeline {
                 : profile(toTrain, forceTraining, mode);
         Map<String, ProfileRecord> profiles = new LinkedHashMap<>(fromStore);
         t.profiles().forEach((set, p) -> profiles.put(set, tried.containsKey(set) ? p.withStored(tried.get(set)) : p));
+        Map<String, PipelineOutcome.CsRound> rounds = new LinkedHashMap<>(storedRounds);
+        boolean trained = t.trained();
         for (Variant v : variants) {
             if (v.pgo() && !fromStore.containsKey(v.profileSet())) {
                 ProfileRecord p = profiles.get(v.profileSet());
-                results.add(finish(v, builds.run(v, Phase.OPTIMIZE, Optional.of(p.data()))));
+                results.add(finish(v, builds.run(v, Phase.OPTIMIZE, Optional.of(csProfile(v, p.data(), forceTraining, mode, rounds)))));
             }
         }
-        return new PipelineOutcome(results, t.instrumented(), profiles, t.trained());
+        trained |= rounds.values().stream().anyMatch(PipelineOutcome.CsRound::trained);
+        return new PipelineOutcome(results, t.instrumented(), profiles, trained, Map.copyOf(rounds));
+    }
+
+    /**
+     * The profile variant v is built with: first, or for context-sensitive PGO the profile of its second
+     * round: the build instrumented on top of first (one per first profile and LTO setting), trained on
+     * the same workloads, its profile combined with first. Each part is reused while its inputs are.
+     */
+    private io.pgolab.toolchain.ProfileData csProfile(Variant v, io.pgolab.toolchain.ProfileData first, boolean force,
+                                                      FailureMode mode, Map<String, PipelineOutcome.CsRound> rounds) {
+        if (!v.cs()) {
+            return first;
+        }
+        Variant round = Variant.of(v.lto() ? java.util.Set.of(Variant.Step.PGO, Variant.Step.LTO, Variant.Step.CS)
+                : java.util.Set.of(Variant.Step.PGO, Variant.Step.CS)).withProfileSet(v.profileSet());
+        BuildResult instr = report(builds.run(round, Phase.CS_INSTRUMENT, Optional.of(first)));
+        String set = v.profileSet();
+        Optional<ProfileRecord> done = force ? Optional.empty() : training.current(instr.artifact(), set);
+        boolean now = done.isEmpty();
+        if (done.isPresent()) {
+            events.note("training " + round + " (context-sensitive round): up to date (profile "
+                    + shortName(done.get()) + ")");
+        } else {
+            done = Optional.of(training.run(instr.artifact(), mode, set, force, Optional.of(first)));
+        }
+        rounds.put(v.name(), new PipelineOutcome.CsRound(instr, done.get(), now));
+        return done.get().data();
     }
 
     /**
@@ -105,7 +137,8 @@ public final class Pipeline {
         if (why.isEmpty()) {
             for (Variant v : variants) {
                 if (v.pgo() && v.profileSet().equals(use.profileSet())) {
-                    fromIt.add(finish(v, builds.run(v, Phase.OPTIMIZE, Optional.of(use.profile()))));
+                    fromIt.add(finish(v, builds.run(v, Phase.OPTIMIZE, Optional.of(csProfile(v, use.profile(), false,
+                            FailureMode.FAIL, storedRounds)))));
                 }
             }
             worst = worst(fromIt);

@@ -7,7 +7,25 @@ import java.util.Optional;
 
 /** profiles: one per profile set used ("" = all training workloads); profile: the first of them. */
 public record PipelineOutcome(List<BuildResult> builds, Optional<BuildResult> instrumented,
-                              Map<String, ProfileRecord> profiles, boolean trained) {
+                              Map<String, ProfileRecord> profiles, boolean trained, Map<String, CsRound> csRounds) {
+    public PipelineOutcome(List<BuildResult> builds, Optional<BuildResult> instrumented, Map<String, ProfileRecord> profiles,
+                           boolean trained) {
+        this(builds, instrumented, profiles, trained, Map.of());
+    }
+
+    /**
+     * Context-sensitive PGO's second round for a variant (keyed by its name): the build instrumented on
+     * top of the first profile, the record of its training (whose profile is the combined one), and whether
+     * it trained now.
+     */
+    public record CsRound(BuildResult instrumented, ProfileRecord profile, boolean trained) {
+        /** What the round cost before the optimized build: its instrumented build, training and merge. */
+        public double seconds() {
+            return instrumented.artifact().buildSeconds() + profile.mergeSeconds()
+                    + profile.workloads().stream().mapToDouble(ProfileRecord.WorkloadRun::wallSeconds).sum();
+        }
+    }
+
     /** The build of a variant, when it was among those built. */
     public Optional<BuildResult> build(Variant variant) {
         return builds.stream().filter(b -> b.artifact().variantIs(variant)).findFirst();

@@ -66,10 +66,17 @@ public final class TrainStage {
 
     /** Where the record of a profile set lives: current.json for all workloads, current@TAG.json for a tag. */
     public Path recordFile(String profileSet) {
-        return recordFile(store, profileSet);
+        return recordFile(store, profileSet, BuildStage.INSTRUMENTED);
     }
 
-    private static Path recordFile(ArtifactStore store, String profileSet) {
+    /**
+     * The record of a profile set trained on this instrumented build: as recordFile(profileSet) for the
+     * instrumented build, current-NAME.json for context-sensitive PGO's second round (NAME names its set).
+     */
+    private static Path recordFile(ArtifactStore store, String profileSet, String instrumented) {
+        if (!instrumented.equals(BuildStage.INSTRUMENTED)) {
+            return store.profileRecords().resolve("current-" + instrumented + ".json");
+        }
         return store.profileRecords().resolve(profileSet.isEmpty() ? "current.json" : "current@" + profileSet + ".json");
     }
 
@@ -80,7 +87,8 @@ public final class TrainStage {
      */
     public Optional<ProfileRecord> current(BuiltArtifact instrumented, String profileSet) {
         String key = key(instrumented, profileSet);
-        Optional<ProfileRecord> own = read(recordFile(profileSet), key);
+        Path file = recordFile(store, profileSet, instrumented.variant());
+        Optional<ProfileRecord> own = read(file, key);
         if (own.isPresent()) {
             Optional<String> damage = damage(own.get());
             damage.ifPresent(d -> events.warn(d + ": merging it again from the raw runs"));
@@ -89,9 +97,10 @@ public final class TrainStage {
             }
         }
         for (ArtifactStore other : store.others()) {
-            Optional<ProfileRecord> r = read(recordFile(other, profileSet), key).filter(x -> damage(x).isEmpty());
+            Optional<ProfileRecord> r = read(recordFile(other, profileSet, instrumented.variant()), key)
+                    .filter(x -> damage(x).isEmpty());
             if (r.isPresent()) {
-                Json.write(recordFile(profileSet), r.get());
+                Json.write(file, r.get());
                 return r;
             }
         }
@@ -119,6 +128,15 @@ public final class TrainStage {
      * are unchanged since an earlier run is reused unless forced) and merges their raw profiles.
      */
     public ProfileRecord run(BuiltArtifact instrumented, FailureMode mode, String profileSet, boolean force) {
+        return run(instrumented, mode, profileSet, force, Optional.empty());
+    }
+
+    /**
+     * As run; with first (context-sensitive PGO's second round, trained on the build that read first),
+     * the merged profile is combined with first's into the one profile the optimized build reads.
+     */
+    public ProfileRecord run(BuiltArtifact instrumented, FailureMode mode, String profileSet, boolean force,
+                             Optional<io.pgolab.toolchain.ProfileData> first) {
         List<WorkloadSpec> set = workloads(profileSet);
         if (set.isEmpty()) {
             throw new UserError("there is no [[train]] workload" + (profileSet.isEmpty() ? "" : " with profile = \""
@@ -135,10 +153,13 @@ public final class TrainStage {
             inputs.addAll(RoleProfiles.inputs(w, dir.resolve("raw"), profileSet));
         }
         toolchain.notes().forEach(events::note);
-        String label = profileSet.isEmpty() ? "merge" : "merge @" + profileSet;
-        events.started(label, inputs.size() + " workload profile(s)");
+        String label = (first.isPresent() ? "merge (context-sensitive)" : "merge") + (profileSet.isEmpty() ? "" : " @" + profileSet);
+        events.started(label, inputs.size() + " workload profile(s)" + (first.isPresent() ? " + the PGO profile" : ""));
         Instant t0 = Instant.now();
         MergeResult merged = toolchain.merge(inputs, store.profiles(), mode);
+        if (first.isPresent()) {
+            merged = new MergeResult(toolchain.combineCs(merged.profile(), first.get(), store.profiles()), merged.dropped());
+        }
         Duration took = Duration.between(t0, Instant.now());
         for (String d : merged.dropped()) {
             events.warn("dropped from the merge: " + d);
@@ -153,7 +174,7 @@ public final class TrainStage {
         ProfileRecord r = new ProfileRecord(key(instrumented, profileSet), instrumented.key(), instrumented.notes(),
                 merged.profile().path().toString(), merged.profile().sha256(), merged.profile().bytes(),
                 took.toMillis() / 1000.0, runs, merged.dropped(), Instant.now().toString(), profileSet);
-        Json.write(recordFile(profileSet), r);
+        Json.write(recordFile(store, profileSet, instrumented.variant()), r);
         return r;
     }
 

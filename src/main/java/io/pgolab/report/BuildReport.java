@@ -20,20 +20,24 @@ final class BuildReport {
 
     public static String text(PipelineOutcome o) {
         StringBuilder s = new StringBuilder();
-        s.append(String.format("%-14s %10s %12s  %s%n", "variant", "build", "binary", "profile use"));
         List<BuildResult> rows = new ArrayList<>(o.builds());
         o.instrumented().ifPresent(i -> rows.add(i));
+        o.csRounds().values().stream().map(PipelineOutcome.CsRound::instrumented).distinct().forEach(rows::add);
+        int width = Math.max(14, rows.stream().mapToInt(r -> r.artifact().variant().length()).max().orElse(0));
+        String col = "%-" + width + "s";
+        s.append(String.format(col + " %10s %12s  %s%n", "variant", "build", "binary", "profile use"));
         for (BuildResult r : rows) {
             BuiltArtifact a = r.artifact();
             String prof = a.phase().equals("optimize") && !a.profileCheck().isEmpty() ? a.profileCheck()
                     : a.phase().equals("optimize")
                     ? a.profileMismatched() + " mismatched, " + a.profileMissing() + " missing"
                     : a.phase().equals("instrument") ? "(writes profiles)"
+                    : a.phase().equals("cs_instrument") ? "(reads the profile, writes context-sensitive profiles)"
                     : a.phase().equals("bolt") ? BoltStage.report(a).map(BuildReport::boltNote).orElse("BOLT") : "-";
-            s.append(String.format("%-14s %9.1fs %12s  %s%s%n", a.variant(), a.buildSeconds(),
+            s.append(String.format(col + " %9.1fs %12s  %s%s%n", a.variant(), a.buildSeconds(),
                     Strings.humanBytes(a.binaryBytes()), prof, r.cached() ? "  [cached]" : ""));
             if (!r.audit().isEmpty()) {
-                s.append(String.format("%-14s %s%n", "", r.audit()));
+                s.append(String.format(col + " %s%n", "", r.audit()));
             }
         }
         s.append(boltSizeNotes(rows.stream().map(BuildResult::artifact).toList()));

@@ -32,6 +32,8 @@ public final class ClangToolchain implements LlvmProfiled {
     private final boolean atomic;
     private final CommandLog log;
     private final Path scratch;
+    /** The first clang whose instrumented builds record temporal traces that llvm-profdata order reads. */
+    static final int ORDER_SINCE = 18;
 
     ClangToolchain(ClangInstall install, Path cxx, boolean atomic, Path scratch, CommandLog log) {
         this.install = install;
@@ -108,6 +110,11 @@ public final class ClangToolchain implements LlvmProfiled {
     }
 
     @Override
+    public List<Variant> ladder() {
+        return Variant.CLANG_LADDER;
+    }
+
+    @Override
     public void require(Variant variant) {
         StepSupport.require(kind(), variant);
         if (variant.pgo() && profdata.isEmpty()) {
@@ -126,6 +133,12 @@ public final class ClangToolchain implements LlvmProfiled {
         }
         if (variant.relinked() && lld.isEmpty()) {
             throw Relink.noLld(variant);
+        }
+        if (variant.order() && (major < ORDER_SINCE || lld.isEmpty())) {
+            throw new UserError("variant '" + variant + "' needs clang " + ORDER_SINCE + " or newer (temporal profiles,"
+                    + " llvm-profdata order) and ld.lld of LLVM " + major + (major < ORDER_SINCE ? "; this is clang " + version : ""),
+                    major < ORDER_SINCE ? "install clang-19 llvm-19 lld-19 and set toolchain.cc = \"clang-19\""
+                            : "apt-get install -y lld-" + major);
         }
         if (variant.lto() && (lld.isEmpty() || ar.isEmpty())) {
             throw new UserError("variant '" + variant + "' needs ld.lld and llvm-ar of LLVM " + major,
@@ -149,15 +162,27 @@ public final class ClangToolchain implements LlvmProfiled {
         if (phase == Phase.INSTRUMENT) {
             c.add("-fprofile-generate");
             l.add("-fprofile-generate");
+            if (major >= ORDER_SINCE) {   // one training serves pgo and pgo+order alike
+                c.addAll(ClangSteps.TEMPORAL);
+            }
             if (atomic) {
                 c.add("-fprofile-update=atomic");
             }
-        } else if (phase == Phase.OPTIMIZE) {
-            Path p = profile.orElseThrow(() -> new IllegalStateException("optimized build without a profile")).path();
+        } else if (phase.readsProfile()) {
+            Path p = profile.orElseThrow(() -> new IllegalStateException(phase.id() + " build without a profile")).path();
             c.add("-fprofile-use=" + p);
             c.add("-mllvm");
             c.add("-pgo-warn-missing-function");
             l.add("-fprofile-use=" + p);
+            if (phase == Phase.CS_INSTRUMENT) {
+                c.add("-fcs-profile-generate");
+                l.add("-fcs-profile-generate");
+                if (atomic) {
+                    c.add("-fprofile-update=atomic");
+                }
+            }
+            ClangSteps.flags(variant, phase, variant.order() && phase == Phase.OPTIMIZE
+                    ? Optional.of(profileTool().order(profile.get())) : Optional.empty(), c, l);
         }
         String ours = Shell.join(c); // flag words with a path are quoted where needed (a project dir with spaces)
         String link = Shell.join(l);
@@ -168,6 +193,26 @@ public final class ClangToolchain implements LlvmProfiled {
                 ar.map(Path::toString).orElse("ar"), ranlib.map(Path::toString).orElse("ranlib"),
                 BuildEnv.join(user.cflags(), ours), BuildEnv.join(user.cxxflags(), ours),
                 BuildEnv.join(user.ldflags(), link), env);
+    }
+
+    @Override
+    public List<String> verifySteps(Variant variant, Path binary, Optional<ProfileData> profile) {
+        List<String> out = new ArrayList<>();
+        if (variant.cs() && profile.isPresent()) {
+            int n = profileTool().contextSensitiveFunctions(profile.get());
+            if (n == 0) {
+                throw new UserError("the " + variant + " build's profile has no context-sensitive counts, so it is a plain"
+                        + " pgo build", "re-run with --retrain; the second training round must run the program");
+            }
+            out.add("cs: " + n + " functions with context-sensitive counts");
+        }
+        out.addAll(ClangSteps.verify(variant, binary, variant.order() ? profile.map(p -> profileTool().order(p)) : Optional.empty()));
+        return out;
+    }
+
+    @Override
+    public ProfileData combineCs(ProfileData second, ProfileData first, Path outDir) {
+        return profileTool().combine(second, first, outDir);
     }
 
     @Override

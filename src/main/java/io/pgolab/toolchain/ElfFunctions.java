@@ -30,6 +30,18 @@ public final class ElfFunctions {
 
     /** Names of the defined functions (size > 0), by address; each name once. */
     public static Optional<List<String>> inOrder(Path file) {
+        return read(file, true);
+    }
+
+    /**
+     * Names of every defined symbol with a size, functions or not, by address: also the FUNC.cold parts of
+     * split functions, which the code generator emits without a type.
+     */
+    public static Optional<List<String>> anyTypeInOrder(Path file) {
+        return read(file, false);
+    }
+
+    private static Optional<List<String>> read(Path file, boolean functionsOnly) {
         try (FileChannel ch = FileChannel.open(file, StandardOpenOption.READ)) {
             Optional<ElfHeader> header = ElfHeader.read(ch);
             if (header.isEmpty()) {
@@ -55,7 +67,7 @@ public final class ElfFunctions {
                 if (symLen > MAX_TABLE || strLen > MAX_TABLE || symOff + symLen > size || strOff + strLen > size) {
                     return Optional.empty();
                 }
-                return Optional.of(functions(read(ch, symOff, (int) symLen), read(ch, strOff, (int) strLen)));
+                return Optional.of(functions(read(ch, symOff, (int) symLen), read(ch, strOff, (int) strLen), functionsOnly));
             }
             return Optional.empty();
         } catch (IOException | RuntimeException e) {
@@ -63,7 +75,7 @@ public final class ElfFunctions {
         }
     }
 
-    private static List<String> functions(ByteBuffer syms, ByteBuffer strs) {
+    private static List<String> functions(ByteBuffer syms, ByteBuffer strs, boolean functionsOnly) {
         Map<String, Long> at = new HashMap<>();
         for (int off = 0; off + SYM_SIZE <= syms.capacity(); off += SYM_SIZE) {
             int name = syms.getInt(off);
@@ -71,7 +83,7 @@ public final class ElfFunctions {
             int shndx = Short.toUnsignedInt(syms.getShort(off + 6));
             long value = syms.getLong(off + 8);
             long len = syms.getLong(off + 16);
-            if ((info & 0xf) == STT_FUNC && shndx != 0 && len > 0 && name > 0 && name < strs.capacity()) {
+            if ((!functionsOnly || (info & 0xf) == STT_FUNC) && shndx != 0 && len > 0 && name > 0 && name < strs.capacity()) {
                 at.putIfAbsent(string(strs, name), value);
             }
         }

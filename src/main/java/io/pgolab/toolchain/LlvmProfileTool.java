@@ -83,6 +83,62 @@ final class LlvmProfileTool {
         return new MergeResult(LlvmMerge.publish(tmp, outDir, "profdata"), dropped);
     }
 
+    /** second and first merged into one profile (context-sensitive PGO's final profile), content-named in outDir. */
+    ProfileData combine(ProfileData second, ProfileData first, Path outDir) {
+        Path tmp = MergeRun.tempPath(outDir, "profdata");
+        List<String> argv = List.of(tool.toString(), "merge", "-o", tmp.toString(), second.path().toString(),
+                first.path().toString());
+        Exec.Result r = MergeRun.run(log, argv, tmp, second.bytes() + first.bytes());
+        if (!r.ok()) {
+            MergeRun.published(tmp);
+            throw new UserError("llvm-profdata could not merge the context-sensitive profile with the PGO profile:\n"
+                    + Text.lastLines(r.output(), 40), "re-run with --retrain; if it happens again, report it with --verbose output");
+        }
+        return LlvmMerge.publish(tmp, outDir, "profdata");
+    }
+
+    /**
+     * The function order of a profile's temporal traces (llvm-profdata order), written beside the profile
+     * as NAME.order (derived from its content, so reused while the profile is): one symbol per line, '#'
+     * comments, the form ld.lld --symbol-ordering-file reads.
+     */
+    Path order(ProfileData profile) {
+        Path out = profile.path().resolveSibling(profile.path().getFileName() + ".order");
+        if (Files.isRegularFile(out)) {
+            return out;
+        }
+        Path tmp = out.resolveSibling(out.getFileName() + ".tmp-" + ProcessHandle.current().pid());
+        Exec.Result r = MergeRun.run(log, List.of(tool.toString(), "order", profile.path().toString(), "-o", tmp.toString()),
+                tmp, profile.bytes());
+        try {
+            if (!r.ok()) {
+                throw new UserError("llvm-profdata " + major + " could not compute a function order from " + profile.path()
+                        + ":\n" + Text.lastLines(r.output(), 20), major < 18 ? "function ordering needs LLVM 18 or newer"
+                        : "the profile must come from an instrumented build of this pgolab (temporal instrumentation);"
+                        + " re-run with --retrain");
+            }
+            long symbols;
+            try (Stream<String> lines = Files.lines(tmp)) {
+                symbols = lines.filter(l -> !l.isBlank() && !l.startsWith("#")).count();
+            }
+            if (symbols == 0) {
+                throw new UserError("the profile " + profile.path().getFileName() + " has no temporal traces, so it gives"
+                        + " no function order", "profiles from training with pgolab's instrumented clang builds carry"
+                        + " them; a stored profile exported by an older pgolab does not: retrain (--retrain)");
+            }
+            Files.move(tmp, out, java.nio.file.StandardCopyOption.ATOMIC_MOVE, java.nio.file.StandardCopyOption.REPLACE_EXISTING);
+            return out;
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        } finally {
+            try {
+                Files.deleteIfExists(tmp);
+            } catch (IOException e) {
+                // best effort
+            }
+        }
+    }
+
     private List<Path> checkHeaders(List<Path> files, FailureMode mode, List<String> dropped) {
         int readable = LlvmRawHeader.newestReadableBy(major);
         List<Path> ok = new ArrayList<>();
@@ -124,6 +180,17 @@ final class LlvmProfileTool {
 
     FunctionCounts functionCounts(ProfileData profile) {
         return LlvmProfileText.functionCounts(show(profile));
+    }
+
+    /** How many functions of the profile have context-sensitive counts (llvm-profdata show --showcs). */
+    int contextSensitiveFunctions(ProfileData profile) {
+        Exec.Result r = Exec.capture(log, List.of(tool.toString(), "show", "--showcs", profile.path().toString()));
+        java.util.regex.Matcher m = java.util.regex.Pattern.compile("(?m)^Total functions: (\\d+)").matcher(r.output());
+        if (!r.ok() || !m.find()) {
+            throw new UserError("llvm-profdata cannot read " + profile.path() + ":\n" + Text.lastLines(r.output(), 20),
+                    "the profile is damaged; re-run with --retrain");
+        }
+        return Integer.parseInt(m.group(1));
     }
 
     private String show(ProfileData profile) {

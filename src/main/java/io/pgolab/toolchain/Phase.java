@@ -10,7 +10,17 @@ public enum Phase {
     /** Instrumented build that writes raw profiles when it runs. */
     INSTRUMENT,
     /** Build that reads a merged profile. */
-    OPTIMIZE;
+    OPTIMIZE,
+    /**
+     * Context-sensitive PGO's second instrumented build: reads the first profile (so it inlines as the
+     * optimized build will) and is instrumented again after inlining (clang -fcs-profile-generate).
+     */
+    CS_INSTRUMENT;
+
+    /** True for the builds that read a profile: OPTIMIZE and CS_INSTRUMENT. */
+    public boolean readsProfile() {
+        return this == OPTIMIZE || this == CS_INSTRUMENT;
+    }
 
     /**
      * The phase as artifact manifests and the results JSON write it: "plain", "instrument", "optimize"

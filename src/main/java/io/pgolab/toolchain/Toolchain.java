@@ -29,6 +29,14 @@ public interface Toolchain {
         return List.of();
     }
 
+    /**
+     * The steps 'pgolab ladder' climbs when neither the command line nor [project] ladder names them
+     * (what cannot be built here is left out with its reason).
+     */
+    default List<Variant> ladder() {
+        return Variant.LADDER;
+    }
+
     /** Fails with an install hint when a tool that the variant needs is missing. */
     void require(Variant variant);
 
@@ -101,6 +109,23 @@ public interface Toolchain {
      */
     default Optional<String> verifyOptimized(Path binary, ProfileData profile) {
         return Optional.empty();
+    }
+
+    /**
+     * Checks that the steps on top of pgo took effect in the built binary (the linker used the function
+     * order, functions were split) and says what proves it; lines starting with "warning: " are doubts to
+     * show. Throws UserError when a step was lost. Default: nothing to check.
+     */
+    default List<String> verifySteps(Variant variant, Path binary, Optional<ProfileData> profile) {
+        return List.of();
+    }
+
+    /**
+     * The profile of context-sensitive PGO: the second round's merged profile combined with the first
+     * round's (the optimized build reads both kinds of counts from one file), into outDir.
+     */
+    default ProfileData combineCs(ProfileData second, ProfileData first, Path outDir) {
+        throw new io.pgolab.UserError("the " + kind() + " toolchain has no context-sensitive PGO", "use clang");
     }
 
     /** Environment that makes an instrumented binary write its raw profiles into rawDir. */

@@ -58,6 +58,7 @@ final class FakeToolchain implements Toolchain {
                     case PLAIN -> "";
                     case INSTRUMENT -> "-fake-instrument";
                     case OPTIMIZE -> "-fake-use=" + profile.orElseThrow().path();
+                    case CS_INSTRUMENT -> "-fake-use=" + profile.orElseThrow().path() + " -fake-cs-instrument";
                 };
         return new BuildEnv("fakecc", "fakecxx", "ar", "ranlib", (user.cflags() + " " + ours).trim(), user.cxxflags(),
                 user.ldflags(), Map.of());

@@ -77,7 +77,7 @@ class PipelineManifestTest {
 
     @Test
     void phaseIdsAreTheStringsManifestsHold() {
-        assertThat(List.of(Phase.values()).stream().map(Phase::id)).containsExactly("plain", "instrument", "optimize");
+        assertThat(List.of(Phase.values()).stream().map(Phase::id)).containsExactly("plain", "instrument", "optimize", "cs_instrument");
         for (Phase p : Phase.values()) {
             assertThat(Phase.ofId(p.id())).contains(p);
         }
