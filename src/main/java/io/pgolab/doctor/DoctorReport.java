@@ -33,6 +33,7 @@ public final class DoctorReport {
         sections.add(new Doctor.Section("perf and measurement", f.host().measurement()));
         sections.add(new Doctor.Section("JDKs", f.host().jdks()));
         sections.add(new Doctor.Section("optional tools", f.host().optionalTools()));
+        sections.add(new Doctor.Section("steps by toolchain", StepsDoctor.checks()));
 
         List<ReadinessMatrix.Row> rows = ReadinessMatrix.machine(in);
         List<DoctorCheck> variantChecks = new ArrayList<>();

@@ -30,21 +30,27 @@ public final class ReadinessMatrix {
     public static List<Row> machine(Installs in) {
         List<Row> rows = new ArrayList<>();
         for (ClangInstall c : in.clangs()) {
-            for (Variant v : Variant.KNOWN) {
+            for (Variant v : offered("clang")) {
                 rows.add(new Row("clang " + c.major() + " " + v, readiness("clang", label(c), v, gaps(c, v))));
             }
         }
         in.gcc().ifPresent(g -> {
-            for (Variant v : Variant.KNOWN) {
+            for (Variant v : offered("gcc")) {
                 rows.add(new Row("gcc " + g.major() + " " + v, readiness("gcc", label(g), v, gaps(g, v, in))));
             }
         });
         in.rust().ifPresent(r -> {
-            for (Variant v : Variant.KNOWN) {
+            for (Variant v : offered("cargo")) {
                 rows.add(new Row("cargo " + v, readiness("cargo", label(r), v, gaps(r, v))));
             }
         });
         return rows;
+    }
+
+    /** The known variants a toolchain kind offers (see StepSupport; the rest are listed under "steps by toolchain"). */
+    private static List<Variant> offered(String kind) {
+        return Variant.KNOWN.stream().filter(v -> v.steps().stream()
+                .allMatch(s -> io.pgolab.toolchain.StepSupport.missing(kind, s).isEmpty())).toList();
     }
 
     /**
@@ -117,10 +123,15 @@ public final class ReadinessMatrix {
         if (v.relinked() && c.tool("ld.lld").isEmpty()) {
             gaps.add(Gap.pkg("ld.lld " + major + " (the layout check links with lld)", "lld-" + major));
         }
-        if (v.lto()) {
+        if (v.order() && major < 18) {
+            gaps.add(Gap.pkg("clang 18 or newer (temporal profiles for the function order)", "clang-19 llvm-19 lld-19"));
+        }
+        if (v.lto() || v.order()) {
             if (c.tool("ld.lld").isEmpty()) {
                 gaps.add(Gap.pkg("ld.lld " + major, "lld-" + major));
             }
+        }
+        if (v.lto()) {
             if (c.tool("llvm-ar").isEmpty()) {
                 gaps.add(Gap.pkg("llvm-ar " + major, "llvm-" + major));
             }

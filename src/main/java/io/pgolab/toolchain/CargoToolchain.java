@@ -223,6 +223,14 @@ public final class CargoToolchain implements LlvmProfiled {
         return RustFlags.rustcWrapper(seen, workDir, cargoHome(seen));
     }
 
+    /** Machine function splitting through rustc: LLVM's code generator option (stable, unlike -Z flags). */
+    static final String MFS_FLAG = "-Cllvm-args=-enable-split-machine-functions";
+
+    @Override
+    public List<String> verifySteps(Variant variant, Path binary, Optional<ProfileData> profile) {
+        return LlvmSteps.verify(variant, binary, Optional.empty());
+    }
+
     /** pgolab's rustflags for one build, appended after the user's. */
     List<String> ours(Variant variant, Phase phase, Optional<ProfileData> profile) {
         List<String> f = new ArrayList<>();
@@ -232,6 +240,9 @@ public final class CargoToolchain implements LlvmProfiled {
             Path p = profile.orElseThrow(() -> new IllegalStateException("optimized build without a profile")).path();
             f.add("-Cprofile-use=" + p.toAbsolutePath());
             f.add("-Cllvm-args=-pgo-warn-missing-function");
+            if (variant.mfs()) {
+                f.add(MFS_FLAG);   // stable rustc: the code generator's own option
+            }
         }
         if (keepsRelocations(variant) && phase != Phase.INSTRUMENT) {
             f.add("-Clink-arg=-Wl,--emit-relocs");

@@ -163,7 +163,7 @@ public final class ClangToolchain implements LlvmProfiled {
             c.add("-fprofile-generate");
             l.add("-fprofile-generate");
             if (major >= ORDER_SINCE) {   // one training serves pgo and pgo+order alike
-                c.addAll(ClangSteps.TEMPORAL);
+                c.addAll(LlvmSteps.TEMPORAL);
             }
             if (atomic) {
                 c.add("-fprofile-update=atomic");
@@ -181,7 +181,7 @@ public final class ClangToolchain implements LlvmProfiled {
                     c.add("-fprofile-update=atomic");
                 }
             }
-            ClangSteps.flags(variant, phase, variant.order() && phase == Phase.OPTIMIZE
+            LlvmSteps.flags(variant, phase, variant.order() && phase == Phase.OPTIMIZE
                     ? Optional.of(profileTool().order(profile.get())) : Optional.empty(), c, l);
         }
         String ours = Shell.join(c); // flag words with a path are quoted where needed (a project dir with spaces)
@@ -206,7 +206,7 @@ public final class ClangToolchain implements LlvmProfiled {
             }
             out.add("cs: " + n + " functions with context-sensitive counts");
         }
-        out.addAll(ClangSteps.verify(variant, binary, variant.order() ? profile.map(p -> profileTool().order(p)) : Optional.empty()));
+        out.addAll(LlvmSteps.verify(variant, binary, variant.order() ? profile.map(p -> profileTool().order(p)) : Optional.empty()));
         return out;
     }
 

@@ -34,10 +34,9 @@ public final class StepSupport {
                         + " (rustc's own pipeline uses it for its C++ LLVM, built by clang)";
                 default -> "context-sensitive PGO is an LLVM (clang) feature";
             };
-            case MFS -> kind.equals("clang") ? null : switch (kind) {
+            case MFS -> kind.equals("clang") || kind.equals("cargo") ? null : switch (kind) {
                 case "gcc" -> "GCC splits hot and cold code itself: -freorder-blocks-and-partition is on by default"
                         + " with -O2 and a profile, so the gcc pgo variant already has it";
-                case "cargo" -> "rustc offers machine function splitting only on nightly (-Z), not as a stable flag";
                 default -> "machine function splitting is an LLVM (clang) feature";
             };
             case ORDER -> kind.equals("clang") ? null : switch (kind) {

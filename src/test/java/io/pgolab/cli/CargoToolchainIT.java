@@ -40,7 +40,7 @@ class CargoToolchainIT {
 
     @Test
     void everyVariantKeepsTheUsersRustflagsEnvAndProfile() throws Exception {
-        Path p = CargoProject.create(tmp.resolve("p"), CargoProject.config("\"release\", \"lto\", \"pgo\", \"pgo+lto\"", "",
+        Path p = CargoProject.create(tmp.resolve("p"), CargoProject.config("\"release\", \"lto\", \"pgo\", \"pgo+lto\", \"pgo+mfs\"", "",
                 "env = { RUSTFLAGS = \"--cfg from_env\" }"));
         Cli.Result build = Cli.run(p, "build");
         assertThat(build.exitCode()).as(build.all()).isZero();
@@ -54,7 +54,10 @@ class CargoToolchainIT {
         assertThat(Files.readString(p.resolve(".pgolab/logs/audit-pgo.log"))).contains("-Cprofile-use=");
 
         List<Path> mains = CargoProject.published(p, "flagsdemo");
-        assertThat(mains).hasSize(5);   // release, lto, instrumented, pgo, pgo+lto
+        assertThat(mains).hasSize(6);   // release, lto, instrumented, pgo, pgo+lto, pgo+mfs
+        // Machine function splitting through stable rustc's code generator option, proved by the FUNC.cold parts.
+        assertThat(Files.readString(p.resolve(".pgolab/logs/build-pgo+mfs.log"))).contains("-Cllvm-args=-enable-split-machine-functions");
+        assertThat(build.out() + build.err()).containsPattern("mfs: \\d+ function\\(s\\) split into hot and cold parts|mfs: no function was split");
         for (Path m : mains) {
             // RUSTFLAGS set: cargo itself ignores .cargo/config.toml rustflags, and so must every variant.
             assertThat(run(m, "10")).as(m.toString()).contains("flags: env=true config_target=false config_cfg=false"

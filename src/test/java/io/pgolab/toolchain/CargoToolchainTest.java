@@ -53,6 +53,9 @@ class CargoToolchainTest {
         assertThat(flags(opt)).containsExactly("--cfg", "u", "-Cprofile-use=" + p.path(),
                 "-Cllvm-args=-pgo-warn-missing-function");
         assertThat(opt.env()).containsEntry("CARGO_PROFILE_FAST_LTO", "fat");
+        BuildEnv mfs = toolchain().buildEnv(Variant.PGO_MFS, Phase.OPTIMIZE, Optional.of(p), user(""));
+        assertThat(flags(mfs)).containsExactly("-Cprofile-use=" + p.path(), "-Cllvm-args=-pgo-warn-missing-function",
+                "-Cllvm-args=-enable-split-machine-functions");
     }
 
     @Test

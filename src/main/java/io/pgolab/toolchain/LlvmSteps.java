@@ -10,7 +10,7 @@ import java.util.Map;
 import java.util.Optional;
 
 /**
- * Clang's steps on top of pgo, as flags and as checks of the binary. Context-sensitive PGO: its second
+ * The LLVM steps on top of pgo, as clang flags and as checks of the binary (cargo shares the checks). Context-sensitive PGO: its second
  * instrumented build reads the first profile and is instrumented after inlining (-fcs-profile-generate).
  * Machine function splitting: -fsplit-machine-functions on compile and link (the LTO backend splits), which
  * moves a hot function's never-run blocks into FUNC.cold. Function order: every instrumented build records
@@ -18,7 +18,7 @@ import java.util.Optional;
  * symbol order, and ld.lld places the functions so (--symbol-ordering-file, each function in a section of its
  * own); with LTO, lld's code generator already gives each function a section.
  */
-final class ClangSteps {
+final class LlvmSteps {
     /** The compile flags that make an instrumented build record its functions' first-run order. */
     static final List<String> TEMPORAL = List.of("-mllvm", "-pgo-temporal-instrumentation");
     static final String SPLIT = "-fsplit-machine-functions";
@@ -26,7 +26,7 @@ final class ClangSteps {
     /** The share of ordered functions that must lie in the order given for the order to count as applied. */
     private static final double IN_ORDER = 0.9;
 
-    private ClangSteps() {
+    private LlvmSteps() {
     }
 
     /** Flags for the steps of variant in this phase: compile flags into c, link flags into l. */
@@ -63,7 +63,7 @@ final class ClangSteps {
             long split = ElfFunctions.anyTypeInOrder(binary).orElse(List.of()).stream().filter(f -> f.endsWith(".cold")).count();
             out.add(split > 0 ? "mfs: " + split + " function(s) split into hot and cold parts"
                     : "warning: mfs: no function was split (no FUNC.cold in the binary): the profile marked no cold"
-                    + " blocks in hot functions, or " + SPLIT + " did not reach the code generator");
+                    + " blocks in hot functions, or the splitting option did not reach the code generator");
         }
         if (v.order()) {
             out.add(orderApplied(v, binary, functions.get(), orderFile.orElseThrow()));
