@@ -100,9 +100,19 @@ public record Ladder(List<Step> steps, List<Slowdown> trainingSlowdown) {
         Set<String> removed = new LinkedHashSet<>(prev);
         removed.removeAll(cur);
         if (removed.isEmpty() && !added.isEmpty()) {
-            return String.join("+", added.stream().map(String::toUpperCase).toList()) + " on top of " + previous;
+            return String.join("+", added.stream().map(Ladder::stepTitle).toList()) + " on top of " + previous;
         }
         return variant + " instead of " + previous;
+    }
+
+    /** "LTO", "BOLT"; the steps whose initials say little get their name: "context-sensitive PGO (cs)". */
+    private static String stepTitle(String step) {
+        return switch (step) {
+            case "cs" -> "context-sensitive PGO (cs)";
+            case "mfs" -> "machine function splitting (mfs)";
+            case "order" -> "function order (order)";
+            default -> step.toUpperCase(java.util.Locale.ROOT);
+        };
     }
 
     private static Set<String> parts(String variant) {

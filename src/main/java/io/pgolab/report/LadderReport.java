@@ -13,16 +13,18 @@ final class LadderReport {
         StringBuilder s = new StringBuilder();
         String workload = null;
         StringBuilder advice = new StringBuilder();
+        int width = Math.max(16, l.steps().stream().mapToInt(st -> st.variant().length()).max().orElse(0));
+        String row = "%-" + width + "s %17s %10s  %-24s %-13s %-24s %s%n";
         for (Ladder.Step st : l.steps()) {
             if (!st.workload().equals(workload)) {
                 s.append(advice);
                 advice.setLength(0);
                 workload = st.workload();
                 s.append(String.format("%nladder on '%s' (%s; gain > 0 is better; 95%% CI)%n", workload, st.metric()));
-                s.append(String.format("%-16s %17s %10s  %-24s %-13s %-24s %s%n", "variant", "build (total)", "binary",
+                s.append(String.format(row, "variant", "build (total)", "binary",
                         "gain vs " + l.steps().get(0).variant(), "verdict", "gain vs previous step", "verdict"));
             }
-            s.append(String.format("%-16s %17s %10s  %-24s %-13s %-24s %s%n", st.variant(), build(st),
+            s.append(String.format(row, st.variant(), build(st),
                     Strings.humanBytes(st.binaryBytes()), cell(st.vsRelease()), verdict(st.vsRelease(), "-"),
                     cell(st.vsPrevious()), verdict(st.vsPrevious(), "-")).stripTrailing()).append('\n');
             if (st.vsPrevious() != null) {
