@@ -13,7 +13,7 @@ import org.junit.jupiter.api.io.TempDir;
 
 /**
  * Validation on Redis (short version for CI): Redis 7 from its upstream source, fetched at test
- * time, trained with redis-benchmark as a service, benched release vs pgo vs pgo+lto.
+ * time, trained with redis-benchmark as a service, benched release vs pgo.
  */
 class RedisExampleIT {
     @TempDir
@@ -24,7 +24,9 @@ class RedisExampleIT {
         Path example = Path.of("examples/redis").toAbsolutePath();
         Path p = tmp.resolve("redis");
         Files.createDirectories(p);
-        Files.copy(example.resolve("pgolab.toml"), p.resolve("pgolab.toml"));
+        // release and pgo only: pgo+lto (another whole Redis build, the slowest) is covered on smaller programs
+        Files.writeString(p.resolve("pgolab.toml"), Files.readString(example.resolve("pgolab.toml"))
+                .replace("variants = [\"release\", \"pgo\", \"pgo+lto\"]", "variants = [\"release\", \"pgo\"]"));
         Exec.Result fetch = Exec.capture(null, example, Map.of(),
                 List.of("bash", example.resolve("fetch.sh").toString(), p.resolve("upstream/redis").toString()), 900);
         assertThat(fetch.exitCode()).as(fetch.output()).isZero();
@@ -40,9 +42,9 @@ class RedisExampleIT {
         Cli.Result bench = Cli.run(p, "bench", "--no-build", "--workload", "get-set-lists", "--min-rounds", "5",
                 "--max-rounds", "5", "--json", json.toString());
         assertThat(bench.exitCode()).as(bench.all()).isZero();
-        assertThat(bench.out()).contains("release vs pgo", "release vs pgo+lto", "GET.rps", "PGO potential of pgo");
+        assertThat(bench.out()).contains("release vs pgo", "GET.rps", "PGO potential of pgo");
         var w = Json.MAPPER.readTree(json.toFile()).get("workloads").get(0);
-        for (String v : List.of("release", "pgo", "pgo+lto")) {
+        for (String v : List.of("release", "pgo")) {
             var m = w.get("medians").get(v);
             assertThat(m.get("GET.rps").asDouble()).as(v).isPositive();
             assertThat(m.get("LRANGE_100.p99_ms").asDouble()).as(v).isPositive();
