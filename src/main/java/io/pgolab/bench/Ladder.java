@@ -23,10 +23,11 @@ public record Ladder(List<Step> steps, List<Slowdown> trainingSlowdown) {
     /** vsRelease and vsPrevious are null for the first step. Gains are positive when the step is better. */
     /**
      * buildSeconds: the variant's own build (for BOLT: base build + BOLT); pipelineSeconds: everything
-     * it takes from sources, with the instrumented build, training and merge of PGO variants.
+     * it takes from sources, with the instrumented build, training and merge of PGO variants;
+     * trainingSeconds: the wall time of its training runs (both rounds for context-sensitive PGO), 0 without.
      */
     public record Step(String workload, String metric, String variant, String previous, double buildSeconds,
-                       double pipelineSeconds, long binaryBytes, Comparison vsRelease, Comparison vsPrevious,
+                       double pipelineSeconds, double trainingSeconds, long binaryBytes, Comparison vsRelease, Comparison vsPrevious,
                        String recommendation) {
     }
 
@@ -40,6 +41,12 @@ public record Ladder(List<Step> steps, List<Slowdown> trainingSlowdown) {
     /** pipelineSeconds: per variant, its build with what its profile cost (see Step). */
     public static Ladder of(BenchResults bench, List<BuiltArtifact> built, Map<String, Double> pipelineSeconds,
                             List<Slowdown> slowdown) {
+        return of(bench, built, pipelineSeconds, Map.of(), slowdown);
+    }
+
+    /** As of, with each variant's training wall time (trainingSeconds, by variant name). */
+    public static Ladder of(BenchResults bench, List<BuiltArtifact> built, Map<String, Double> pipelineSeconds,
+                            Map<String, Double> trainingSeconds, List<Slowdown> slowdown) {
         List<Step> steps = new ArrayList<>();
         for (BenchResults.WorkloadResult w : bench.workloads()) {
             String metric = w.primary().get(0);
@@ -48,8 +55,9 @@ public record Ladder(List<Step> steps, List<Slowdown> trainingSlowdown) {
             for (int i = 0; i < built.size(); i++) {
                 BuiltArtifact a = built.get(i);
                 double pipeline = pipelineSeconds.getOrDefault(a.variant(), a.buildSeconds());
+                double training = trainingSeconds.getOrDefault(a.variant(), 0.0);
                 if (i == 0) {
-                    steps.add(new Step(w.name(), metric, a.variant(), "", a.buildSeconds(), pipeline, a.binaryBytes(),
+                    steps.add(new Step(w.name(), metric, a.variant(), "", a.buildSeconds(), pipeline, training, a.binaryBytes(),
                             null, null, "baseline"));
                     continue;
                 }
@@ -59,7 +67,7 @@ public record Ladder(List<Step> steps, List<Slowdown> trainingSlowdown) {
                 double minEffect = vsRelease == null ? MeasureDefaults.minEffect() : vsRelease.minEffect();
                 Comparison vsPrev = Comparison.of(metric, info.unit(), info.direction(), prev, a.variant(),
                         c.samples(prev, metric), c.samples(a.variant(), metric), minEffect, c.seed());
-                steps.add(new Step(w.name(), metric, a.variant(), prev, a.buildSeconds(), pipeline, a.binaryBytes(),
+                steps.add(new Step(w.name(), metric, a.variant(), prev, a.buildSeconds(), pipeline, training, a.binaryBytes(),
                         vsRelease, vsPrev, recommendation(prev, a.variant(), vsPrev)));
             }
         }

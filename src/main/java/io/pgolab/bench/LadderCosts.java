@@ -48,6 +48,20 @@ public final class LadderCosts {
         return out;
     }
 
+    /** Per step, the wall time of its training runs: the profile set's, plus the context-sensitive round's. */
+    public static Map<String, Double> trainingSeconds(PipelineOutcome o, List<Variant> steps, List<BuiltArtifact> built) {
+        Map<String, Double> out = new LinkedHashMap<>();
+        for (int i = 0; i < steps.size(); i++) {
+            Variant v = steps.get(i);
+            ProfileRecord p = v.pgo() ? o.profiles().get(v.profileSet()) : null;
+            var cs = o.csRounds().get(v.name());
+            double t = (p == null ? 0 : p.workloads().stream().mapToDouble(ProfileRecord.WorkloadRun::wallSeconds).sum())
+                    + (cs == null ? 0 : cs.profile().workloads().stream().mapToDouble(ProfileRecord.WorkloadRun::wallSeconds).sum());
+            out.put(built.get(i).variant(), t);
+        }
+        return out;
+    }
+
     /**
      * Per step: its own build plus, for profile-guided steps, what its profile set cost before the
      * optimized build (instrumented build, training wall time, merge), and for context-sensitive PGO its

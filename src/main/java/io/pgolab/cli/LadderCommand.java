@@ -66,7 +66,8 @@ final class LadderCommand implements Callable<Integer> {
             BenchResults r = opts.flamegraphs(s.bench(), s.engine(opts, "ladder").run("pgolab ladder: " + s.config.name(), ws),
                     ws, all);
             r = LayoutCheck.addTo(PgoPotential.addTo(s.bench(), r, built, opts.deterministic), all, opts.minEffect / 100);
-            Ladder ladder = Ladder.of(r, built, LadderCosts.pipelineSeconds(o, steps, built), slowdown);
+            Ladder ladder = Ladder.of(r, built, LadderCosts.pipelineSeconds(o, steps, built),
+                    LadderCosts.trainingSeconds(o, steps, built), slowdown);
             Results results = Results.ladder(s.source(), r, ladder, built)
                     .withTrainingMatch(TrainingCheck.afterBench(s.bench(), r, !noTrainingCheck));
             opts.exports(parent.global.workDir()).write(results);

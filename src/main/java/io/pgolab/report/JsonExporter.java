@@ -194,7 +194,7 @@ final class JsonExporter implements Exporter {
     static ResultsDocument.LadderBody ladder(Ladder l) {
         List<ResultsDocument.Step> steps = l.steps().stream().map(s -> new ResultsDocument.Step(s.workload(),
                 s.metric(), s.variant(), s.previous(), Seconds.wall(s.buildSeconds()), Seconds.wall(s.pipelineSeconds()),
-                s.binaryBytes(),
+                Seconds.wall(s.trainingSeconds()), s.binaryBytes(),
                 gain(s.vsRelease()), gain(s.vsPrevious()), s.recommendation())).toList();
         List<ResultsDocument.Slowdown> slow = l.trainingSlowdown().stream().map(d -> new ResultsDocument.Slowdown(
                 d.workload(), Seconds.cpu(d.instrumentedCpuSeconds()), Seconds.cpu(d.releaseCpuSeconds()), d.factor())).toList();

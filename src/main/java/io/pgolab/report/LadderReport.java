@@ -14,17 +14,17 @@ final class LadderReport {
         String workload = null;
         StringBuilder advice = new StringBuilder();
         int width = Math.max(16, l.steps().stream().mapToInt(st -> st.variant().length()).max().orElse(0));
-        String row = "%-" + width + "s %17s %10s  %-24s %-13s %-24s %s%n";
+        String row = "%-" + width + "s %17s %9s %10s  %-24s %-13s %-24s %s%n";
         for (Ladder.Step st : l.steps()) {
             if (!st.workload().equals(workload)) {
                 s.append(advice);
                 advice.setLength(0);
                 workload = st.workload();
                 s.append(String.format("%nladder on '%s' (%s; gain > 0 is better; 95%% CI)%n", workload, st.metric()));
-                s.append(String.format(row, "variant", "build (total)", "binary",
+                s.append(String.format(row, "variant", "build (total)", "training", "binary",
                         "gain vs " + l.steps().get(0).variant(), "verdict", "gain vs previous step", "verdict"));
             }
-            s.append(String.format(row, st.variant(), build(st),
+            s.append(String.format(row, st.variant(), build(st), training(st),
                     Strings.humanBytes(st.binaryBytes()), cell(st.vsRelease()), verdict(st.vsRelease(), "-"),
                     cell(st.vsPrevious()), verdict(st.vsPrevious(), "-")).stripTrailing()).append('\n');
             if (st.vsPrevious() != null) {
@@ -47,11 +47,11 @@ final class LadderReport {
                 workload = st.workload();
                 s.append("\n### ").append(Md.code(workload)).append(" (").append(Md.text(st.metric()))
                         .append("; gain > 0 is better; 95% CI)\n\n")
-                        .append("| variant | build (total) | binary | gain vs ").append(Md.text(l.steps().get(0).variant()))
+                        .append("| variant | build (total) | training | binary | gain vs ").append(Md.text(l.steps().get(0).variant()))
                         .append(" | verdict | gain vs previous step | verdict |\n")
-                        .append("|---|---:|---:|---|---|---|---|\n");
+                        .append("|---|---:|---:|---:|---|---|---|---|\n");
             }
-            s.append(String.format("| %s | %s | %s | %s | %s | %s | %s |%n", Md.text(st.variant()), build(st),
+            s.append(String.format("| %s | %s | %s | %s | %s | %s | %s | %s |%n", Md.text(st.variant()), build(st), training(st),
                     Strings.humanBytes(st.binaryBytes()), cell(st.vsRelease()), verdict(st.vsRelease(), "baseline"),
                     cell(st.vsPrevious()), verdict(st.vsPrevious(), "baseline")));
         }
@@ -66,6 +66,11 @@ final class LadderReport {
                     Md.code(d.workload()), d.factor()));
         }
         return s.toString();
+    }
+
+    /** The wall time of the step's training runs, "-" without any. */
+    static String training(Ladder.Step st) {
+        return st.trainingSeconds() > 0 ? String.format("%.1fs", st.trainingSeconds()) : "-";
     }
 
     /** "9.3s (21.0s)": the variant's own build, and with training when that adds to it. */

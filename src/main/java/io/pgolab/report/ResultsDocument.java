@@ -191,7 +191,8 @@ public record ResultsDocument(
     /** vs_release and vs_previous are null (written as null) for the first step. */
     @JsonIgnoreProperties(ignoreUnknown = true)
     public record Step(String workload, String metric, String variant, String previous, double buildSeconds,
-                       double pipelineSeconds, long binaryBytes, Gain vsRelease, Gain vsPrevious,
+                       double pipelineSeconds, @JsonInclude(JsonInclude.Include.NON_NULL) Double trainingSeconds,
+                       long binaryBytes, Gain vsRelease, Gain vsPrevious,
                        String recommendation) {
     }
 

@@ -45,6 +45,6 @@ class LadderIT {
         assertThat(tree.get("ladder").get("training_slowdown").get(0).get("factor").asDouble()).isPositive();
         // the same keys, nesting and value types as a file of the previous version
         JsonShape.assertCompatible(tree, "ladder-0.1.0.json");
-        assertThat(Files.readString(md)).contains("| variant | build (total) | binary | gain vs release |", "`: BOLT on top of pgo:");
+        assertThat(Files.readString(md)).contains("| variant | build (total) | training | binary | gain vs release |", "`: BOLT on top of pgo:");
     }
 }

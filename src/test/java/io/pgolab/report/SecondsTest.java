@@ -24,7 +24,7 @@ class SecondsTest {
 
     @Test
     void theLadderStepsAndSlowdownAreWrittenRounded() {
-        Ladder l = new Ladder(List.of(new Ladder.Step("w", "cpu_time", "release", "", 0.1 + 0.2, 4.75 + 5.000000000000001,
+        Ladder l = new Ladder(List.of(new Ladder.Step("w", "cpu_time", "release", "", 0.1 + 0.2, 4.75 + 5.000000000000001, 0,
                 100, null, null, "baseline")), List.of(new Ladder.Slowdown("t", 0.9000000000000001, 0.30000000000000004)));
 
         JsonNode json = Json.MAPPER.valueToTree(JsonExporter.ladder(l));
