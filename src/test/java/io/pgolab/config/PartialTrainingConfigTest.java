@@ -77,6 +77,29 @@ class PartialTrainingConfigTest {
                 .hasMessageContaining("Go's PGO only inlines and devirtualizes hot calls");
     }
 
+    /** bench/gcc-partial.sh's two configs: the same project, partial_training the only setting that differs. */
+    @Test
+    void theBenchmarksTwoConfigsDifferOnlyInPartialTraining() throws Exception {
+        Path plainFile = Path.of("bench/partial/pgolab.toml");
+        Path partialFile = Path.of("bench/partial/pgolab-partial.toml");
+        Config plain = ConfigLoader.load(plainFile);
+        Config partial = ConfigLoader.load(partialFile);
+        assertThat(plain.toolchain().partialTraining()).isFalse();
+        assertThat(partial.toolchain().partialTraining()).isTrue();
+        assertThat(partial.toolchain()).isEqualTo(new ToolchainSpec("gcc", plain.toolchain().cc(), plain.toolchain().cxx(),
+                plain.toolchain().atomicCounters(), plain.toolchain().go(), plain.toolchain().llvmProfdata(), true));
+        assertThat(partial.build()).isEqualTo(plain.build());
+        // one line more in the partial file: the workloads' line numbers are one higher
+        assertThat(partial.train()).usingRecursiveFieldByFieldElementComparatorIgnoringFields("line")
+                .isEqualTo(plain.train());
+        assertThat(partial.bench()).usingRecursiveFieldByFieldElementComparatorIgnoringFields("line")
+                .isEqualTo(plain.bench());
+        assertThat(partial.variants()).isEqualTo(plain.variants());
+        java.util.List<String> extra = new java.util.ArrayList<>(java.nio.file.Files.readAllLines(partialFile));
+        extra.removeAll(java.nio.file.Files.readAllLines(plainFile));
+        assertThat(extra).allMatch(l -> l.startsWith("#") || l.startsWith("partial_training = true"));
+    }
+
     @ParameterizedTest
     @ValueSource(strings = {"clang", "cargo", "go"})
     void everyOtherKindHasAHint(String kind) {
