@@ -29,7 +29,7 @@ public final class ConfigLoader {
     private static final Set<String> PROJECT = Set.of("name", "root", "copy_sources", "exclude", "variants", "ladder",
             "profile", "profile_max_stale", "profile_max_commits");
     private static final Set<String> TOOLCHAIN = Set.of("kind", "cc", "cxx", "atomic_counters", "go", "profile_flag",
-            "llvm_profdata");
+            "llvm_profdata", PartialTraining.KEY);
     private static final Set<String> BUILD = Set.of(
             "command", "clean", "artifact", "cflags", "cxxflags", "ldflags", "timeout", "env", "package", "goflags", "allow");
     private static final List<String> KINDS = List.of("clang", "gcc", "go", "cargo");
@@ -87,7 +87,7 @@ public final class ConfigLoader {
         ValueChecks.nonEmpty(toolchain, List.of("cc", "cxx", "go", "llvm_profdata"), problems);
         ToolchainSpec tc = new ToolchainSpec(kind, toolchain.optString("cc"), toolchain.optString("cxx"),
                 toolchain.bool("atomic_counters", kind.equals("gcc")), GoConfig.options(toolchain, kind, problems),
-                toolchain.optString("llvm_profdata"));
+                toolchain.optString("llvm_profdata"), PartialTraining.read(toolchain, kind, problems));
         GoConfig.checkVariants(project, variants, kind, problems);
         boolean cargo = CargoConfig.isCargo(kind);
         CargoConfig.checkToolchainKeys(toolchain, kind, problems);

@@ -18,18 +18,21 @@ public final class DoctorReport {
         Installs in = f.installs();
         List<Doctor.Section> sections = new ArrayList<>();
         for (ClangInstall c : in.clangs()) {
-            sections.add(new Doctor.Section("clang " + c.major(), CompilerChecks.clang(c)));
+            sections.add(new Doctor.Section("clang " + c.major(),
+                    PartialTrainingCheck.with(CompilerChecks.clang(c), PartialTrainingCheck.clang())));
         }
         if (in.clangs().isEmpty()) {
             sections.add(new Doctor.Section("clang", List.of(DoctorCheck.info("clang", "no clang installed",
                     "apt-get install -y clang-19 llvm-19 lld-19 libclang-rt-19-dev"))));
         }
         sections.add(new Doctor.Section(in.gcc().map(g -> "gcc " + g.major()).orElse("gcc"),
-                in.gcc().map(CompilerChecks::gcc).orElse(List.of(
+                in.gcc().map(g -> PartialTrainingCheck.with(CompilerChecks.gcc(g), PartialTrainingCheck.gcc(g))).orElse(List.of(
                         DoctorCheck.info("gcc", "not installed", "apt-get install -y gcc g++")))));
-        sections.add(new Doctor.Section("go", GoDoctor.checks(in.go())));
+        sections.add(new Doctor.Section("go", in.go().isEmpty() ? GoDoctor.checks(in.go())
+                : PartialTrainingCheck.with(GoDoctor.checks(in.go()), PartialTrainingCheck.go())));
         sections.add(new Doctor.Section("other LLVM tools", CompilerChecks.otherLlvm(in)));
-        sections.add(new Doctor.Section("rust (cargo)", DoctorRust.checks(in.rust(), in.rustProblem())));
+        sections.add(new Doctor.Section("rust (cargo)", in.rust().isEmpty() ? DoctorRust.checks(in.rust(), in.rustProblem())
+                : PartialTrainingCheck.with(DoctorRust.checks(in.rust(), in.rustProblem()), PartialTrainingCheck.cargo())));
         sections.add(new Doctor.Section("perf and measurement", f.host().measurement()));
         sections.add(new Doctor.Section("JDKs", f.host().jdks()));
         sections.add(new Doctor.Section("optional tools", f.host().optionalTools()));

@@ -39,7 +39,7 @@ final class BenchMarkdown {
                 layout.forEach(line -> s.append(Md.text(line.strip())).append("<br>\n"));
             }
             w.potential().forEach((variant, p) -> s.append("\nPGO potential of ").append(Md.text(variant)).append(": ")
-                    .append(Md.text(p.summary())).append('\n'));
+                    .append(Md.text(p.summary() + PotentialWorth.suffix(variant, w.potential()))).append('\n'));
             PotentialLines.of(w, gated).forEach(line -> s.append('\n').append(Md.text(line)).append('\n'));
             if (!w.campaign().warnings().isEmpty()) {
                 s.append('\n');

@@ -35,7 +35,7 @@ final class BenchText {
             noiseLines(r, w, gated).forEach(line -> s.append("  ").append(line).append('\n'));
             LayoutLines.of(w).forEach(line -> s.append("  ").append(line).append('\n'));
             w.potential().forEach((variant, p) -> s.append("  PGO potential of ").append(variant).append(": ")
-                    .append(p.summary()).append('\n'));
+                    .append(p.summary()).append(PotentialWorth.suffix(variant, w.potential())).append('\n'));
             PotentialLines.of(w, gated).forEach(line -> s.append("  ").append(line).append('\n'));
             for (Warning warning : w.campaign().warnings()) {
                 s.append("  warning: ").append(warning.message()).append('\n');

@@ -42,6 +42,13 @@ final class DocMarkdown {
                             Md.text(BenchText.value(c.candidateMedian(), c.unit())), (c.ratio() - 1) * 100,
                             Bounds.signed(lo, dec), Bounds.signed(hi, dec), BenchText.p(c.pValue()), Md.text(c.verdict())));
                 }
+                if (w.pgoPotential() != null) {   // the worth is recomputed: files written before it have none
+                    w.pgoPotential().forEach((v, p) -> s.append("\nPGO potential of ").append(Md.text(v)).append(": ")
+                            .append(Md.text(p.summary() + PotentialWorth.suffix(v, w.pgoPotential()))).append('\n'));
+                }
+                if (w.pgoPotentialExplanations() != null) {
+                    w.pgoPotentialExplanations().forEach(x -> s.append('\n').append(Md.text(x)).append('\n'));
+                }
                 w.warnings().forEach(x -> s.append("\n> warning: ").append(Md.text(x)).append('\n'));
                 s.append('\n');
             }

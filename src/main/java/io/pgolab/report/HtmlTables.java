@@ -140,7 +140,7 @@ final class HtmlTables {
         StringBuilder s = new StringBuilder();
         if (p != null) {
             p.forEach((v, x) -> s.append("<p>PGO potential of ").append(Html.text(v)).append(": ")
-                    .append(Html.text(x.summary())).append("</p>\n"));
+                    .append(Html.text(x.summary() + PotentialWorth.suffix(v, p))).append("</p>\n"));
         }
         return s.toString();
     }

@@ -172,7 +172,8 @@ final class JsonExporter implements Exporter {
             workloads.add(new ResultsDocument.Workload(w.name(), w.command(), c.labels(), c.rounds(), c.stopReason(),
                     Seconds.wall(c.elapsedSeconds()), c.warnings().stream().map(Warning::message).toList(), c.outputs(), metrics, medians, comps, w.potential(), runs,
                     c.noise().stream().map(ResultsDocument.RoundNoiseEntry::of).toList(),
-                    w.layout().map(l -> layout(w.name(), l)).orElse(null), w.flamegraphs()));
+                    w.layout().map(l -> layout(w.name(), l)).orElse(null), w.flamegraphs(),
+                    PotentialWorth.of(w.potential()), PotentialLines.of(w, gated)));
         }
         return new ResultsDocument.BenchBody(method, workloads, flat, r.summary(gated), r.regressions(gated).size());
     }

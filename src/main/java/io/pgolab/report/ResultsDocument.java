@@ -127,7 +127,19 @@ public record ResultsDocument(
                            List<RunEntry> runs,
                            @JsonInclude(JsonInclude.Include.NON_EMPTY) List<RoundNoiseEntry> roundNoise,
                            @JsonInclude(JsonInclude.Include.NON_NULL) LayoutEntry layoutCheck,
-                           @JsonInclude(JsonInclude.Include.NON_EMPTY) Map<String, Flamegraph> flamegraphs) {
+                           @JsonInclude(JsonInclude.Include.NON_EMPTY) Map<String, Flamegraph> flamegraphs,
+                           @JsonInclude(JsonInclude.Include.NON_EMPTY) Map<String, PotentialWorth> pgoPotentialWorth,
+                           @JsonInclude(JsonInclude.Include.NON_EMPTY) List<String> pgoPotentialExplanations) {
+        /** With flamegraphs, without the potential's worth and explanations (computed by the exporter). */
+        public Workload(String name, String command, List<String> subjects, int rounds, String stopReason,
+                        double elapsedSeconds, List<String> warnings, Map<String, String> lastOutputLine,
+                        Map<String, MetricEntry> metrics, Map<String, Map<String, Double>> medians,
+                        List<ComparisonEntry> comparisons, Map<String, Potential> pgoPotential, List<RunEntry> runs,
+                        List<RoundNoiseEntry> roundNoise, LayoutEntry layoutCheck, Map<String, Flamegraph> flamegraphs) {
+            this(name, command, subjects, rounds, stopReason, elapsedSeconds, warnings, lastOutputLine, metrics, medians,
+                    comparisons, pgoPotential, runs, roundNoise, layoutCheck, flamegraphs, Map.of(), List.of());
+        }
+
         /** Without flamegraphs (--flamegraph not given). */
         public Workload(String name, String command, List<String> subjects, int rounds, String stopReason,
                         double elapsedSeconds, List<String> warnings, Map<String, String> lastOutputLine,

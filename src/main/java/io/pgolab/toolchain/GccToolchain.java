@@ -18,7 +18,9 @@ import java.util.Optional;
  * GCC with -fprofile-generate / -fprofile-use. The .gcda files are named after the absolute object
  * path, so pgolab compiles them to one fixed directory, relocates each training workload's files
  * with GCOV_PREFIX / GCOV_PREFIX_STRIP, and builds the instrumented and optimized binaries at the
- * same paths (see pipeline.BuildStage).
+ * same paths (see pipeline.BuildStage). With [toolchain] partial_training the profile-use builds also
+ * get -fprofile-partial-training (GCC 10+): functions the training never ran are optimized as without
+ * a profile instead of for size.
  */
 public final class GccToolchain implements Toolchain {
     private final GccInstall install;
@@ -31,17 +33,24 @@ public final class GccToolchain implements Toolchain {
     private final Path ar;
     private final Path ranlib;
     private final boolean atomic;
+    private final boolean partialTraining;
     private final Path gcdaBase;
     private final Path scratch;
     private final CommandLog log;
 
-    private GccToolchain(GccInstall install, Path cxx, boolean atomic, Path scratch, CommandLog log) {
+    /** The GCC flag of [toolchain] partial_training, and the first GCC that has it. */
+    public static final String PARTIAL_TRAINING = "-fprofile-partial-training";
+    public static final int PARTIAL_TRAINING_MIN_MAJOR = 10;
+
+    private GccToolchain(GccInstall install, Path cxx, boolean atomic, boolean partialTraining, Path scratch,
+                         CommandLog log) {
         this.install = install;
         this.cc = install.cc();
         this.cxx = cxx;
         this.version = install.version();
         this.major = install.major();
         this.atomic = atomic;
+        this.partialTraining = partialTraining;
         this.gcdaBase = scratch.resolve("gcda");
         this.scratch = scratch;
         this.log = log;
@@ -66,7 +75,7 @@ public final class GccToolchain implements Toolchain {
             }
             return cc;
         });
-        return new GccToolchain(install, cxx, spec.atomicCounters(), scratch, log);
+        return new GccToolchain(install, cxx, spec.atomicCounters(), spec.partialTraining(), scratch, log);
     }
 
     /** What was discovered about this GCC. */
@@ -81,7 +90,8 @@ public final class GccToolchain implements Toolchain {
 
     @Override
     public String describe() {
-        return "gcc " + version + " (" + cc + ")" + gcovTool.map(p -> ", gcov-tool (" + p + ")").orElse("");
+        return "gcc " + version + " (" + cc + ")" + gcovTool.map(p -> ", gcov-tool (" + p + ")").orElse("")
+                + (partialTraining ? ", " + PARTIAL_TRAINING + " on profile-use builds" : "");
     }
 
     @Override
@@ -94,7 +104,9 @@ public final class GccToolchain implements Toolchain {
 
     @Override
     public String fingerprint() {
-        return "gcc " + version + " " + cc + " " + cxx + " atomic=" + atomic + " gcda=" + gcdaBase;
+        // Appended only when set, so the keys of builds without it stay those of earlier versions.
+        return "gcc " + version + " " + cc + " " + cxx + " atomic=" + atomic + " gcda=" + gcdaBase
+                + (partialTraining ? " " + PARTIAL_TRAINING : "");
     }
 
     @Override
@@ -106,6 +118,11 @@ public final class GccToolchain implements Toolchain {
         if (variant.pgo() && (gcovTool.isEmpty() || gcovDump.isEmpty())) {
             throw new UserError("variant '" + variant + "' needs gcov-tool and gcov-dump of GCC " + major,
                     "they ship with GCC itself: apt-get install -y gcc-" + major);
+        }
+        if (variant.pgo() && partialTraining && major < PARTIAL_TRAINING_MIN_MAJOR) {
+            throw new UserError("toolchain.partial_training needs GCC " + PARTIAL_TRAINING_MIN_MAJOR + " or newer ("
+                    + PARTIAL_TRAINING + "), but this is gcc " + version,
+                    "install a newer GCC and point toolchain.cc at it, or remove partial_training");
         }
     }
 
@@ -134,6 +151,10 @@ public final class GccToolchain implements Toolchain {
             Path p = profile.orElseThrow(() -> new IllegalStateException("optimized build without a profile")).path();
             c.addAll(List.of("-fprofile-use=" + p, "-fprofile-correction", "-Wmissing-profile"));
             l.addAll(List.of("-fprofile-use=" + p, "-fprofile-correction"));
+            if (partialTraining) {   // on the link too: with LTO the code is optimized there
+                c.add(PARTIAL_TRAINING);
+                l.add(PARTIAL_TRAINING);
+            }
         }
         String ours = Shell.join(c); // flag words with a path are quoted where needed (a project dir with spaces)
         return new BuildEnv(cc.toString(), cxx.toString(), ar.toString(), ranlib.toString(),

@@ -13,7 +13,7 @@ import java.util.TreeSet;
 public final class JsonShape {
     /** Objects keyed by user data (subjects, metrics, variants, tools), not by the schema. */
     private static final java.util.Set<String> MAPS = java.util.Set.of("tool_versions", "last_output_line", "metrics",
-            "medians", "pgo_potential", "optimized_builds", "dyno_stats");
+            "medians", "pgo_potential", "pgo_potential_worth", "optimized_builds", "dyno_stats");
 
     /**
      * Keys added to pgolab-results/1 since 0.1.0 (adding is compatible; removing or renaming is not).
