@@ -5,6 +5,7 @@
 # `bash -c`), total wall time minus the commands' own (runner-reported) wall time, per run.
 # Also the CPU time (user+sys, from GNU time) of the whole `pgolab compare` process tree minus the
 # commands' own CPU time, per run: less sensitive to other load than wall time.
+# Then the process layer alone (bench/RunnerOverhead.java), 3 x 200 runs per path.
 # usage: bench/overhead.sh [REPS]   (default 3). JSON in bench/out/overhead/.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -38,3 +39,8 @@ for i in $(seq 1 "$reps"); do
   done
 done
 echo "load average at end: $(cut -d' ' -f1-3 /proc/loadavg)"
+# The process layer alone (CommandMeasurer.run, no campaign), both paths.
+for mode in 0 1; do
+  PGOLAB_RUNNER_SERVER=$mode java -cp "$out/pgolab.jar" bench/RunnerOverhead.java 3
+done
+echo "load average at end of the process-layer runs: $(cut -d' ' -f1-3 /proc/loadavg)"
