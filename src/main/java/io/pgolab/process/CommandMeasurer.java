@@ -91,12 +91,26 @@ public final class CommandMeasurer {
     private Measurement runServed(MeasuredCommand c) throws IOException, InterruptedException {
         createParent(c.stdoutFile());
         createParent(c.stderrFile());
-        RunnerServer server = RunnerServer.acquire(runner);
         String line;
+        try {
+            line = runOnServer(c);
+        } catch (RunnerServer.NotTaken idleServerDied) {
+            line = runOnServer(c); // nothing ran: once more, on a new server
+        }
+        if (line.startsWith("runner_error=")) {
+            throw new IOException("pgolab-runner --serve could not start " + c.argv().get(0) + ": "
+                    + errnoMessage(Integer.parseInt(line.substring(line.indexOf('=') + 1).strip())));
+        }
+        return parseResult(c.argv(), c.cpu(), line, " (" + runner + " --serve)");
+    }
+
+    private String runOnServer(MeasuredCommand c) throws IOException, InterruptedException {
+        RunnerServer server = RunnerServer.acquire(runner);
         boolean done = false;
         try {
-            line = server.run(c, grace);
+            String line = server.run(c, grace);
             done = true;
+            return line;
         } finally {
             if (done) {
                 RunnerServer.release(runner, server);
@@ -104,11 +118,6 @@ public final class CommandMeasurer {
                 server.close();
             }
         }
-        if (line.startsWith("runner_error=")) {
-            throw new IOException("pgolab-runner --serve could not start " + c.argv().get(0) + ": "
-                    + errnoMessage(Integer.parseInt(line.substring(line.indexOf('=') + 1).strip())));
-        }
-        return parseResult(c.argv(), c.cpu(), line, " (" + runner + " --serve)");
     }
 
     /**

@@ -103,7 +103,7 @@ final class RunnerServer {
                 requests.flush();
             } catch (IOException e) {
                 close();
-                throw new IOException("pgolab-runner --serve did not take the request: " + e.getMessage(), e);
+                throw new NotTaken(e);
             }
             Object reply;
             try {
@@ -119,6 +119,13 @@ final class RunnerServer {
             return (String) reply;
         } finally {
             ProcessReaper.unregister(process);
+        }
+    }
+
+    /** The server was gone before it got the request (nothing ran): another server may take it. */
+    static final class NotTaken extends IOException {
+        NotTaken(IOException cause) {
+            super("pgolab-runner --serve did not take the request: " + cause.getMessage(), cause);
         }
     }
 

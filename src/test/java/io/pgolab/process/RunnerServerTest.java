@@ -56,6 +56,18 @@ class RunnerServerTest {
     }
 
     @Test
+    void aKilledIdleServerIsReplaced() throws Exception {
+        Path out = work.resolve("ppid");
+        measurer.run(MeasuredCommand.of(List.of("sh", "-c", "echo $PPID"), work, out, out));
+        ProcessHandle first = ProcessHandle.of(Long.parseLong(Files.readString(out).strip())).orElseThrow();
+        first.destroyForcibly();
+        first.onExit().get(5, TimeUnit.SECONDS);
+        Measurement m = measurer.run(MeasuredCommand.of(List.of("sh", "-c", "echo $PPID"), work, out, out));
+        assertThat(m.succeeded()).isTrue();
+        assertThat(Long.parseLong(Files.readString(out).strip())).isNotEqualTo(first.pid());
+    }
+
+    @Test
     void missingWorkDirectoryIsAnIoError() throws Exception {
         Path none = work.resolve("no-such-dir");
         assertThatThrownBy(() -> measurer.run(MeasuredCommand.of(List.of("true"), none, null, null)))
