@@ -71,10 +71,16 @@ class LauncherAotIT {
         assertThat(onlyCache()).isEqualTo(cacheA);
         assertThat(Files.getLastModifiedTime(cacheA)).isEqualTo(made);
 
+        Path otherTmp = Files.createDirectories(tmp.resolve("other-tmp"));
+        Run otherFlags = launch(Map.of("TMPDIR", otherTmp.toString()), "t"); // -Djava.io.tmpdir=...: another key
+        assertThat(otherFlags.stdout).isEqualTo("A t\n");
+        assertThat(caches()).hasSize(2).contains(cacheA); // both kept: no re-training when switching back
+        assertThat(launch(Map.of(), "u").aotLog).contains("Opened AOT cache " + cacheA + ".");
+
         jar("B"); // the JVM itself would run A's classes from cacheA (docs/troubleshooting.md)
         Run third = launch(Map.of(), "z");
         assertThat(third.stdout).isEqualTo("B z\n");
-        Path cacheB = onlyCache();
+        Path cacheB = onlyCache(); // both caches of jar A are gone
         assertThat(cacheB).isNotEqualTo(cacheA);
         assertThat(third.aotLog).contains("Opened AOT cache " + cacheB + ".").doesNotContain(cacheA.toString());
 
