@@ -18,6 +18,10 @@ import java.util.OptionalInt;
  * measured. Each call blocks; interrupting the calling thread stops the command (SIGTERM to its
  * process group, SIGKILL after the grace period) and rethrows the {@link InterruptedException}.
  * Runners still alive when the JVM exits are stopped by a shutdown hook ({@link ProcessReaper}).
+ *
+ * <p>{@link #run} goes through a long-lived {@code pgolab-runner --serve} ({@link RunnerServer}),
+ * which forks the commands itself, unless {@code PGOLAB_RUNNER_SERVER=0}; {@link #start} (a
+ * background recorder, which callers signal and whose pid they need) always starts its own runner.
  */
 public final class CommandMeasurer {
     /** How long a command gets between SIGTERM and SIGKILL, by default. */
@@ -27,14 +31,21 @@ public final class CommandMeasurer {
 
     private final Path runner;
     private final Duration grace;
+    private final boolean serve;
 
     public CommandMeasurer(Path runner) {
         this(runner, DEFAULT_GRACE);
     }
 
     public CommandMeasurer(Path runner, Duration grace) {
+        this(runner, grace, !"0".equals(System.getenv("PGOLAB_RUNNER_SERVER")));
+    }
+
+    /** serve: measure through a long-lived runner server (false: one runner process per run). */
+    CommandMeasurer(Path runner, Duration grace, boolean serve) {
         this.runner = runner.toAbsolutePath();
         this.grace = grace == null || grace.isNegative() ? DEFAULT_GRACE : grace;
+        this.serve = serve;
     }
 
     public Path runner() {
@@ -54,6 +65,9 @@ public final class CommandMeasurer {
         if (Thread.interrupted()) {
             throw new InterruptedException();
         }
+        if (serve) {
+            return runServed(c);
+        }
         Path result = Scratch.file("pgolab-measure-", ".result");
         Process process = null;
         try {
@@ -71,6 +85,38 @@ public final class CommandMeasurer {
                 ProcessReaper.unregister(process);
             }
             deleteResult(result);
+        }
+    }
+
+    private Measurement runServed(MeasuredCommand c) throws IOException, InterruptedException {
+        createParent(c.stdoutFile());
+        createParent(c.stderrFile());
+        String line;
+        try {
+            line = runOnServer(c);
+        } catch (RunnerServer.NotTaken idleServerDied) {
+            line = runOnServer(c); // nothing ran: once more, on a new server
+        }
+        if (line.startsWith("runner_error=")) {
+            throw new IOException("pgolab-runner --serve could not start " + c.argv().get(0) + ": "
+                    + errnoMessage(Integer.parseInt(line.substring(line.indexOf('=') + 1).strip())));
+        }
+        return parseResult(c.argv(), c.cpu(), line, " (" + runner + " --serve)");
+    }
+
+    private String runOnServer(MeasuredCommand c) throws IOException, InterruptedException {
+        RunnerServer server = RunnerServer.acquire(runner);
+        boolean done = false;
+        try {
+            String line = server.run(c, grace);
+            done = true;
+            return line;
+        } finally {
+            if (done) {
+                RunnerServer.release(runner, server);
+            } else {
+                server.close();
+            }
         }
     }
 
@@ -142,11 +188,15 @@ public final class CommandMeasurer {
         if (file == null) {
             return ProcessBuilder.Redirect.DISCARD;
         }
-        Path parent = file.toAbsolutePath().getParent();
+        createParent(file);
+        return ProcessBuilder.Redirect.to(file.toFile());
+    }
+
+    private static void createParent(Path file) throws IOException {
+        Path parent = file == null ? null : file.toAbsolutePath().getParent();
         if (parent != null) {
             Files.createDirectories(parent);
         }
-        return ProcessBuilder.Redirect.to(file.toFile());
     }
 
     private Measurement interpret(MeasuredCommand c, Path result, int runnerExit) throws IOException {
@@ -163,6 +213,11 @@ public final class CommandMeasurer {
         if (line.isBlank()) {
             throw new IOException("pgolab-runner exited with " + runnerExit + " without reporting a result" + blankDetail);
         }
+        return parseResult(command, cpu, line, blankDetail);
+    }
+
+    private static Measurement parseResult(List<String> command, OptionalInt cpu, String line, String detail)
+            throws IOException {
         Map<String, String> fields;
         Measurement m;
         try {
@@ -172,6 +227,15 @@ public final class CommandMeasurer {
             throw new IOException("cannot understand pgolab-runner's result: " + e.getMessage(), e);
         }
         String program = command.get(0);
+        int setupError = (int) optional(fields, "setup_error");
+        if (setupError != 0) {
+            String what = switch ((int) optional(fields, "setup_stage")) {
+                case 1 -> "open its standard output file";
+                case 2 -> "open its standard error file";
+                default -> "enter its work directory";
+            };
+            throw new IOException("cannot run " + program + ": cannot " + what + ": " + errnoMessage(setupError) + detail);
+        }
         int execError = (int) optional(fields, "exec_error");
         if (execError != 0) {
             throw new UserError("cannot run " + program + ": " + errnoMessage(execError), execHint(program, execError));

@@ -57,6 +57,10 @@ final class ProcessReaper {
         // the static initializer did the work
     }
 
+    static boolean isShuttingDown() {
+        return shuttingDown;
+    }
+
     static int liveCount() {
         return LIVE.size();
     }
@@ -81,6 +85,7 @@ final class ProcessReaper {
             }
         }
         terminate(runners, grace);
+        RunnerServer.closeIdle();
     }
 
     /**

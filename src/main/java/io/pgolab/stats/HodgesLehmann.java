@@ -95,6 +95,30 @@ public record HodgesLehmann(double ratio, double ciLow, double ciHigh, double pV
         if (x >= m) {
             return 1;
         }
+        return signRankCdf(n)[(int) x];
+    }
+
+    /**
+     * The whole CDF for n, memoized for n &lt; {@link #EXACT_BELOW}: the stopping rule asks for it after every
+     * round, and the critical value scans it (computing it afresh for each x cost ~milliseconds per round).
+     */
+    private static double[] signRankCdf(int n) {
+        if (n < EXACT_BELOW) {
+            double[] c = CDF.get(n);
+            if (c == null) {
+                c = computeCdf(n);
+                CDF.set(n, c);
+            }
+            return c;
+        }
+        return computeCdf(n);
+    }
+
+    private static final java.util.concurrent.atomic.AtomicReferenceArray<double[]> CDF =
+            new java.util.concurrent.atomic.AtomicReferenceArray<>(EXACT_BELOW);
+
+    private static double[] computeCdf(int n) {
+        int m = n * (n + 1) / 2;
         double[] p = new double[m + 1];
         p[0] = 1;
         int top = 0;
@@ -104,11 +128,13 @@ public record HodgesLehmann(double ratio, double ciLow, double ciHigh, double pV
                 p[s] = (p[s] + (s >= r ? p[s - r] : 0)) / 2;
             }
         }
+        double[] cdf = new double[m + 1];
         double c = 0;
-        for (int s = 0; s <= x; s++) {
+        for (int s = 0; s <= m; s++) {
             c += p[s];
+            cdf[s] = Math.min(1, c); // the same sums, in the same order, as summing p[0..x] for each x
         }
-        return Math.min(1, c);
+        return cdf;
     }
 
     /** The k-th smallest (1-based) Walsh average of sorted d, exactly as the double (d_i + d_j) / 2. */

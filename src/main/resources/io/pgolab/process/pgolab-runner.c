@@ -49,6 +49,20 @@
  *     SIGINT/SIGTERM/SIGHUP the runner itself received, else 0.
  *     Readers must ignore keys they do not know.
  *
+ * Server mode (pgolab-runner --serve): one runner measures many commands, so pgolab forks
+ * once per campaign instead of once per run. Requests come on stdin, one at a time:
+ *   "<N>\n" then N bytes of NUL-terminated fields: cwd, stdout file, stderr file, merge (1: stderr
+ *   goes to the stdout file), cpu (-1: none), timeout-ms, grace-ms, the number of environment
+ *   entries, the entries (NAME=VALUE, added to the server's own environment), the number of
+ *   arguments, the arguments. Empty cwd: the server's own; empty file: /dev/null. stdin is
+ *   /dev/null.
+ * Each gets the same treatment as a one-shot run and one reply line on stdout: the result line
+ * above (with setup_error=ERRNO setup_stage=1|2|3 when opening stdout/stderr or entering cwd
+ * failed in the child; the command was then not run), or "runner_error=ERRNO" if the server
+ * could not fork. SIGINT/SIGTERM/SIGHUP, or end of file on stdin (pgolab died; the server has no
+ * PR_SET_PDEATHSIG because the JVM thread that started it may end first), stop the current
+ * command as above and end the server.
+ *
  * Exit status: the child's exit code, or 128+signal; 125 if the runner itself
  * failed (bad usage, fork failure, cannot write FILE).
  *
@@ -59,6 +73,7 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <limits.h>
+#include <poll.h>
 #include <sched.h>
 #include <signal.h>
 #include <stdint.h>
@@ -67,6 +82,7 @@
 #include <string.h>
 #include <sys/prctl.h>
 #include <sys/resource.h>
+#include <sys/signalfd.h>
 #include <sys/types.h>
 #include <sys/wait.h>
 #include <time.h>
@@ -77,17 +93,32 @@
 
 #define STAGE_CPU 1
 #define STAGE_EXEC 2
+#define STAGE_STDOUT 3
+#define STAGE_STDERR 4
+#define STAGE_CWD 5
 
 struct child_failure {
     int stage;
     int err;
 };
 
+/* One command to run. NULL files: inherit the runner's; "" : /dev/null. */
+struct request {
+    const char *cwd;
+    const char *out;
+    const char *err;
+    int merge;
+    long cpu, timeout_ms, grace_ms;
+    char **env;
+    char **argv;
+};
+
 static void usage(const char *msg)
 {
     if (msg)
         fprintf(stderr, "pgolab-runner: %s\n", msg);
-    fputs("usage: pgolab-runner --out FILE [--cpu N] [--timeout-ms MS] [--grace-ms MS] -- PROGRAM ARGS...\n",
+    fputs("usage: pgolab-runner --out FILE [--cpu N] [--timeout-ms MS] [--grace-ms MS] -- PROGRAM ARGS...\n"
+          "       pgolab-runner --serve\n",
           stderr);
 }
 
@@ -115,7 +146,7 @@ static long long tv_us(struct timeval tv)
     return (long long)tv.tv_sec * 1000000LL + tv.tv_usec;
 }
 
-static void write_all(int fd, const void *buf, size_t len)
+static int write_all(int fd, const void *buf, size_t len)
 {
     const char *p = buf;
     while (len > 0) {
@@ -123,38 +154,63 @@ static void write_all(int fd, const void *buf, size_t len)
         if (n < 0) {
             if (errno == EINTR)
                 continue;
-            return;
+            return -1;
         }
         p += n;
         len -= (size_t)n;
     }
+    return 0;
 }
 
-/* Child side of the fork: never returns. Only async-signal-safe calls. */
-static void run_child(int report_fd, const cpu_set_t *cpus, size_t cpus_size,
-                      const sigset_t *orig_mask, char **argv)
+static void child_fail(int report_fd, int stage)
 {
     struct child_failure cf;
-
-    setpgid(0, 0);
-    if (cpus != NULL && sched_setaffinity(0, cpus_size, cpus) != 0) {
-        cf.stage = STAGE_CPU;
-        cf.err = errno;
-        write_all(report_fd, &cf, sizeof cf);
-        _exit(EXEC_FAILURE);
-    }
-    /* Start the command with no signal blocked, as a shell would: the JVM blocks SIGQUIT in its
-     * threads and the runner blocks the signals it waits for, and neither should leak into the
-     * workload (a server stopped with SIGQUIT would never see it). */
-    (void)orig_mask;
-    sigset_t none;
-    sigemptyset(&none);
-    sigprocmask(SIG_SETMASK, &none, NULL);
-    execvp(argv[0], argv);
-    cf.stage = STAGE_EXEC;
+    cf.stage = stage;
     cf.err = errno;
     write_all(report_fd, &cf, sizeof cf);
     _exit(EXEC_FAILURE);
+}
+
+static void redirect(int report_fd, const char *path, int fd, int stage)
+{
+    int f = open(path[0] ? path : "/dev/null", O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0666);
+    if (f < 0 || dup2(f, fd) < 0)
+        child_fail(report_fd, stage);
+    close(f);
+}
+
+/* Child side of the fork: never returns. */
+static void run_child(int report_fd, const cpu_set_t *cpus, size_t cpus_size, const struct request *rq)
+{
+    setpgid(0, 0);
+    if (rq->out != NULL) {
+        int in = open("/dev/null", O_RDONLY | O_CLOEXEC);
+        if (in < 0 || dup2(in, 0) < 0)
+            child_fail(report_fd, STAGE_STDOUT);
+        close(in);
+        redirect(report_fd, rq->out, 1, STAGE_STDOUT);
+        if (rq->merge) {
+            if (dup2(1, 2) < 0)
+                child_fail(report_fd, STAGE_STDERR);
+        } else {
+            redirect(report_fd, rq->err, 2, STAGE_STDERR);
+        }
+    }
+    if (rq->cwd != NULL && rq->cwd[0] != '\0' && chdir(rq->cwd) != 0)
+        child_fail(report_fd, STAGE_CWD);
+    for (char **e = rq->env; e != NULL && *e != NULL; e++)
+        putenv(*e);
+    if (cpus != NULL && sched_setaffinity(0, cpus_size, cpus) != 0)
+        child_fail(report_fd, STAGE_CPU);
+    /* Start the command with no signal blocked and SIGPIPE at its default, as a shell would: the
+     * JVM blocks SIGQUIT in its threads, the runner blocks the signals it waits for (and ignores
+     * SIGPIPE in server mode), and none of it should leak into the workload. */
+    signal(SIGPIPE, SIG_DFL);
+    sigset_t none;
+    sigemptyset(&none);
+    sigprocmask(SIG_SETMASK, &none, NULL);
+    execvp(rq->argv[0], rq->argv);
+    child_fail(report_fd, STAGE_EXEC);
 }
 
 static int write_result(const char *path, const char *line, size_t len)
@@ -190,116 +246,49 @@ static int write_result(const char *path, const char *line, size_t len)
     return 0;
 }
 
-int main(int argc, char **argv)
+/* Set by run_one when the runner was told to stop (a signal, or EOF from pgolab). */
+static int stop_signal;
+
+/*
+ * Runs one command and formats its result line into line[cap]. sfd is a signalfd for SIGCHLD,
+ * SIGINT, SIGTERM, SIGHUP; hup_fd (or -1) is watched for its writer going away, which counts as
+ * SIGTERM. Returns the length of the line, or -1 (errno set) if the command could not be started.
+ */
+static int run_one(const struct request *rq, int sfd, int hup_fd, char *line, size_t cap)
 {
-    const char *out = NULL;
-    long cpu = -1, timeout_ms = 0, grace_ms = 5000;
-    char **cmd = NULL;
-    int i;
-
-    for (i = 1; i < argc; i++) {
-        const char *a = argv[i];
-        if (strcmp(a, "--") == 0) {
-            cmd = &argv[i + 1];
-            break;
-        }
-        if (i + 1 >= argc) {
-            usage("missing value or '--'");
-            return RUNNER_FAILURE;
-        }
-        if (strcmp(a, "--out") == 0) {
-            out = argv[++i];
-        } else if (strcmp(a, "--cpu") == 0) {
-            if (parse_long(argv[++i], 0, 1L << 20, &cpu) != 0) {
-                usage("--cpu wants a CPU number");
-                return RUNNER_FAILURE;
-            }
-        } else if (strcmp(a, "--timeout-ms") == 0) {
-            if (parse_long(argv[++i], 0, LONG_MAX / 1000000L, &timeout_ms) != 0) {
-                usage("--timeout-ms wants a number of milliseconds (0 = none)");
-                return RUNNER_FAILURE;
-            }
-        } else if (strcmp(a, "--grace-ms") == 0) {
-            if (parse_long(argv[++i], 0, LONG_MAX / 1000000L, &grace_ms) != 0) {
-                usage("--grace-ms wants a number of milliseconds");
-                return RUNNER_FAILURE;
-            }
-        } else {
-            fprintf(stderr, "pgolab-runner: unknown option %s\n", a);
-            usage(NULL);
-            return RUNNER_FAILURE;
-        }
-    }
-    if (out == NULL || out[0] == '\0' || cmd == NULL || cmd[0] == NULL) {
-        usage(out == NULL || out[0] == '\0' ? "--out FILE is required" : "no program given after '--'");
-        return RUNNER_FAILURE;
-    }
-
-    /* CPU set is built before fork so the child does no allocation. */
     cpu_set_t *cpus = NULL;
     size_t cpus_size = 0;
-    if (cpu >= 0) {
-        cpus = CPU_ALLOC((int)cpu + 1);
-        if (cpus == NULL) {
-            perror("pgolab-runner: CPU_ALLOC");
-            return RUNNER_FAILURE;
-        }
-        cpus_size = CPU_ALLOC_SIZE((int)cpu + 1);
+    if (rq->cpu >= 0) {
+        cpus = CPU_ALLOC((int)rq->cpu + 1);
+        if (cpus == NULL)
+            return -1;
+        cpus_size = CPU_ALLOC_SIZE((int)rq->cpu + 1);
         CPU_ZERO_S(cpus_size, cpus);
-        CPU_SET_S((size_t)cpu, cpus_size, cpus);
+        CPU_SET_S((size_t)rq->cpu, cpus_size, cpus);
     }
-
-    /*
-     * Signals we act on are blocked and collected with sigtimedwait(), so
-     * there are no handlers and no races. SIGCHLD must not be SIG_IGN (it
-     * may be inherited that way), or the kernel would reap the child for us.
-     */
-    sigset_t waitset, orig_mask;
-    sigemptyset(&waitset);
-    sigaddset(&waitset, SIGCHLD);
-    sigaddset(&waitset, SIGINT);
-    sigaddset(&waitset, SIGTERM);
-    sigaddset(&waitset, SIGHUP);
-    sigprocmask(SIG_BLOCK, &waitset, &orig_mask);
-    struct sigaction sa;
-    memset(&sa, 0, sizeof sa);
-    sa.sa_handler = SIG_DFL;
-    sa.sa_flags = SA_NOCLDSTOP;
-    sigemptyset(&sa.sa_mask);
-    sigaction(SIGCHLD, &sa, NULL);
-
-    pid_t parent = getppid();
-    prctl(PR_SET_PDEATHSIG, SIGTERM);
-    if (getppid() != parent) /* parent died before prctl took effect */
-        return 128 + SIGTERM;
-
-    /* Told to stop before we even started: do not start. */
-    sigset_t pending;
-    if (sigpending(&pending) == 0) {
-        if (sigismember(&pending, SIGINT))
-            return 128 + SIGINT;
-        if (sigismember(&pending, SIGTERM))
-            return 128 + SIGTERM;
-        if (sigismember(&pending, SIGHUP))
-            return 128 + SIGHUP;
-    }
-
     int report[2];
     if (pipe2(report, O_CLOEXEC) != 0) {
-        perror("pgolab-runner: pipe2");
-        return RUNNER_FAILURE;
+        int e = errno;
+        CPU_FREE(cpus);
+        errno = e;
+        return -1;
     }
 
     int64_t t0 = now_ns();
     pid_t pid = fork();
     if (pid < 0) {
-        perror("pgolab-runner: fork");
-        return RUNNER_FAILURE;
+        int e = errno;
+        close(report[0]);
+        close(report[1]);
+        CPU_FREE(cpus);
+        errno = e;
+        return -1;
     }
     if (pid == 0) {
         close(report[0]);
-        run_child(report[1], cpus, cpus_size, &orig_mask, cmd);
+        run_child(report[1], cpus, cpus_size, rq);
     }
+    CPU_FREE(cpus);
     /* Also set the group from this side so kill(-pid) is valid from now on. */
     setpgid(pid, pid);
     close(report[1]);
@@ -310,18 +299,23 @@ int main(int argc, char **argv)
         n = read(report[0], &cf, sizeof cf); /* EOF once execvp succeeded */
     } while (n < 0 && errno == EINTR);
     close(report[0]);
-    int exec_error = 0, cpu_error = 0;
+    int exec_error = 0, cpu_error = 0, setup_error = 0, setup_stage = 0;
     if (n == (ssize_t)sizeof cf) {
         if (cf.stage == STAGE_CPU)
             cpu_error = cf.err;
-        else
+        else if (cf.stage == STAGE_EXEC)
             exec_error = cf.err;
+        else {
+            setup_error = cf.err;
+            setup_stage = cf.stage - STAGE_EXEC;
+        }
     }
 
-    int64_t timeout_at = timeout_ms > 0 ? t0 + (int64_t)timeout_ms * 1000000LL : 0;
+    int64_t timeout_at = rq->timeout_ms > 0 ? t0 + (int64_t)rq->timeout_ms * 1000000LL : 0;
     int64_t kill_at = 0;
     int term_sent = 0, kill_sent = 0, timed_out = 0, interrupted = 0;
     int64_t t1;
+    struct pollfd pfd[2] = {{sfd, POLLIN, 0}, {hup_fd, 0, 0}};
 
     for (;;) {
         siginfo_t si;
@@ -338,7 +332,7 @@ int main(int argc, char **argv)
             timed_out = 1;
             kill(-pid, SIGTERM);
             term_sent = 1;
-            kill_at = now + (int64_t)grace_ms * 1000000LL;
+            kill_at = now + (int64_t)rq->grace_ms * 1000000LL;
             continue;
         }
         if (term_sent && !kill_sent && now >= kill_at) {
@@ -351,23 +345,34 @@ int main(int argc, char **argv)
             next = timeout_at;
         else if (term_sent && !kill_sent)
             next = kill_at;
-        siginfo_t info;
-        int sig;
+        int ms = -1;
         if (next != 0) {
-            int64_t rel = next - now;
-            struct timespec ts = {(time_t)(rel / 1000000000LL), (long)(rel % 1000000000LL)};
-            sig = sigtimedwait(&waitset, &info, &ts);
-        } else {
-            sig = sigwaitinfo(&waitset, &info);
+            int64_t rel = (next - now + 999999) / 1000000;
+            ms = rel > INT_MAX ? INT_MAX : (int)rel;
         }
-        if (sig < 0 || sig == SIGCHLD)
-            continue; /* deadline, EINTR, or child state change: re-check */
+        int r = poll(pfd, hup_fd >= 0 ? 2 : 1, ms);
+        if (r <= 0)
+            continue; /* deadline or EINTR: re-check */
+        int sig = 0;
+        if (pfd[0].revents & POLLIN) {
+            struct signalfd_siginfo ssi;
+            if (read(sfd, &ssi, sizeof ssi) == (ssize_t)sizeof ssi)
+                sig = (int)ssi.ssi_signo;
+        }
+        if (sig == 0 && hup_fd >= 0 && (pfd[1].revents & (POLLHUP | POLLERR))) {
+            sig = SIGTERM; /* pgolab is gone: stop as if it had sent SIGTERM */
+            pfd[1].fd = -1;
+        }
+        if (sig == 0 || sig == SIGCHLD)
+            continue; /* child state change: re-check */
         if (!interrupted)
             interrupted = sig;
+        if (!stop_signal)
+            stop_signal = sig;
         if (!term_sent) {
             kill(-pid, sig);
             term_sent = 1;
-            kill_at = now_ns() + (int64_t)grace_ms * 1000000LL;
+            kill_at = now_ns() + (int64_t)rq->grace_ms * 1000000LL;
         }
     }
     t1 = now_ns();
@@ -382,10 +387,8 @@ int main(int argc, char **argv)
     do {
         w = wait4(pid, &status, 0, &ru);
     } while (w < 0 && errno == EINTR);
-    if (w < 0) {
-        perror("pgolab-runner: wait4");
-        return RUNNER_FAILURE;
-    }
+    if (w < 0)
+        return -1;
 
     const char *kind;
     int code, signo;
@@ -398,18 +401,252 @@ int main(int argc, char **argv)
         signo = 0;
         code = WEXITSTATUS(status);
     }
-
-    char line[512];
-    int len = snprintf(line, sizeof line,
+    int len = snprintf(line, cap,
                        "status=%s code=%d signal=%d wall_ns=%lld user_us=%lld sys_us=%lld"
                        " maxrss_kb=%ld nvcsw=%ld nivcsw=%ld minflt=%ld majflt=%ld"
-                       " timed_out=%d exec_error=%d cpu_error=%d interrupted=%d\n",
+                       " timed_out=%d exec_error=%d cpu_error=%d interrupted=%d%s\n",
                        kind, code, signo, (long long)(t1 - t0), tv_us(ru.ru_utime), tv_us(ru.ru_stime),
                        ru.ru_maxrss, ru.ru_nvcsw, ru.ru_nivcsw, ru.ru_minflt, ru.ru_majflt, timed_out,
-                       exec_error, cpu_error, interrupted);
-    if (len < 0 || (size_t)len >= sizeof line || write_result(out, line, (size_t)len) != 0) {
+                       exec_error, cpu_error, interrupted, "");
+    if (setup_error != 0 && len > 0 && (size_t)len < cap)
+        len += snprintf(line + len - 1, cap - (size_t)len + 1, " setup_error=%d setup_stage=%d\n",
+                        setup_error, setup_stage) - 1;
+    if (len < 0 || (size_t)len >= cap) {
+        errno = EOVERFLOW;
+        return -1;
+    }
+    return len;
+}
+
+/*
+ * Signals we act on are blocked and read from a signalfd, so there are no handlers and no races.
+ * SIGCHLD must not be SIG_IGN (it may be inherited that way), or the kernel would reap the child.
+ */
+static int signals_fd(void)
+{
+    sigset_t waitset;
+    sigemptyset(&waitset);
+    sigaddset(&waitset, SIGCHLD);
+    sigaddset(&waitset, SIGINT);
+    sigaddset(&waitset, SIGTERM);
+    sigaddset(&waitset, SIGHUP);
+    sigprocmask(SIG_BLOCK, &waitset, NULL);
+    struct sigaction sa;
+    memset(&sa, 0, sizeof sa);
+    sa.sa_handler = SIG_DFL;
+    sa.sa_flags = SA_NOCLDSTOP;
+    sigemptyset(&sa.sa_mask);
+    sigaction(SIGCHLD, &sa, NULL);
+    return signalfd(-1, &waitset, SFD_CLOEXEC);
+}
+
+/* The first of SIGINT/SIGTERM/SIGHUP pending, else 0. */
+static int pending_stop(void)
+{
+    sigset_t pending;
+    if (sigpending(&pending) == 0) {
+        if (sigismember(&pending, SIGINT))
+            return SIGINT;
+        if (sigismember(&pending, SIGTERM))
+            return SIGTERM;
+        if (sigismember(&pending, SIGHUP))
+            return SIGHUP;
+    }
+    return 0;
+}
+
+static int read_full(int fd, char *buf, size_t len)
+{
+    while (len > 0) {
+        ssize_t n = read(fd, buf, len);
+        if (n < 0 && errno == EINTR)
+            continue;
+        if (n <= 0)
+            return -1;
+        buf += n;
+        len -= (size_t)n;
+    }
+    return 0;
+}
+
+/* Next NUL-terminated field of the request payload, or NULL if it ran out. */
+static char *field(char **p, char *end)
+{
+    char *s = *p;
+    if (s >= end)
+        return NULL;
+    char *z = memchr(s, '\0', (size_t)(end - s));
+    if (z == NULL)
+        return NULL;
+    *p = z + 1;
+    return s;
+}
+
+static int parse_request(char *buf, size_t len, struct request *rq)
+{
+    char *p = buf, *end = buf + len, *f[7];
+    long n;
+    for (int i = 0; i < 7; i++)
+        if ((f[i] = field(&p, end)) == NULL)
+            return -1;
+    rq->cwd = f[0];
+    rq->out = f[1];
+    rq->err = f[2];
+    rq->merge = strcmp(f[3], "1") == 0;
+    if (parse_long(f[4], -1, 1L << 20, &rq->cpu) || parse_long(f[5], 0, LONG_MAX / 1000000L, &rq->timeout_ms)
+        || parse_long(f[6], 0, LONG_MAX / 1000000L, &rq->grace_ms))
+        return -1;
+    for (int list = 0; list < 2; list++) {
+        char *c = field(&p, end);
+        if (c == NULL || parse_long(c, 0, 1L << 24, &n) != 0)
+            return -1;
+        char **v = calloc((size_t)n + 1, sizeof *v);
+        if (v == NULL)
+            return -1;
+        for (long i = 0; i < n; i++)
+            if ((v[i] = field(&p, end)) == NULL)
+                return -1;
+        if (list == 0)
+            rq->env = v;
+        else
+            rq->argv = v;
+    }
+    return rq->argv[0] == NULL ? -1 : 0;
+}
+
+/* Waits for stdin to have data; returns 0, the stop signal, or -1 at end of file. */
+static int wait_request(int sfd)
+{
+    for (;;) {
+        struct pollfd pfd[2] = {{sfd, POLLIN, 0}, {0, POLLIN, 0}};
+        if (poll(pfd, 2, -1) < 0)
+            continue;
+        if (pfd[0].revents & POLLIN) {
+            struct signalfd_siginfo ssi;
+            if (read(sfd, &ssi, sizeof ssi) == (ssize_t)sizeof ssi && ssi.ssi_signo != SIGCHLD)
+                return (int)ssi.ssi_signo;
+        }
+        if (pfd[1].revents & POLLIN)
+            return 0;
+        if (pfd[1].revents & (POLLHUP | POLLERR))
+            return -1;
+    }
+}
+
+static int serve(int sfd)
+{
+    static char line[768];
+    signal(SIGPIPE, SIG_IGN); /* a dead pgolab shows as EPIPE, not as the runner's death */
+    for (;;) {
+        int sig = wait_request(sfd);
+        if (sig != 0)
+            return sig < 0 ? 0 : 128 + sig;
+        char header[24];
+        size_t h = 0;
+        for (;;) {
+            if (h == sizeof header - 1 || read_full(0, &header[h], 1) != 0)
+                return 0; /* EOF between requests: pgolab is done */
+            if (header[h] == '\n')
+                break;
+            h++;
+        }
+        header[h] = '\0';
+        long len;
+        if (parse_long(header, 1, 1L << 28, &len) != 0)
+            return RUNNER_FAILURE;
+        char *buf = malloc((size_t)len);
+        struct request rq;
+        memset(&rq, 0, sizeof rq);
+        if (buf == NULL || read_full(0, buf, (size_t)len) != 0 || parse_request(buf, (size_t)len, &rq) != 0)
+            return RUNNER_FAILURE;
+        int n = run_one(&rq, sfd, 0, line, sizeof line);
+        if (n < 0)
+            n = snprintf(line, sizeof line, "runner_error=%d\n", errno);
+        free(rq.env);
+        free(rq.argv);
+        free(buf);
+        if (write_all(1, line, (size_t)n) != 0 || stop_signal)
+            return stop_signal ? 128 + stop_signal : 0;
+    }
+}
+
+int main(int argc, char **argv)
+{
+    struct request rq = {NULL, NULL, NULL, 0, -1, 0, 5000, NULL, NULL};
+    const char *out = NULL;
+    int i;
+
+    if (argc == 2 && strcmp(argv[1], "--serve") == 0) {
+        int sfd = signals_fd();
+        if (sfd < 0) {
+            perror("pgolab-runner: signalfd");
+            return RUNNER_FAILURE;
+        }
+        int sig = pending_stop();
+        return sig ? 128 + sig : serve(sfd);
+    }
+    for (i = 1; i < argc; i++) {
+        const char *a = argv[i];
+        if (strcmp(a, "--") == 0) {
+            rq.argv = &argv[i + 1];
+            break;
+        }
+        if (i + 1 >= argc) {
+            usage("missing value or '--'");
+            return RUNNER_FAILURE;
+        }
+        if (strcmp(a, "--out") == 0) {
+            out = argv[++i];
+        } else if (strcmp(a, "--cpu") == 0) {
+            if (parse_long(argv[++i], 0, 1L << 20, &rq.cpu) != 0) {
+                usage("--cpu wants a CPU number");
+                return RUNNER_FAILURE;
+            }
+        } else if (strcmp(a, "--timeout-ms") == 0) {
+            if (parse_long(argv[++i], 0, LONG_MAX / 1000000L, &rq.timeout_ms) != 0) {
+                usage("--timeout-ms wants a number of milliseconds (0 = none)");
+                return RUNNER_FAILURE;
+            }
+        } else if (strcmp(a, "--grace-ms") == 0) {
+            if (parse_long(argv[++i], 0, LONG_MAX / 1000000L, &rq.grace_ms) != 0) {
+                usage("--grace-ms wants a number of milliseconds");
+                return RUNNER_FAILURE;
+            }
+        } else {
+            fprintf(stderr, "pgolab-runner: unknown option %s\n", a);
+            usage(NULL);
+            return RUNNER_FAILURE;
+        }
+    }
+    if (out == NULL || out[0] == '\0' || rq.argv == NULL || rq.argv[0] == NULL) {
+        usage(out == NULL || out[0] == '\0' ? "--out FILE is required" : "no program given after '--'");
+        return RUNNER_FAILURE;
+    }
+
+    int sfd = signals_fd();
+    if (sfd < 0) {
+        perror("pgolab-runner: signalfd");
+        return RUNNER_FAILURE;
+    }
+    pid_t parent = getppid();
+    prctl(PR_SET_PDEATHSIG, SIGTERM);
+    if (getppid() != parent) /* parent died before prctl took effect */
+        return 128 + SIGTERM;
+
+    /* Told to stop before we even started: do not start. */
+    int sig = pending_stop();
+    if (sig)
+        return 128 + sig;
+
+    char line[768];
+    int len = run_one(&rq, sfd, -1, line, sizeof line);
+    if (len < 0) {
+        perror("pgolab-runner: cannot run the command");
+        return RUNNER_FAILURE;
+    }
+    if (write_result(out, line, (size_t)len) != 0) {
         fprintf(stderr, "pgolab-runner: cannot write %s: %s\n", out, strerror(errno));
         return RUNNER_FAILURE;
     }
-    return code;
+    return (int)strtol(strstr(line, "code=") + 5, NULL, 10);
 }
