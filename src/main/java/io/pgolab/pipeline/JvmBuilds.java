@@ -28,7 +28,14 @@ import java.util.Optional;
  * an archive whose file changed (truncated, say) fails the store's digest check and is made again.
  */
 public final class JvmBuilds {
-    static final String VERSION = "pgolab-jvm-v1";
+    static final String VERSION = "pgolab-jvm-v2";
+    /**
+     * Before the user's jvm_flags in every variant and training run: the JVM's own warnings and errors
+     * go to stderr, not stdout (the default), so a program's output stays its own. JDK 25 prints
+     * "[error][cds] Mismatched values for property jdk.module.addexports" on stdout for a dynamic
+     * archive run with --add-exports, and still runs.
+     */
+    static final List<String> LOG_FLAGS = List.of("-Xlog:disable", "-Xlog:all=warning:stderr");
     private final Config config;
     private final JvmToolchain toolchain;
     private final ArtifactStore store;
@@ -120,7 +127,8 @@ public final class JvmBuilds {
         events.started("build " + v, v.jvm() ? "copy classpath, train, check the archive" : "copy classpath, launcher");
         Instant t0 = Instant.now();
         List<Path> copies = cp.copyTo(bin);
-        List<String> flags = new ArrayList<>(config.toolchain().jvm().jvmFlags());
+        List<String> flags = new ArrayList<>(LOG_FLAGS);
+        flags.addAll(config.toolchain().jvm().jvmFlags());
         String check = "";
         String archiveSha = "";
         if (v.jvm()) {
