@@ -33,6 +33,17 @@ class JvmToolchainIT {
         for (String v : variants) {
             assertThat(JvmProject.runVariant(p, v)).startsWith("v1 ");
         }
+        String launcher = Files.readString(Path.of(JvmProject.manifestField(p, "cds", "binary")));
+        assertThat(launcher).contains("-XX:SharedArchiveFile=", "-Xshare:on", "unset JAVA_TOOL_OPTIONS")
+                .doesNotContain("ArchiveClassesAtExit", "AOTCacheOutput");
+        // A measured run never writes an archive, even when the environment asks the JVM to.
+        Path sneaky = tmp.resolve("sneaky.jsa");
+        ProcessBuilder pb = new ProcessBuilder(JvmProject.manifestField(p, "cds", "binary"), "x").redirectErrorStream(true);
+        pb.environment().put("JAVA_TOOL_OPTIONS", "-XX:ArchiveClassesAtExit=" + sneaky);
+        Process proc = pb.start();
+        assertThat(new String(proc.getInputStream().readAllBytes())).startsWith("v1 ");
+        assertThat(proc.waitFor()).isZero();
+        assertThat(sneaky).doesNotExist();
         Cli.Result again = Cli.run(p, "build");
         assertThat(again.err()).contains("build cds: up to date");
 
@@ -85,6 +96,9 @@ class JvmToolchainIT {
         assertThat(r.exitCode()).isEqualTo(2);
         assertThat(r.err()).contains("variant 'aot' cannot be built with JDK 17")
                 .contains("needs JDK 24 or newer").contains("hint:").doesNotContain("Exception");
+        Cli.Result train = Cli.run(p, "train");
+        assertThat(train.exitCode()).isEqualTo(2);
+        assertThat(train.err()).contains("pgolab train makes compiler profiles").contains("pgolab build --retrain");
         Cli.Result graal = Cli.run(p, "build", "native-pgo");
         assertThat(graal.exitCode()).isEqualTo(2);
         assertThat(graal.err()).contains("variant 'native-pgo' cannot be built").contains("Oracle GraalVM")
