@@ -26,21 +26,24 @@ public final class ReadinessMatrix {
     private ReadinessMatrix() {
     }
 
-    /** Every clang, then gcc, then cargo, each with every known variant. */
+    /** The variants of native toolchains: JVM steps (cds, aot, native-pgo) are the jvm toolchain's, in the JDKs section. */
+    static final List<Variant> NATIVE = Variant.KNOWN.stream().filter(v -> !v.jvm()).toList();
+
+    /** Every clang, then gcc, then cargo, each with every known native variant. */
     public static List<Row> machine(Installs in) {
         List<Row> rows = new ArrayList<>();
         for (ClangInstall c : in.clangs()) {
-            for (Variant v : Variant.KNOWN) {
+            for (Variant v : NATIVE) {
                 rows.add(new Row("clang " + c.major() + " " + v, readiness("clang", label(c), v, gaps(c, v))));
             }
         }
         in.gcc().ifPresent(g -> {
-            for (Variant v : Variant.KNOWN) {
+            for (Variant v : NATIVE) {
                 rows.add(new Row("gcc " + g.major() + " " + v, readiness("gcc", label(g), v, gaps(g, v, in))));
             }
         });
         in.rust().ifPresent(r -> {
-            for (Variant v : Variant.KNOWN) {
+            for (Variant v : NATIVE) {
                 rows.add(new Row("cargo " + v, readiness("cargo", label(r), v, gaps(r, v))));
             }
         });

@@ -89,7 +89,7 @@ class DoctorMatrixTest {
         Installs in = installs(List.of(clang19(ALL_CLANG_TOOLS)), Optional.of(gcc12(true)), List.of(BOLT19));
         Doctor.Report r = report(in);
 
-        assertThat(r.readiness()).hasSize(2 * Variant.KNOWN.size()).allSatisfy(x -> {
+        assertThat(r.readiness()).hasSize(2 * ReadinessMatrix.NATIVE.size()).allSatisfy(x -> {
             assertThat(x.buildable()).isTrue();
             assertThat(x.needs()).isEmpty();
             assertThat(x.fix()).isEmpty();
