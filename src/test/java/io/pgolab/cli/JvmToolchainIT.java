@@ -143,4 +143,37 @@ class JvmToolchainIT {
         assertThat(r.err()).contains("JDK 25 refused to create the AOT cache in training workload 'once'")
                 .contains("Cannot dump AOT cache").doesNotContain("Exception");
     }
+
+    /** JDK 24's two steps (record, then create), run by JDK 25 behind a java that reports 24. */
+    @Test
+    void aJdk24MakesItsAotCacheInTwoSteps() throws Exception {
+        JdkInstall real = JvmProject.require(25);
+        Path fake = tmp.resolve("jdk 24");
+        Files.createDirectories(fake.resolve("bin"));
+        Path java = fake.resolve("bin/java");
+        Files.writeString(java, "#!/bin/bash\n"
+                + "if [ \"$1\" = -version ]; then echo 'openjdk version \"24.0.2\" 2025-07-15' >&2; exit 0; fi\n"
+                + "exec '" + real.java() + "' \"$@\"\n");
+        Files.setPosixFilePermissions(java, PosixFilePermissions.fromString("rwxr-xr-x"));
+        Path p = JvmProject.create(tmp.resolve("p"), real, "\"aot\"", "", "{binary} train");
+        Files.writeString(p.resolve("pgolab.toml"), Files.readString(p.resolve("pgolab.toml"))
+                .replace(real.home().toString(), fake.toString()));
+        Cli.Result r = Cli.run(p, "build");
+        assertThat(r.exitCode()).as(r.all()).isZero();
+        assertThat(r.err()).contains("train aot: AOT cache").doesNotContain("method profiles");
+        assertThat(JvmProject.runVariant(p, "aot")).startsWith("v1 ");
+    }
+
+    @Test
+    void aClassesDirectoryIsFineForReleaseButNotForAnArchive() throws Exception {
+        JdkInstall jdk = JvmProject.require(17);
+        Path p = JvmProject.create(tmp.resolve("p"), jdk, "\"release\", \"cds\"", "", "{binary} train");
+        Files.writeString(p.resolve("pgolab.toml"), Files.readString(p.resolve("pgolab.toml"))
+                .replace("jar = \"out/app dir.jar\"", "classpath = [\"classes\"]\nmain = \"App\""));
+        Cli.Result r = Cli.run(p, "build");
+        assertThat(r.exitCode()).isEqualTo(2);
+        assertThat(r.err()).contains("variant 'cds' needs the classes in jars").contains("is a directory");
+        assertThat(Cli.run(p, "build", "release").exitCode()).isZero();
+        assertThat(JvmProject.runVariant(p, "release")).startsWith("v1 ");
+    }
 }
