@@ -109,7 +109,7 @@ public final class ProjectWorkloads {
             var byRole = r.byRole(spec.clientRole());
             var underTest = Measurements.sum(spec.rolesUnderTest().stream().map(byRole::get).toList());
             return new ServiceExec.Outcome(underTest, spec.named() ? byRole : java.util.Map.of(), r.clientOutput(),
-                    r.loadSeconds(spec.concurrent()));
+                    r.loadSeconds(spec.concurrent()), r.readySeconds());
         };
         return new Subject(label, Shell.bash(spec.server()), c.config().configDir(), w.env(), parser,
                 Optional.of(exec));

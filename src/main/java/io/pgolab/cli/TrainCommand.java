@@ -29,6 +29,11 @@ final class TrainCommand implements Callable<Integer> {
     @Override
     public Integer call() {
         try (Session s = Session.open(parent.global)) {
+            if (s.config.toolchain().kind().equals("jvm")) {
+                throw new io.pgolab.UserError("pgolab train makes compiler profiles; a JVM project's class archives and AOT"
+                        + " caches are made by its training runs during 'pgolab build'",
+                        "run 'pgolab build --retrain' to make them again");
+            }
             PipelineOutcome o = s.pipeline().profile(Pipeline.profileSets(s.config.variants()), true,
                     FailureMode.parse(failureMode));
             Exports.of(parent.global.workDir(), json, null, null)

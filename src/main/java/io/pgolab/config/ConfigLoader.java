@@ -29,10 +29,10 @@ public final class ConfigLoader {
     private static final Set<String> PROJECT = Set.of("name", "root", "copy_sources", "exclude", "variants", "ladder",
             "profile", "profile_max_stale", "profile_max_commits");
     private static final Set<String> TOOLCHAIN = Set.of("kind", "cc", "cxx", "atomic_counters", "go", "profile_flag",
-            "llvm_profdata", PartialTraining.KEY);
+            "llvm_profdata", PartialTraining.KEY, "jar", "classpath", "main", "jvm_flags", "java_home", "jdk");
     private static final Set<String> BUILD = Set.of(
             "command", "clean", "artifact", "cflags", "cxxflags", "ldflags", "timeout", "env", "package", "goflags", "allow");
-    private static final List<String> KINDS = List.of("clang", "gcc", "go", "cargo");
+    private static final List<String> KINDS = List.of("clang", "gcc", "go", "cargo", "jvm");
 
     private ConfigLoader() {
     }
@@ -82,13 +82,18 @@ public final class ConfigLoader {
         } else if (!kind.isEmpty() && !KINDS.contains(kind)) {
             problems.add(toolchain.line("kind"), "toolchain.kind", "unknown toolchain '" + kind + "'",
                     Strings.closest(kind, KINDS).map(k -> "did you mean \"" + k + "\"? ").orElse("")
-                            + "supported: \"clang\", \"gcc\", \"go\" or \"cargo\" (the JVM comes later)");
+                            + "supported: \"clang\", \"gcc\", \"go\", \"cargo\" or \"jvm\"");
         }
         ValueChecks.nonEmpty(toolchain, List.of("cc", "cxx", "go", "llvm_profdata"), problems);
         ToolchainSpec tc = new ToolchainSpec(kind, toolchain.optString("cc"), toolchain.optString("cxx"),
                 toolchain.bool("atomic_counters", kind.equals("gcc")), GoConfig.options(toolchain, kind, problems),
-                toolchain.optString("llvm_profdata"), PartialTraining.read(toolchain, kind, problems));
+                toolchain.optString("llvm_profdata"), PartialTraining.read(toolchain, kind, problems),
+                JvmConfig.options(toolchain, kind, problems));
+        if (JvmConfig.isJvm(kind) && !project.has("variants")) {
+            variants = List.of(Variant.RELEASE, Variant.AOT);
+        }
         GoConfig.checkVariants(project, variants, kind, problems);
+        JvmConfig.checkVariants(project, variants, kind, problems);
         boolean cargo = CargoConfig.isCargo(kind);
         CargoConfig.checkToolchainKeys(toolchain, kind, problems);
 
@@ -99,7 +104,8 @@ public final class ConfigLoader {
         } else {
             build.rejectUnknown(BUILD);
             GoConfig.rejectGoBuildKeys(build, kind, problems);
-            bs = GoConfig.isGo(kind) ? GoConfig.build(build, name, problems) : cBuild(build, problems);
+            bs = GoConfig.isGo(kind) ? GoConfig.build(build, name, problems)
+                    : JvmConfig.isJvm(kind) ? JvmConfig.build(build, tc.jvm(), problems) : cBuild(build, problems);
         }
         bs = bs.withAllow(allow(build, problems));   // the compile audit covers every kind
 
@@ -107,6 +113,11 @@ public final class ConfigLoader {
         Set<String> trainExtra = GoConfig.isGo(kind) ? GoConfig.TRAIN_PLACEHOLDERS : bins;
         List<WorkloadSpec> train = WorkloadReader.workloads(toml, "train", trainExtra, problems);
         List<WorkloadSpec> bench = WorkloadReader.workloads(toml, "bench", bins, problems);
+        if (variants.stream().anyMatch(Variant::jvm) && train.isEmpty() && problems.isEmpty()) {
+            problems.add(project.line("variants"), "project.variants",
+                    "the cds and aot variants are made from a training run, but there is no [[train]] entry",
+                    "add one, e.g.\n      [[train]]\n      name = \"typical\"\n      command = \"{binary} --typical-input\"");
+        }
         if (variants.stream().anyMatch(Variant::pgo) && train.isEmpty() && stored.file().isEmpty() && problems.isEmpty()) {
             problems.add(project.line("variants"), "project.variants",
                     "variant(s) with pgo need a training workload (or a stored profile, project.profile), but there is no [[train]] entry",

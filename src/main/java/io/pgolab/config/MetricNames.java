@@ -29,6 +29,8 @@ public final class MetricNames {
     /** What every role of a workload that names its roles reports, as ROLE.NAME (its whole process tree). */
     public static final List<String> ROLE_BUILT_IN = List.of("cpu_time", "user_time", "sys_time", "max_rss",
             "voluntary_ctx_switches", "involuntary_ctx_switches", "ctx_switches");
+    /** What a service workload reports besides the built-in metrics (MetricInfo.READY_TIME). */
+    public static final List<String> SERVICE_BUILT_IN = List.of("ready_time");
     /** A role's per-operation figures, as ROLE.NAME, when a run reports 'operations'. */
     public static final List<String> ROLE_PER_OP = List.of("cpu_time_per_op", "ctx_switches_per_op");
     /** The built-in output parsers (Parsers.names()). */
@@ -71,6 +73,7 @@ public final class MetricNames {
                                 boolean hasParser, List<String> roles, ConfigProblems problems) {
         List<String> known = new ArrayList<>(BUILT_IN);
         known.addAll(PROBES);
+        known.addAll(SERVICE_BUILT_IN);   // measured for service workloads only
         metrics.forEach(m -> known.add(m.name()));
         boolean perOp = hasParser || metrics.stream().anyMatch(m -> m.name().equals("operations"));
         if (perOp) {

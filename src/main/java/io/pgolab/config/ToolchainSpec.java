@@ -3,25 +3,35 @@ package io.pgolab.config;
 import java.util.Optional;
 
 /**
- * The [toolchain] table. kind is "clang", "gcc", "go" or "cargo"; cc/cxx override auto-detection of
+ * The [toolchain] table. kind is "clang", "gcc", "go", "cargo" or "jvm"; cc/cxx override auto-detection of
  * a C compiler; go holds the keys only kind = "go" takes; llvmProfdata (cargo) names the
  * llvm-profdata to merge rustc's profiles with; partialTraining (gcc only) adds
  * -fprofile-partial-training to the profile-use builds.
  */
 public record ToolchainSpec(String kind, Optional<String> cc, Optional<String> cxx, boolean atomicCounters,
-                            GoOptions go, Optional<String> llvmProfdata, boolean partialTraining) {
+                            GoOptions go, Optional<String> llvmProfdata, boolean partialTraining, JvmOptions jvm) {
 
     public ToolchainSpec(String kind, Optional<String> cc, Optional<String> cxx, boolean atomicCounters,
                          GoOptions go, Optional<String> llvmProfdata) {
-        this(kind, cc, cxx, atomicCounters, go, llvmProfdata, false);
+        this(kind, cc, cxx, atomicCounters, go, llvmProfdata, false, JvmOptions.NONE);
+    }
+
+    public ToolchainSpec(String kind, Optional<String> cc, Optional<String> cxx, boolean atomicCounters,
+                         GoOptions go, Optional<String> llvmProfdata, boolean partialTraining) {
+        this(kind, cc, cxx, atomicCounters, go, llvmProfdata, partialTraining, JvmOptions.NONE);
+    }
+
+    public ToolchainSpec(String kind, Optional<String> cc, Optional<String> cxx, boolean atomicCounters,
+                         GoOptions go, Optional<String> llvmProfdata, JvmOptions jvm) {
+        this(kind, cc, cxx, atomicCounters, go, llvmProfdata, false, jvm);
     }
 
     public ToolchainSpec(String kind, Optional<String> cc, Optional<String> cxx, boolean atomicCounters) {
-        this(kind, cc, cxx, atomicCounters, GoOptions.DEFAULT, Optional.empty(), false);
+        this(kind, cc, cxx, atomicCounters, GoOptions.DEFAULT, Optional.empty(), false, JvmOptions.NONE);
     }
 
     public ToolchainSpec(String kind, Optional<String> cc, Optional<String> cxx, boolean atomicCounters, GoOptions go) {
-        this(kind, cc, cxx, atomicCounters, go, Optional.empty(), false);
+        this(kind, cc, cxx, atomicCounters, go, Optional.empty(), false, JvmOptions.NONE);
     }
 
     /**
@@ -31,5 +41,16 @@ public record ToolchainSpec(String kind, Optional<String> cc, Optional<String> c
     public record GoOptions(Optional<String> go, String profileFlag) {
         public static final String DEFAULT_PROFILE_FLAG = "-cpuprofile={profile}";
         public static final GoOptions DEFAULT = new GoOptions(Optional.empty(), DEFAULT_PROFILE_FLAG);
+    }
+
+    /**
+     * kind = "jvm": the classpath the build produces (jar = one entry; classpath = several, in order;
+     * relative to the project root), the main class (empty: the jar's Main-Class), the JVM flags of
+     * every run, and which JDK: javaHome (a directory) or jdk (a feature version such as "25").
+     */
+    public record JvmOptions(java.util.List<String> classpath, Optional<String> main, java.util.List<String> jvmFlags,
+                             Optional<String> javaHome, Optional<String> jdk) {
+        public static final JvmOptions NONE = new JvmOptions(java.util.List.of(), Optional.empty(), java.util.List.of(),
+                Optional.empty(), Optional.empty());
     }
 }

@@ -41,7 +41,9 @@ final class DoctorDiscovery {
     /** Detects the config's toolchain as the build does, and asks it about each configured variant. */
     static ConfiguredToolchain configured(Config cfg) {
         ToolchainSpec spec = cfg.toolchain();
-        String asked = "kind = " + spec.kind() + spec.cc().map(cc -> ", cc = " + cc).orElse(" (auto-detect)");
+        String asked = spec.kind().equals("jvm") ? "kind = jvm" + spec.jvm().jdk().map(j -> ", jdk = " + j)
+                .or(() -> spec.jvm().javaHome().map(h -> ", java_home = " + h)).orElse(" (JAVA_HOME, java on PATH)")
+                : "kind = " + spec.kind() + spec.cc().map(cc -> ", cc = " + cc).orElse(" (auto-detect)");
         Toolchain tc;
         try {
             tc = Toolchains.detect(cfg, SCRATCH, null);

@@ -130,43 +130,9 @@ final class DoctorHost {
                 optionalTool("redis-benchmark", "redis-tools", "load for the redis example"));
     }
 
-    /** JDKs under /usr/lib/jvm with bin/java, one per real directory, with `java -version`'s first line. */
+    /** The JDKs found and what each offers toolchain kind "jvm" (see {@link JvmDoctor}). */
     static List<DoctorCheck> jdks() {
-        List<DoctorCheck> out = new ArrayList<>();
-        TreeSet<Path> dirs = new TreeSet<>();
-        try (DirectoryStream<Path> ds = Files.newDirectoryStream(JVM_DIR)) {
-            for (Path d : ds) {
-                if (Files.isDirectory(d) && Files.isExecutable(d.resolve("bin/java"))) {
-                    dirs.add(d);
-                }
-            }
-        } catch (IOException e) {
-            // no /usr/lib/jvm
-        }
-        Set<Path> seen = new HashSet<>();
-        for (Path d : dirs) {
-            Path real;
-            try {
-                real = d.toRealPath();
-            } catch (IOException e) {
-                continue;
-            }
-            if (!seen.add(real)) {
-                continue; // java-1.17.0-openjdk-amd64 -> java-17-openjdk-amd64
-            }
-            Path home = real.startsWith(JVM_DIR) ? real : d;
-            Path java = home.resolve("bin/java");
-            String name = home.getFileName().toString();
-            String first = Strings.firstLine(Exec.quietOutput(List.of(java.toString(), "-version")));
-            out.add(first.isEmpty()
-                    ? DoctorCheck.warn(name, java + " -version fails", "")
-                    : DoctorCheck.ok(name, first + "  " + java));
-        }
-        if (out.isEmpty()) {
-            out.add(DoctorCheck.info("JDK", "none under " + JVM_DIR + " (only needed for JVM projects, later)",
-                    "apt-get install -y openjdk-17-jdk"));
-        }
-        return out;
+        return JvmDoctor.checks(io.pgolab.toolchain.JdkInstall.discover());
     }
 
 }

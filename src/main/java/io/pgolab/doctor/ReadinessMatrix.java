@@ -26,7 +26,7 @@ public final class ReadinessMatrix {
     private ReadinessMatrix() {
     }
 
-    /** Every clang, then gcc, then cargo, each with every known variant. */
+    /** Every clang, then gcc, then cargo, each with the known variants it offers (JVM steps are in the JDKs section). */
     public static List<Row> machine(Installs in) {
         List<Row> rows = new ArrayList<>();
         for (ClangInstall c : in.clangs()) {

@@ -240,6 +240,11 @@ public final class Campaign {
         ServiceExec.Outcome o = x.service().get().run(s.cpu(), clientCpu);
         Map<String, Double> values = MetricInfo.of(o.underTest());
         values.put(MetricInfo.WALL_TIME, o.loadSeconds());
+        if (o.readySeconds() > 0) {
+            values.put(MetricInfo.READY_TIME, o.readySeconds());
+            metrics.putIfAbsent(MetricInfo.READY_TIME, new MetricInfo(MetricInfo.READY_TIME, "s",
+                    io.pgolab.stats.Direction.LOWER_IS_BETTER));
+        }
         o.roles().forEach((role, m) -> MetricInfo.ofRole(role, m).forEach((name, v) -> {
             values.put(name, v);
             metrics.putIfAbsent(name, MetricInfo.roleInfo(name));

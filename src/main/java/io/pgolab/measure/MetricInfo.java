@@ -10,6 +10,8 @@ public record MetricInfo(String name, String unit, Direction direction) {
 
     public static final String CPU_TIME = "cpu_time";
     public static final String WALL_TIME = "wall_time";
+    /** A service workload's time from starting its processes until all were ready (config.MetricNames.SERVICE_BUILT_IN). */
+    public static final String READY_TIME = "ready_time";
 
     /** The metrics every run has, in report order. */
     public static Map<String, MetricInfo> builtIn() {

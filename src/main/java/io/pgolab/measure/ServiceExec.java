@@ -16,9 +16,14 @@ public interface ServiceExec {
      * What the roles under test used together over their lives, each role's own measurement (in
      * order; empty unless the workload names its roles), what the clients printed, and the load window.
      */
-    record Outcome(Measurement underTest, Map<String, Measurement> roles, String clientOutput, double loadSeconds) {
+    record Outcome(Measurement underTest, Map<String, Measurement> roles, String clientOutput, double loadSeconds,
+                   double readySeconds) {
         public Outcome(Measurement server, String clientOutput, double loadSeconds) {
-            this(server, Map.of(), clientOutput, loadSeconds);
+            this(server, Map.of(), clientOutput, loadSeconds, -1);
+        }
+
+        public Outcome(Measurement underTest, Map<String, Measurement> roles, String clientOutput, double loadSeconds) {
+            this(underTest, roles, clientOutput, loadSeconds, -1);
         }
 
         public Outcome {

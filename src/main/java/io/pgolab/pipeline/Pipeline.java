@@ -30,6 +30,8 @@ public final class Pipeline {
     private final BoltStage bolt;
     /** The context-sensitive rounds of variants built from a stored profile, in the build under way. */
     private final Map<String, PipelineOutcome.CsRound> storedRounds = new LinkedHashMap<>();
+    /** Toolchain kind "jvm" has its own build order (JvmBuilds): no instrumented build, no merge. */
+    private final Optional<JvmBuilds> jvm;
 
     public Pipeline(Config config, Toolchain toolchain, ArtifactStore store, ShellRunner runner, Events events) {
         this.config = config;
@@ -39,6 +41,8 @@ public final class Pipeline {
         this.builds = new BuildStage(config, toolchain, store, runner, events);
         this.training = new TrainStage(config, toolchain, store, runner, events);
         this.bolt = new BoltStage(config, toolchain, store, runner, events, training);
+        this.jvm = toolchain instanceof io.pgolab.toolchain.JvmToolchain j
+                ? Optional.of(new JvmBuilds(config, j, store, runner, events)) : Optional.empty();
     }
 
 
@@ -52,6 +56,9 @@ public final class Pipeline {
      * trained as usual, or, without [[train]] workloads for the set, the build fails.
      */
     public PipelineOutcome build(List<Variant> variants, boolean forceTraining, FailureMode mode, StoredProfileSpec stored) {
+        if (jvm.isPresent()) {
+            return jvm.get().build(variants, forceTraining);
+        }
         variants.forEach(toolchain::require);
         storedRounds.clear();
         boolean pgo = variants.stream().anyMatch(Variant::pgo);

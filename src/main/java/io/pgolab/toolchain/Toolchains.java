@@ -34,6 +34,7 @@ public final class Toolchains {
             case "gcc" -> GccToolchain.detect(spec, scratch, log);
             case "cargo" -> CargoToolchain.detect(spec, cargo, scratch, log);
             case "go" -> GoToolchain.detect(spec, log);
+            case "jvm" -> JvmToolchain.detect(spec, log);
             default -> throw new IllegalArgumentException("unvalidated toolchain kind " + spec.kind());
         };
     }

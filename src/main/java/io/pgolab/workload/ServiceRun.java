@@ -29,8 +29,12 @@ public final class ServiceRun {
      * How each process ended (by role, in start order), the clients' outcomes, the ports used ("" is
      * {port}) and the last lines of the main process's output.
      */
+    /**
+     * readySeconds: from starting the first process until the last one was ready (the time to
+     * readiness, e.g. a JVM server's startup), polled every few milliseconds.
+     */
     public record Result(Map<String, Service.Stopped> processes, String mainRole, List<ShellRunner.Outcome> clients,
-                         Map<String, Integer> ports, String serverTail) {
+                         Map<String, Integer> ports, String serverTail, double readySeconds) {
         /** How the main process (the first one under test, else the first) ended. */
         public Service.Stopped stopped() {
             return processes.get(mainRole);
@@ -142,6 +146,7 @@ public final class ServiceRun {
         ServiceSpec spec = q.spec();
         Map<String, Integer> ports = Ports.pick(spec);
         try (Processes started = new Processes()) {
+            long t0 = System.nanoTime();
             for (ProcessSpec p : spec.processes()) {
                 Path log = q.logDir().resolve(q.name() + "-" + p.role() + ".log");
                 OptionalInt cpu = p.underTest() ? q.testCpu() : q.helperCpu();
@@ -149,6 +154,7 @@ public final class ServiceRun {
                         q.config().configDir(), q.env().apply(p.role()), cpu, log, p.stopGrace()));
                 Readiness.await(readiness(q, p, ports, log), p.readyTimeout(), s);
             }
+            double ready = (System.nanoTime() - t0) / 1e9;
             FirstFailure failure = new FirstFailure();
             List<ShellRunner.Outcome> clients = new ArrayList<>();
             failure.run(() -> {
@@ -162,7 +168,7 @@ public final class ServiceRun {
             Map<String, Service.Stopped> stopped = started.stopAll(spec);
             String main = spec.main().role();
             EarlyExit.check(q, spec, stopped, started);
-            return new Result(stopped, main, clients, ports, started.get(main).outputTail(15));
+            return new Result(stopped, main, clients, ports, started.get(main).outputTail(15), ready);
         }
     }
 

@@ -184,4 +184,27 @@ class ServiceRunTest {
         assertThat(dir.resolve("torn-down")).exists();
         assertThat(serversRunning()).isZero();
     }
+
+    /** ready_time: from the start until the server said it was ready, polled finely enough to compare startups. */
+    @Test
+    void theTimeToReadinessIsMeasured() {
+        Config c = ConfigLoader.parse(dir.resolve("pgolab.toml"), """
+                [project]
+                name = "t"
+                variants = ["release", "lto"]
+                [toolchain]
+                kind = "gcc"
+                [build]
+                command = "true"
+                artifact = "server"
+                [[bench]]
+                name = "w"
+                server = "sleep 0.3 && exec {binary}"
+                ready = "log:ready"
+                stop_grace = "5s"
+                clients = ["true"]
+                """);
+        ServiceRun.Result r = run(request(c));
+        assertThat(r.readySeconds()).isBetween(0.3, 3.0);
+    }
 }
