@@ -3,16 +3,14 @@ package io.pgolab.cli;
 import io.pgolab.UserError;
 import io.pgolab.util.DiskFull;
 import java.io.PrintWriter;
+import java.util.Set;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 
 /** Entry point: parses the command line, runs a subcommand, turns errors into messages. */
 @Command(name = "pgolab", mixinStandardHelpOptions = true, versionProvider = Main.Version.class,
-        modelTransformer = Main.NestedCommands.class,
         description = {"Profile-guided optimization, LTO and BOLT as one command, measured honestly.", ""},
-        subcommands = {DemoCommand.class, InitCommand.class, DoctorCommand.class, BuildCommand.class, BenchCommand.class, LadderCommand.class, CompareCommand.class, GateCommand.class, MergeCommand.class, ReportCommand.class,
-                TrainCommand.class, ProfileCommand.class, CommandLine.HelpCommand.class},
         footer = {"", "Start with 'pgolab demo', or 'pgolab init' in your project. Docs: docs/config.md"})
 public final class Main implements Runnable {
     @Mixin
@@ -20,7 +18,7 @@ public final class Main implements Runnable {
 
     @Override
     public void run() {
-        new CommandLine(this).usage(System.out);
+        commandLine().usage(System.out);
     }
 
     public static void main(String[] args) {
@@ -30,8 +28,28 @@ public final class Main implements Runnable {
     public static int run(String... args) {
         io.pgolab.measure.HostInfo.useLabel(null); // --host-label sets it for this run only (tests run many in one JVM)
         CommandLine cl = new CommandLine(new Main());
+        Set<String> needed = Commands.needed(cl.getCommandSpec(), args);
+        Commands.register(cl, needed);
         cl.setExecutionExceptionHandler(Main::handle);
+        if (needed.size() < Commands.ALL.size()) {
+            // Should the guess of the subcommand be wrong (a clustered option took the next word as its
+            // value), the command line is parsed again with every subcommand: picocli says what is wrong.
+            CommandLine.IParameterExceptionHandler parseError = cl.getParameterExceptionHandler();
+            cl.setParameterExceptionHandler((e, a) -> {
+                CommandLine all = commandLine();
+                all.setExecutionExceptionHandler(Main::handle);
+                all.setParameterExceptionHandler(parseError);
+                return all.execute(a);
+            });
+        }
         return cl.execute(args);
+    }
+
+    /** pgolab's command line with every subcommand. */
+    static CommandLine commandLine() {
+        CommandLine cl = new CommandLine(new Main());
+        Commands.register(cl, Commands.ALL.keySet());
+        return cl;
     }
 
     private static int handle(Exception e, CommandLine cl, CommandLine.ParseResult parsed) {
@@ -100,20 +118,6 @@ public final class Main implements Runnable {
                         System.getProperty("java.io.tmpdir"))) + ")",
                 "free space on those filesystems, or move the project (its .pgolab directory holds the builds, profiles"
                         + " and logs) to a larger disk", t);
-    }
-
-    /**
-     * Subcommands of subcommands ('profile export', 'profile key'), wired here so that no command class
-     * names another (commands never call each other).
-     */
-    static final class NestedCommands implements CommandLine.IModelTransformer {
-        @Override
-        public CommandLine.Model.CommandSpec transform(CommandLine.Model.CommandSpec spec) {
-            CommandLine profile = spec.subcommands().get("profile");
-            profile.addSubcommand(new ProfileExportCommand());
-            profile.addSubcommand(new ProfileKeyCommand());
-            return spec;
-        }
     }
 
     /** The global options of the command line a (nested) command runs in. */

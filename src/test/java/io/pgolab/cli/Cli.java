@@ -15,7 +15,14 @@ public final class Cli {
         }
     }
 
-    public static synchronized Result run(Path dir, String... args) {
+    public static Result run(Path dir, String... args) {
+        List<String> a = new ArrayList<>(List.of("-C", dir.toString()));
+        a.addAll(List.of(args));
+        return raw(a.toArray(String[]::new));
+    }
+
+    /** pgolab run on exactly these arguments. */
+    public static synchronized Result raw(String... args) {
         PrintStream oldOut = System.out;
         PrintStream oldErr = System.err;
         ByteArrayOutputStream out = new ByteArrayOutputStream();
@@ -23,9 +30,7 @@ public final class Cli {
         try {
             System.setOut(new PrintStream(out, true, StandardCharsets.UTF_8));
             System.setErr(new PrintStream(err, true, StandardCharsets.UTF_8));
-            List<String> a = new ArrayList<>(List.of("-C", dir.toString()));
-            a.addAll(List.of(args));
-            int code = Main.run(a.toArray(String[]::new));
+            int code = Main.run(args);
             return new Result(code, out.toString(StandardCharsets.UTF_8), err.toString(StandardCharsets.UTF_8));
         } finally {
             System.setOut(oldOut);

@@ -30,7 +30,7 @@ class HelpTest {
     @Test
     void descriptionLinesEndAtSentenceBoundaries() {
         List<String> bad = new ArrayList<>();
-        CommandLine main = new CommandLine(new Main());
+        CommandLine main = Main.commandLine();
         List<CommandSpec> specs = new ArrayList<>(List.of(main.getCommandSpec()));
         main.getSubcommands().values().stream().filter(c -> !c.getCommandName().equals("help")) // picocli's own
                 .forEach(c -> specs.add(c.getCommandSpec()));
