@@ -55,8 +55,7 @@ public final class LadderCosts {
             Variant v = steps.get(i);
             ProfileRecord p = v.pgo() ? o.profiles().get(v.profileSet()) : null;
             var cs = o.csRounds().get(v.name());
-            double t = (p == null ? 0 : p.workloads().stream().mapToDouble(ProfileRecord.WorkloadRun::wallSeconds).sum())
-                    + (cs == null ? 0 : cs.profile().workloads().stream().mapToDouble(ProfileRecord.WorkloadRun::wallSeconds).sum());
+            double t = (p == null ? 0 : p.trainingWallSeconds()) + (cs == null ? 0 : cs.profile().trainingWallSeconds());
             out.put(built.get(i).variant(), t);
         }
         return out;
@@ -75,8 +74,7 @@ public final class LadderCosts {
             BuiltArtifact a = built.get(i);
             ProfileRecord p = v.pgo() ? o.profiles().get(v.profileSet()) : null;
             var cs = o.csRounds().get(v.name());
-            out.put(a.variant(), a.buildSeconds() + (p == null ? 0 : instr + p.mergeSeconds()
-                    + p.workloads().stream().mapToDouble(ProfileRecord.WorkloadRun::wallSeconds).sum())
+            out.put(a.variant(), a.buildSeconds() + (p == null ? 0 : instr + p.mergeSeconds() + p.trainingWallSeconds())
                     + (cs == null ? 0 : cs.seconds()));
         }
         return out;

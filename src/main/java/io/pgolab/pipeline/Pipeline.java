@@ -79,7 +79,7 @@ public final class Pipeline {
         if (stored.file().isPresent() && forceTraining) {
             events.note("--retrain: training instead of using the stored profile " + stored.file().get().getFileName());
         }
-        opened.ifPresent(use -> fromStored(use, variants, stored, results, fromStore, tried));
+        opened.ifPresent(use -> fromStored(use, variants, stored, mode, results, fromStore, tried));
         List<String> toTrain = profileSets(variants).stream().filter(set -> !fromStore.containsKey(set)).toList();
         PipelineOutcome t = toTrain.isEmpty() ? new PipelineOutcome(List.of(), Optional.empty(), Map.of(), false)
                 : profile(toTrain, forceTraining, mode);
@@ -128,7 +128,8 @@ public final class Pipeline {
      * then its builds join results and its record fromStore; else why it was not used goes to tried
      * (those variants train), or the build fails when there is nothing to train with.
      */
-    private void fromStored(StoredProfileUse use, List<Variant> variants, StoredProfileSpec stored, List<BuildResult> results,
+    private void fromStored(StoredProfileUse use, List<Variant> variants, StoredProfileSpec stored, FailureMode mode,
+                            List<BuildResult> results,
                             Map<String, ProfileRecord> fromStore, Map<String, ProfileRecord.StoredUse> tried) {
         if (variants.stream().noneMatch(v -> v.pgo() && v.profileSet().equals(use.profileSet()))) {
             events.warn("the stored profile " + stored.file().orElseThrow().getFileName() + " is the profile of "
@@ -145,7 +146,7 @@ public final class Pipeline {
             for (Variant v : variants) {
                 if (v.pgo() && v.profileSet().equals(use.profileSet())) {
                     fromIt.add(finish(v, builds.run(v, Phase.OPTIMIZE, Optional.of(csProfile(v, use.profile(), false,
-                            FailureMode.FAIL, storedRounds)))));
+                            mode, storedRounds)))));
                 }
             }
             worst = worst(fromIt);

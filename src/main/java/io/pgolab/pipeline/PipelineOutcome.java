@@ -21,8 +21,7 @@ public record PipelineOutcome(List<BuildResult> builds, Optional<BuildResult> in
     public record CsRound(BuildResult instrumented, ProfileRecord profile, boolean trained) {
         /** What the round cost before the optimized build: its instrumented build, training and merge. */
         public double seconds() {
-            return instrumented.artifact().buildSeconds() + profile.mergeSeconds()
-                    + profile.workloads().stream().mapToDouble(ProfileRecord.WorkloadRun::wallSeconds).sum();
+            return instrumented.artifact().buildSeconds() + profile.mergeSeconds() + profile.trainingWallSeconds();
         }
     }
 

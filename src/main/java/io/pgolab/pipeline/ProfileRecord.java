@@ -47,6 +47,12 @@ public record ProfileRecord(
                             String retrained, double lostCounts) {
     }
 
+    /** The wall time of its training runs, added up. */
+    @com.fasterxml.jackson.annotation.JsonIgnore
+    public double trainingWallSeconds() {
+        return workloads.stream().mapToDouble(WorkloadRun::wallSeconds).sum();
+    }
+
     public ProfileRecord withStored(StoredUse s) {
         return new ProfileRecord(trainKey, instrumentedKey, notes, profile, sha256, bytes, mergeSeconds, workloads, dropped,
                 createdAt, profileSet, s);

@@ -107,7 +107,7 @@ final class BuildReport {
         if (rel.isEmpty() || pgo.isEmpty() || o.instrumented().isEmpty() || o.profile().isEmpty()) {
             return Optional.empty();
         }
-        double training = o.profile().get().workloads().stream().mapToDouble(ProfileRecord.WorkloadRun::wallSeconds).sum();
+        double training = o.profile().get().trainingWallSeconds();
         double total = o.instrumented().get().artifact().buildSeconds() + training + o.profile().get().mergeSeconds()
                 + pgo.get().artifact().buildSeconds();
         return Optional.of(total - rel.get().artifact().buildSeconds());
