@@ -5,7 +5,8 @@
 # `bash -c`), total wall time minus the commands' own (runner-reported) wall time, per run.
 # Also the CPU time (user+sys, from GNU time) of the whole `pgolab compare` process tree minus the
 # commands' own CPU time, per run: less sensitive to other load than wall time.
-# Then the process layer alone (bench/RunnerOverhead.java), 3 x 200 runs per path.
+# Then the marginal cost of a run (a 250-round compare minus a 50-round one, per extra run: fixed costs
+# cancel out), and the process layer alone (bench/RunnerOverhead.java), 3 x 200 runs per path.
 # usage: bench/overhead.sh [REPS]   (default 3). JSON in bench/out/overhead/.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -39,6 +40,35 @@ for i in $(seq 1 "$reps"); do
   done
 done
 echo "load average at end: $(cut -d' ' -f1-3 /proc/loadavg)"
+# The marginal cost of one more measured run (long-lived runner): the same compare at 50 and at 250
+# rounds; pgolab's own time (elapsed minus the commands' own wall) and CPU (process tree minus the
+# commands' own) of the longer one minus the shorter's, over the 400 extra runs. What every run costs
+# whatever the campaign's length; the fixed costs (host checks before and after the rounds, starting
+# the runner, the JVM's start-up) cancel out and are printed apart, as the shorter campaign's rest.
+own() {
+  python3 - "$1" "$2" <<'PY2'
+import json, sys
+d = json.load(open(sys.argv[1])); w = d['workloads'][0]; runs = w['runs']
+cpu = float(open(sys.argv[2]).read().split()[-1])
+print(len(runs), w['elapsed_seconds'] - sum(r['metrics']['wall_time'] for r in runs),
+      cpu - sum(r['metrics']['cpu_time'] for r in runs))
+PY2
+}
+for i in $(seq 1 "$reps"); do
+  for rounds in 50 250; do
+    /usr/bin/time -o "$out/mtime-$rounds-$i" -f '%U %S %e' java -jar "$out/pgolab.jar" compare --min-rounds "$rounds" \
+      --max-rounds "$rounds" --warmup 0 --json "$out/marginal-$rounds-$i.json" true /bin/true >/dev/null 2>&1
+    awk '{print $1 + $2}' "$out/mtime-$rounds-$i" >"$out/mcpu-$rounds-$i"
+  done
+  read -r n1 wall1 cpu1 < <(own "$out/marginal-50-$i.json" "$out/mcpu-50-$i")
+  read -r n2 wall2 cpu2 < <(own "$out/marginal-250-$i.json" "$out/mcpu-250-$i")
+  awk -v i="$i" -v n1="$n1" -v n2="$n2" -v w1="$wall1" -v w2="$wall2" -v c1="$cpu1" -v c2="$cpu2" 'BEGIN {
+    printf "#%d marginal, long-lived runner: %.2f ms of pgolab per extra run (wall), %.2f ms CPU per extra run;" \
+      " fixed: %.0f ms wall inside the campaign, %.0f ms CPU of the whole process\n",
+      i, (w2 - w1) / (n2 - n1) * 1000, (c2 - c1) / (n2 - n1) * 1000,
+      (w1 - n1 * (w2 - w1) / (n2 - n1)) * 1000, (c1 - n1 * (c2 - c1) / (n2 - n1)) * 1000 }'
+done
+echo "load average at end of the marginal runs: $(cut -d' ' -f1-3 /proc/loadavg)"
 # The process layer alone (CommandMeasurer.run, no campaign), both paths.
 for mode in 0 1; do
   PGOLAB_RUNNER_SERVER=$mode java -cp "$out/pgolab.jar" bench/RunnerOverhead.java 3

@@ -64,8 +64,15 @@ public final class BenchEngine {
             listener.measured(w.name());
             for (String p : ws.primaryMetrics()) {
                 if (!r.metrics().containsKey(p)) {
+                    boolean commands = w.subjects().stream().noneMatch(x -> x.service().isPresent());
+                    List<String> known = new ArrayList<>(r.metrics().keySet());
+                    if (commands) {
+                        known.add(io.pgolab.measure.MetricInfo.FIRST_OUTPUT_TIME);
+                    }
                     throw new UserError("primary metric '" + p + "' of workload '" + w.name() + "' was never measured",
-                            "metrics measured: " + String.join(", ", r.metrics().keySet()));
+                            io.pgolab.util.Strings.closest(p, known).map(c -> "did you mean '" + c + "'? ").orElse("")
+                                    + "metrics measured: " + String.join(", ", r.metrics().keySet())
+                                    + (commands ? "; and first_output_time when it is a primary metric" : ""));
                 }
             }
             results.add(new BenchResults.WorkloadResult(w.name(), w.command(), r,

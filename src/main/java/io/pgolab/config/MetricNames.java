@@ -31,6 +31,11 @@ public final class MetricNames {
             "voluntary_ctx_switches", "involuntary_ctx_switches", "ctx_switches");
     /** What a service workload reports besides the built-in metrics (MetricInfo.READY_TIME). */
     public static final List<String> SERVICE_BUILT_IN = List.of("ready_time");
+    /**
+     * What a command workload reports when it is a primary metric (MetricInfo.FIRST_OUTPUT_TIME): the runner then
+     * watches the command's stdout for its first write.
+     */
+    public static final List<String> COMMAND_ON_REQUEST = List.of("first_output_time");
     /** A role's per-operation figures, as ROLE.NAME, when a run reports 'operations'. */
     public static final List<String> ROLE_PER_OP = List.of("cpu_time_per_op", "ctx_switches_per_op");
     /** The built-in output parsers (Parsers.names()). */
@@ -74,6 +79,7 @@ public final class MetricNames {
         List<String> known = new ArrayList<>(BUILT_IN);
         known.addAll(PROBES);
         known.addAll(SERVICE_BUILT_IN);   // measured for service workloads only
+        known.addAll(COMMAND_ON_REQUEST); // measured for command workloads that name it as primary
         metrics.forEach(m -> known.add(m.name()));
         boolean perOp = hasParser || metrics.stream().anyMatch(m -> m.name().equals("operations"));
         if (perOp) {

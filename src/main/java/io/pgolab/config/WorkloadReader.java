@@ -91,12 +91,29 @@ final class WorkloadReader {
             Map<String, Double> minEffects = minEffects(named, metrics, parser.isPresent(), roles, prefix, problems);
             List<String> primary = named.stringList("primary", List.of());
             MetricNames.checkReferences(named, prefix, "primary", primary, metrics, parser.isPresent(), roles, problems);
+            Map<String, Double> bounds = key.equals("bench") ? bounds(named, metrics, parser.isPresent(), roles, prefix,
+                    problems) : Map.of();
+            checkFirstOutput(named, prefix, service.isPresent(), primary, minEffects, bounds, problems);
             out.add(new WorkloadSpec(name, command, named.duration("timeout", Duration.ofMinutes(10)), weight,
                     ValueChecks.env(named, "env", problems), line, parser, metrics, minEffects, primary,
-                    service, profileTag(named, prefix, problems),
-                    key.equals("bench") ? bounds(named, metrics, parser.isPresent(), roles, prefix, problems) : Map.of()));
+                    service, profileTag(named, prefix, problems), bounds));
         }
         return out;
+    }
+
+    /** first_output_time is a command's, and measured only as a primary metric: a min_effect or bound needs it there. */
+    private static void checkFirstOutput(TableReader r, String prefix, boolean service, List<String> primary,
+                                         Map<String, Double> minEffects, Map<String, Double> bounds, ConfigProblems problems) {
+        String m = MetricNames.COMMAND_ON_REQUEST.get(0);
+        if (service && primary.contains(m)) {
+            problems.add(r.line("primary"), prefix + ".primary", "'" + m + "' is measured for a command's run; this"
+                    + " workload is a server, whose start is measured as 'ready_time'", "primary = [\"ready_time\"]");
+        } else if (!primary.contains(m) && (minEffects.containsKey(m) || bounds.containsKey(m))) {
+            String k = minEffects.containsKey(m) ? "min_effect" : "bound";
+            problems.add(r.line(k), prefix + "." + k, "'" + m + "' is measured only when it is a primary metric",
+                    "add it: primary = [\"" + m + "\"" + primary.stream().map(p -> ", \"" + p + "\"").reduce("", String::concat)
+                            + "]");
+        }
     }
 
     /** min_effect = { METRIC = PERCENT }: finite, from 0 to 1000, of a metric this entry measures; as fractions. */

@@ -69,6 +69,9 @@ public final class Campaign {
     public CampaignResult run(List<Subject> subjects, CampaignSettings s, Progress progress) {
         Map<String, MetricInfo> metrics = new LinkedHashMap<>(MetricInfo.builtIn());
         probes.forEach(p -> metrics.putAll(p.metrics()));
+        if (watchesFirstOutput(s)) {
+            metrics.put(MetricInfo.FIRST_OUTPUT_TIME, MetricInfo.firstOutput());
+        }
         List<Warning> warnings = new ArrayList<>(HostChecks.before());
         List<Run> runs = new ArrayList<>();
         Map<String, String> outputs = new LinkedHashMap<>();
@@ -140,6 +143,11 @@ public final class Campaign {
                 outputs, List.copyOf(noise));
     }
 
+    /** first_output_time is measured (the runner watches stdout) when it is a primary metric. */
+    static boolean watchesFirstOutput(CampaignSettings s) {
+        return s.primaryMetrics().contains(MetricInfo.FIRST_OUTPUT_TIME);
+    }
+
     /** Mixed into the seed of the padding lengths, so that they do not follow the round order's draws. */
     private static final long PAD_SEED = 0x5061644c61796f75L;
     /** Padding lengths are 0 to this, in bytes: a page, so the initial stack moves across all its alignments. */
@@ -204,8 +212,9 @@ public final class Campaign {
                 probeDirs.add(pd);
                 argv = p.wrap(argv, pd);
             }
+            boolean first = watchesFirstOutput(s);
             Measurement m = measurer.run(new MeasuredCommand(argv, x.workDir(), env(x, s), OptionalInt.of(s.cpu()),
-                    s.runTimeout(), stdout, stderr));
+                    s.runTimeout(), stdout, stderr, first));
             if (!m.succeeded()) {
                 throw new UserError("'" + x.label() + "' failed during measurement (" + m.outcome() + "):\n  $ "
                         + Shell.join(x.argv()) + "\n  last lines of its output:\n    "
@@ -214,6 +223,10 @@ public final class Campaign {
                                 + "a failed run is never averaged in");
             }
             Map<String, Double> values = MetricInfo.of(m);
+            if (first) {
+                // Nothing written: the run's first output is its end.
+                values.put(MetricInfo.FIRST_OUTPUT_TIME, m.firstOutputSeconds() >= 0 ? m.firstOutputSeconds() : m.wallSeconds());
+            }
             for (int i = 0; i < probes.size(); i++) {
                 values.putAll(probes.get(i).read(probeDirs.get(i)));
             }

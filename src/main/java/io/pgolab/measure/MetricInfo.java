@@ -12,6 +12,16 @@ public record MetricInfo(String name, String unit, Direction direction) {
     public static final String WALL_TIME = "wall_time";
     /** A service workload's time from starting its processes until all were ready (config.MetricNames.SERVICE_BUILT_IN). */
     public static final String READY_TIME = "ready_time";
+    /**
+     * A command's time from its start until its first write to stdout (or until its exit, when it wrote
+     * nothing): measured when it is a primary metric (config.MetricNames.COMMAND_ON_REQUEST).
+     */
+    public static final String FIRST_OUTPUT_TIME = "first_output_time";
+
+    /** What {@link #FIRST_OUTPUT_TIME} is. */
+    public static MetricInfo firstOutput() {
+        return new MetricInfo(FIRST_OUTPUT_TIME, "s", Direction.LOWER_IS_BETTER);
+    }
 
     /** The metrics every run has, in report order. */
     public static Map<String, MetricInfo> builtIn() {

@@ -161,7 +161,12 @@ public final class CommandMeasurer {
     }
 
     List<String> runnerArgv(MeasuredCommand c, Path result) {
-        return runnerArgv(runner, result, c.cpu(), c.timeout(), grace, c.argv());
+        List<String> argv = runnerArgv(runner, result, c.cpu(), c.timeout(), grace, c.argv());
+        if (c.firstOutput() && c.stdoutFile() != null) {
+            // The runner's own stdout is that file (redirected here), so the command's is too.
+            argv.addAll(1, List.of("--first-output", c.stdoutFile().toAbsolutePath().toString()));
+        }
+        return argv;
     }
 
     /** The runner's command line: result file, CPU pin, timeout (zero: none), grace, then the command. */

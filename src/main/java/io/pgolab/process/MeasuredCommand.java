@@ -20,6 +20,7 @@ import java.util.OptionalInt;
  *                   to discard it
  * @param stderrFile same for standard error; the same path as stdoutFile puts both streams in that one
  *                   file, in the order they were written
+ * @param firstOutput watch stdoutFile for the command's first write ({@link Measurement#firstOutputSeconds()})
  */
 public record MeasuredCommand(
         List<String> argv,
@@ -28,7 +29,14 @@ public record MeasuredCommand(
         OptionalInt cpu,
         Duration timeout,
         Path stdoutFile,
-        Path stderrFile) {
+        Path stderrFile,
+        boolean firstOutput) {
+
+    /** Without watching for the first output. */
+    public MeasuredCommand(List<String> argv, Path workDir, Map<String, String> extraEnv, OptionalInt cpu, Duration timeout,
+                           Path stdoutFile, Path stderrFile) {
+        this(argv, workDir, extraEnv, cpu, timeout, stdoutFile, stderrFile, false);
+    }
 
     public MeasuredCommand {
         if (argv == null || argv.isEmpty() || argv.get(0) == null || argv.get(0).isEmpty()) {
@@ -52,14 +60,22 @@ public record MeasuredCommand(
     }
 
     public MeasuredCommand withCpu(int cpu) {
-        return new MeasuredCommand(argv, workDir, extraEnv, OptionalInt.of(cpu), timeout, stdoutFile, stderrFile);
+        return new MeasuredCommand(argv, workDir, extraEnv, OptionalInt.of(cpu), timeout, stdoutFile, stderrFile, firstOutput);
     }
 
     public MeasuredCommand withTimeout(Duration timeout) {
-        return new MeasuredCommand(argv, workDir, extraEnv, cpu, timeout, stdoutFile, stderrFile);
+        return new MeasuredCommand(argv, workDir, extraEnv, cpu, timeout, stdoutFile, stderrFile, firstOutput);
     }
 
     public MeasuredCommand withEnv(Map<String, String> extraEnv) {
-        return new MeasuredCommand(argv, workDir, extraEnv, cpu, timeout, stdoutFile, stderrFile);
+        return new MeasuredCommand(argv, workDir, extraEnv, cpu, timeout, stdoutFile, stderrFile, firstOutput);
+    }
+
+    /** Watching stdoutFile (which must be set) for the command's first write, or not. */
+    public MeasuredCommand withFirstOutput(boolean on) {
+        if (on && stdoutFile == null) {
+            throw new IllegalArgumentException("the first output is watched in the stdout file: none given");
+        }
+        return new MeasuredCommand(argv, workDir, extraEnv, cpu, timeout, stdoutFile, stderrFile, on);
     }
 }

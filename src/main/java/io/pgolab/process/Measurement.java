@@ -11,7 +11,9 @@ import java.util.Map;
  * (the shell's {@code $?} convention); {@code signal} is 0 unless it was killed. CPU times, RSS,
  * context switches and faults come from {@code wait4()} and so include those descendants of the
  * command that were waited for (see the comment in {@code pgolab-runner.c}). {@code maxRssKb} is
- * the peak RSS of the largest single process, in KiB.
+ * the peak RSS of the largest single process, in KiB. {@code firstOutputSeconds} is the time from the
+ * start until the runner saw the command's first write to its stdout file, when that was watched
+ * ({@link MeasuredCommand#firstOutput()}) and something was written; else -1.
  */
 public record Measurement(
         int exitCode,
@@ -24,7 +26,16 @@ public record Measurement(
         long voluntaryCtxSwitches,
         long involuntaryCtxSwitches,
         long minorFaults,
-        long majorFaults) {
+        long majorFaults,
+        double firstOutputSeconds) {
+
+    /** Without a first output. */
+    public Measurement(int exitCode, int signal, boolean timedOut, double wallSeconds, double userSeconds,
+                       double sysSeconds, long maxRssKb, long voluntaryCtxSwitches, long involuntaryCtxSwitches,
+                       long minorFaults, long majorFaults) {
+        this(exitCode, signal, timedOut, wallSeconds, userSeconds, sysSeconds, maxRssKb, voluntaryCtxSwitches,
+                involuntaryCtxSwitches, minorFaults, majorFaults, -1);
+    }
 
     /** User plus system CPU time, in seconds. */
     public double cpuSeconds() {
@@ -93,18 +104,19 @@ public record Measurement(
                 num(f, "nvcsw"),
                 num(f, "nivcsw"),
                 num(f, "minflt"),
-                num(f, "majflt"));
+                num(f, "majflt"),
+                f.containsKey("first_output_ns") && num(f, "first_output_ns") >= 0 ? num(f, "first_output_ns") / 1e9 : -1);
     }
 
     /** The runner's line format for this measurement (no exec error, not interrupted). */
     public String toLine() {
         return String.format(Locale.ROOT,
                 "status=%s code=%d signal=%d wall_ns=%d user_us=%d sys_us=%d maxrss_kb=%d nvcsw=%d nivcsw=%d"
-                        + " minflt=%d majflt=%d timed_out=%d exec_error=0 cpu_error=0 interrupted=0",
+                        + " minflt=%d majflt=%d timed_out=%d exec_error=0 cpu_error=0 interrupted=0 first_output_ns=%d",
                 signal != 0 ? "signaled" : "exited", exitCode, signal,
                 Math.round(wallSeconds * 1e9), Math.round(userSeconds * 1e6), Math.round(sysSeconds * 1e6),
                 maxRssKb, voluntaryCtxSwitches, involuntaryCtxSwitches, minorFaults, majorFaults,
-                timedOut ? 1 : 0);
+                timedOut ? 1 : 0, firstOutputSeconds < 0 ? -1 : Math.round(firstOutputSeconds * 1e9));
     }
 
     private static String require(Map<String, String> f, String key) {

@@ -140,6 +140,7 @@ final class RunnerServer {
         f.add(Integer.toString(c.cpu().orElse(-1)));
         f.add(Long.toString(c.timeout().toMillis()));
         f.add(Long.toString(grace.toMillis()));
+        f.add(c.firstOutput() && c.stdoutFile() != null ? "1" : "0");
         f.add(Integer.toString(c.extraEnv().size()));
         c.extraEnv().forEach((k, v) -> f.add(k + "=" + v));
         f.add(Integer.toString(c.argv().size()));

@@ -1,7 +1,7 @@
 /*
  * pgolab-runner: run one command and report how it ran.
  *
- * usage: pgolab-runner --out FILE [--cpu N] [--timeout-ms MS] [--grace-ms MS]
+ * usage: pgolab-runner --out FILE [--cpu N] [--timeout-ms MS] [--grace-ms MS] [--first-output STDOUT]
  *                      -- PROGRAM ARGS...
  *
  * Shipped as source inside pgolab's jar and compiled once per machine with the
@@ -42,17 +42,23 @@
  *     partial line), space-separated key=value:
  *       status=exited|signaled code=C signal=S wall_ns=N user_us=N sys_us=N
  *       maxrss_kb=N nvcsw=N nivcsw=N minflt=N majflt=N timed_out=0|1
- *       exec_error=ERRNO cpu_error=ERRNO interrupted=SIGNO
+ *       exec_error=ERRNO cpu_error=ERRNO interrupted=SIGNO first_output_ns=N
  *     code is the exit status, or 128+signal if the child was killed.
  *     exec_error/cpu_error are 0 unless execvp/sched_setaffinity failed in the
  *     child (then status=exited code=127). interrupted is the first
  *     SIGINT/SIGTERM/SIGHUP the runner itself received, else 0.
+ *     first_output_ns: with --first-output STDOUT (the file the caller sent the runner's, hence
+ *     the command's, stdout to), the time from just before fork() until the runner saw the first
+ *     write to that file (an inotify IN_MODIFY event; the runner wakes on it, so the figure is
+ *     late by that wake-up); -1 if nothing was written or it was not asked for. A write seen only
+ *     after the exit counts as at the exit.
  *     Readers must ignore keys they do not know.
  *
  * Server mode (pgolab-runner --serve): one runner measures many commands, so pgolab forks
  * once per campaign instead of once per run. Requests come on stdin, one at a time:
  *   "<N>\n" then N bytes of NUL-terminated fields: cwd, stdout file, stderr file, merge (1: stderr
- *   goes to the stdout file), cpu (-1: none), timeout-ms, grace-ms, the number of environment
+ *   goes to the stdout file), cpu (-1: none), timeout-ms, grace-ms, first output (1: watch the
+ *   stdout file as --first-output does; the runner truncates it first), the number of environment
  *   entries, the entries (NAME=VALUE, added to the server's own environment), the number of
  *   arguments, the arguments. Empty cwd: the server's own; empty file: /dev/null. stdin is
  *   /dev/null.
@@ -80,6 +86,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/inotify.h>
 #include <sys/prctl.h>
 #include <sys/resource.h>
 #include <sys/signalfd.h>
@@ -108,6 +115,8 @@ struct request {
     const char *out;
     const char *err;
     int merge;
+    /* Non-NULL: the file the command's stdout goes to, watched for its first write (first_output_ns). */
+    const char *watch;
     long cpu, timeout_ms, grace_ms;
     char **env;
     char **argv;
@@ -117,7 +126,8 @@ static void usage(const char *msg)
 {
     if (msg)
         fprintf(stderr, "pgolab-runner: %s\n", msg);
-    fputs("usage: pgolab-runner --out FILE [--cpu N] [--timeout-ms MS] [--grace-ms MS] -- PROGRAM ARGS...\n"
+    fputs("usage: pgolab-runner --out FILE [--cpu N] [--timeout-ms MS] [--grace-ms MS] [--first-output STDOUT]"
+          " -- PROGRAM ARGS...\n"
           "       pgolab-runner --serve\n",
           stderr);
 }
@@ -171,9 +181,9 @@ static void child_fail(int report_fd, int stage)
     _exit(EXEC_FAILURE);
 }
 
-static void redirect(int report_fd, const char *path, int fd, int stage)
+static void redirect(int report_fd, const char *path, int fd, int stage, int truncate)
 {
-    int f = open(path[0] ? path : "/dev/null", O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0666);
+    int f = open(path[0] ? path : "/dev/null", O_WRONLY | O_CREAT | O_CLOEXEC | (truncate ? O_TRUNC : 0), 0666);
     if (f < 0 || dup2(f, fd) < 0)
         child_fail(report_fd, stage);
     close(f);
@@ -188,12 +198,14 @@ static void run_child(int report_fd, const cpu_set_t *cpus, size_t cpus_size, co
         if (in < 0 || dup2(in, 0) < 0)
             child_fail(report_fd, STAGE_STDOUT);
         close(in);
-        redirect(report_fd, rq->out, 1, STAGE_STDOUT);
+        /* A watched file was truncated by the runner before the watch began: truncating it again
+         * here would count as its first write. */
+        redirect(report_fd, rq->out, 1, STAGE_STDOUT, rq->watch == NULL);
         if (rq->merge) {
             if (dup2(1, 2) < 0)
                 child_fail(report_fd, STAGE_STDERR);
         } else {
-            redirect(report_fd, rq->err, 2, STAGE_STDERR);
+            redirect(report_fd, rq->err, 2, STAGE_STDERR, 1);
         }
     }
     if (rq->cwd != NULL && rq->cwd[0] != '\0' && chdir(rq->cwd) != 0)
@@ -246,6 +258,17 @@ static int write_result(const char *path, const char *line, size_t len)
     return 0;
 }
 
+/* Whether the inotify fd ino (non-blocking) has an event: the watched file was written to. */
+static int first_write(int ino)
+{
+    char buf[sizeof(struct inotify_event) + NAME_MAX + 1] __attribute__((aligned(__alignof__(struct inotify_event))));
+    ssize_t n;
+    do {
+        n = read(ino, buf, sizeof buf);
+    } while (n < 0 && errno == EINTR);
+    return n > 0;
+}
+
 /* Set by run_one when the runner was told to stop (a signal, or EOF from pgolab). */
 static int stop_signal;
 
@@ -273,6 +296,22 @@ static int run_one(const struct request *rq, int sfd, int hup_fd, char *line, si
         errno = e;
         return -1;
     }
+    /* First output: an inotify watch on the stdout file, set before the command starts. In server mode
+     * the runner makes (truncates) the file itself first; one-shot, the caller already has. */
+    int ino = -1;
+    if (rq->watch != NULL && rq->watch[0] != '\0') {
+        if (rq->out != NULL) {
+            int f = open(rq->watch, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0666);
+            if (f >= 0)
+                close(f);
+        }
+        ino = inotify_init1(IN_CLOEXEC | IN_NONBLOCK);
+        if (ino >= 0 && inotify_add_watch(ino, rq->watch, IN_MODIFY) < 0) {
+            close(ino);
+            ino = -1;
+        }
+    }
+    int64_t first_ns = -1;
 
     int64_t t0 = now_ns();
     pid_t pid = fork();
@@ -315,9 +354,13 @@ static int run_one(const struct request *rq, int sfd, int hup_fd, char *line, si
     int64_t kill_at = 0;
     int term_sent = 0, kill_sent = 0, timed_out = 0, interrupted = 0;
     int64_t t1;
-    struct pollfd pfd[2] = {{sfd, POLLIN, 0}, {hup_fd, 0, 0}};
+    struct pollfd pfd[3] = {{sfd, POLLIN, 0}, {hup_fd, 0, 0}, {ino, POLLIN, 0}};
 
     for (;;) {
+        if (ino >= 0 && first_ns < 0 && first_write(ino)) {
+            first_ns = now_ns() - t0;
+            pfd[2].fd = -1;
+        }
         siginfo_t si;
         memset(&si, 0, sizeof si);
         /* WNOWAIT: observe the exit but leave the zombie, which pins the pgid. */
@@ -350,7 +393,7 @@ static int run_one(const struct request *rq, int sfd, int hup_fd, char *line, si
             int64_t rel = (next - now + 999999) / 1000000;
             ms = rel > INT_MAX ? INT_MAX : (int)rel;
         }
-        int r = poll(pfd, hup_fd >= 0 ? 2 : 1, ms);
+        int r = poll(pfd, 3, ms);
         if (r <= 0)
             continue; /* deadline or EINTR: re-check */
         int sig = 0;
@@ -376,6 +419,11 @@ static int run_one(const struct request *rq, int sfd, int hup_fd, char *line, si
         }
     }
     t1 = now_ns();
+    /* Written, but seen only once the command had exited: it came at most by its exit. */
+    if (ino >= 0 && first_ns < 0 && first_write(ino))
+        first_ns = t1 - t0;
+    if (ino >= 0)
+        close(ino);
 
     /* Leftovers of the group (background jobs etc.); ESRCH is fine. */
     kill(-pid, SIGKILL);
@@ -404,10 +452,10 @@ static int run_one(const struct request *rq, int sfd, int hup_fd, char *line, si
     int len = snprintf(line, cap,
                        "status=%s code=%d signal=%d wall_ns=%lld user_us=%lld sys_us=%lld"
                        " maxrss_kb=%ld nvcsw=%ld nivcsw=%ld minflt=%ld majflt=%ld"
-                       " timed_out=%d exec_error=%d cpu_error=%d interrupted=%d%s\n",
+                       " timed_out=%d exec_error=%d cpu_error=%d interrupted=%d first_output_ns=%lld%s\n",
                        kind, code, signo, (long long)(t1 - t0), tv_us(ru.ru_utime), tv_us(ru.ru_stime),
                        ru.ru_maxrss, ru.ru_nvcsw, ru.ru_nivcsw, ru.ru_minflt, ru.ru_majflt, timed_out,
-                       exec_error, cpu_error, interrupted, "");
+                       exec_error, cpu_error, interrupted, (long long)first_ns, "");
     if (setup_error != 0 && len > 0 && (size_t)len < cap)
         len += snprintf(line + len - 1, cap - (size_t)len + 1, " setup_error=%d setup_stage=%d\n",
                         setup_error, setup_stage) - 1;
@@ -484,15 +532,16 @@ static char *field(char **p, char *end)
 
 static int parse_request(char *buf, size_t len, struct request *rq)
 {
-    char *p = buf, *end = buf + len, *f[7];
+    char *p = buf, *end = buf + len, *f[8];
     long n;
-    for (int i = 0; i < 7; i++)
+    for (int i = 0; i < 8; i++)
         if ((f[i] = field(&p, end)) == NULL)
             return -1;
     rq->cwd = f[0];
     rq->out = f[1];
     rq->err = f[2];
     rq->merge = strcmp(f[3], "1") == 0;
+    rq->watch = strcmp(f[7], "1") == 0 && f[1][0] != '\0' ? f[1] : NULL;
     if (parse_long(f[4], -1, 1L << 20, &rq->cpu) || parse_long(f[5], 0, LONG_MAX / 1000000L, &rq->timeout_ms)
         || parse_long(f[6], 0, LONG_MAX / 1000000L, &rq->grace_ms))
         return -1;
@@ -572,7 +621,7 @@ static int serve(int sfd)
 
 int main(int argc, char **argv)
 {
-    struct request rq = {NULL, NULL, NULL, 0, -1, 0, 5000, NULL, NULL};
+    struct request rq = {NULL, NULL, NULL, 0, NULL, -1, 0, 5000, NULL, NULL};
     const char *out = NULL;
     int i;
 
@@ -607,6 +656,8 @@ int main(int argc, char **argv)
                 usage("--timeout-ms wants a number of milliseconds (0 = none)");
                 return RUNNER_FAILURE;
             }
+        } else if (strcmp(a, "--first-output") == 0) {
+            rq.watch = argv[++i];
         } else if (strcmp(a, "--grace-ms") == 0) {
             if (parse_long(argv[++i], 0, LONG_MAX / 1000000L, &rq.grace_ms) != 0) {
                 usage("--grace-ms wants a number of milliseconds");

@@ -144,6 +144,24 @@ class CampaignTest {
         return campaign(m).run(subjects("a", "b"), s, progress);
     }
 
+    // --- first output ----------------------------------------------------------------------------
+
+    @Test
+    void firstOutputIsWatchedOnlyAsAPrimaryMetricAndIsTheWallTimeWhenNothingWasWritten() {
+        FakeMeasurer m = new FakeMeasurer((label, k) -> new Result(new Measurement(0, 0, false, 1.0, 0.5, 0, 1000, 1, 1,
+                100, 0, label.equals("a") ? 0.25 : -1), "", ""));
+        CampaignResult r = run(m, settings().withPrimary(List.of(MetricInfo.FIRST_OUTPUT_TIME)), new Recorder());
+        assertThat(m.calls).allMatch(MeasuredCommand::firstOutput);
+        assertThat(r.metrics()).containsKey(MetricInfo.FIRST_OUTPUT_TIME);
+        assertThat(CampaignResult.values(r.runs(), "a", MetricInfo.FIRST_OUTPUT_TIME)).containsOnly(0.25);
+        assertThat(CampaignResult.values(r.runs(), "b", MetricInfo.FIRST_OUTPUT_TIME)).containsOnly(1.0);
+
+        FakeMeasurer plain = new FakeMeasurer(STEADY);
+        CampaignResult p = run(plain, settings(), new Recorder());
+        assertThat(plain.calls).noneMatch(MeasuredCommand::firstOutput);
+        assertThat(p.metrics()).doesNotContainKey(MetricInfo.FIRST_OUTPUT_TIME);
+    }
+
     // --- the stop rule ---------------------------------------------------------------------------
 
     @Test

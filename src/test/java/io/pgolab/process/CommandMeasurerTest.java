@@ -54,6 +54,24 @@ class CommandMeasurerTest {
     }
 
     @Test
+    void firstOutputIsTheTimeOfTheFirstWriteNotOfTheExit() throws Exception {
+        Measurement m = measurer.run(cmd("sh", "-c", "sleep 0.3; echo first; sleep 0.4; echo second").withFirstOutput(true));
+        assertThat(m.succeeded()).isTrue();
+        assertThat(m.firstOutputSeconds()).isBetween(0.3, 0.6);
+        assertThat(m.wallSeconds()).isGreaterThan(0.7);
+        assertThat(stdout()).isEqualTo("first\nsecond\n");
+    }
+
+    @Test
+    void firstOutputIsAbsentWithoutOutputOrWhenNotAsked() throws Exception {
+        Files.writeString(work.resolve("out.txt"), "left from an earlier run\n");
+        assertThat(measurer.run(cmd("sh", "-c", "echo to stderr >&2").withFirstOutput(true)).firstOutputSeconds())
+                .isEqualTo(-1);
+        assertThat(stdout()).isEmpty();
+        assertThat(measurer.run(cmd("sh", "-c", "echo x")).firstOutputSeconds()).isEqualTo(-1);
+    }
+
+    @Test
     void propagatesExitCode() throws Exception {
         Measurement m = measurer.run(cmd("sh", "-c", "exit 3"));
         assertThat(m.exitCode()).isEqualTo(3);

@@ -30,6 +30,15 @@ class MeasurementTest {
     }
 
     @Test
+    void firstOutputIsReadWhenPresentAndMinusOneOtherwise() {
+        assertThat(Measurement.parse(LINE).firstOutputSeconds()).isEqualTo(-1);
+        assertThat(Measurement.parse(LINE.strip() + " first_output_ns=-1").firstOutputSeconds()).isEqualTo(-1);
+        assertThat(Measurement.parse(LINE.strip() + " first_output_ns=250000000").firstOutputSeconds()).isEqualTo(0.25);
+        Measurement m = new Measurement(0, 0, false, 1, 0.5, 0.1, 1, 1, 1, 1, 1, 0.125);
+        assertThat(Measurement.parse(m.toLine())).isEqualTo(m);
+    }
+
+    @Test
     void roundTripsThroughRunnerFormat() {
         Measurement m = new Measurement(139, 11, true, 12.345678901, 3.25, 0.5, 123456, 10, 20, 30, 40);
         String line = m.toLine();
