@@ -28,7 +28,7 @@ import org.junit.jupiter.api.io.TempDir;
 /**
  * The launcher {@code ./pgolab} with a real JDK >= 25: it makes an AOT cache of the jar on first use,
  * uses it after, and never uses it for another jar. The jar is a tiny program in place of pgolab's
- * (its "compare" argument, the launcher's training run, can be told to fail or to hang), in a copy of
+ * (its "--help" argument, the launcher's training run, can be told to fail or to hang), in a copy of
  * the launcher's directory layout. .ci/run installs no JDK 25, so these tests skip wherever
  * /usr/lib/jvm has none, under CI too.
  */
@@ -159,13 +159,13 @@ class LauncherAotIT {
         return pb.start();
     }
 
-    /** A jar whose main prints TEXT and its arguments; as the training run ("compare"), see HELLO_TRAIN. */
+    /** A jar whose main prints TEXT and its arguments; as the training run ("--help"), see HELLO_TRAIN. */
     private void jar(String text) throws IOException {
         Path src = Files.createDirectories(tmp.resolve("src-" + text));
         Files.writeString(src.resolve("Hello.java"), """
                 public class Hello {
                     public static void main(String[] a) throws Exception {
-                        if (a.length > 0 && a[0].equals("compare")) {
+                        if (a.length > 0 && a[0].equals("--help")) {
                             String how = String.valueOf(System.getenv("HELLO_TRAIN"));
                             if (how.equals("fail")) System.exit(3);
                             if (how.equals("hang")) {

@@ -18,10 +18,12 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.OptionalInt;
 import java.util.Random;
+import java.util.Set;
 import java.util.function.LongSupplier;
 import java.util.stream.Collectors;
 
@@ -66,7 +68,11 @@ public final class Campaign {
         this.nanoTime = nanoTime;
     }
 
+    /** Subjects that wrote nothing to stdout in a run that watched for its first output (this campaign's). */
+    private final Set<String> silent = new LinkedHashSet<>();
+
     public CampaignResult run(List<Subject> subjects, CampaignSettings s, Progress progress) {
+        silent.clear();
         Map<String, MetricInfo> metrics = new LinkedHashMap<>(MetricInfo.builtIn());
         probes.forEach(p -> metrics.putAll(p.metrics()));
         if (watchesFirstOutput(s)) {
@@ -137,6 +143,11 @@ public final class Campaign {
         List<String> labels = subjects.stream().map(Subject::label).toList();
         noise = PhaseChanges.mark(noise, runs, labels, s.primaryMetrics().get(0));
         warnings.addAll(HostChecks.after(runs, subjects, s.primaryMetrics()));
+        if (watchesFirstOutput(s)) {
+            silent.forEach(label -> warnings.add(new Warning(Warning.Kind.NO_FIRST_OUTPUT, "'" + label + "' wrote nothing"
+                    + " to stdout in some runs, whose first_output_time is their wall time (does its command send"
+                    + " stdout elsewhere, e.g. > /dev/null?)")));
+        }
         warnings.addAll(PhaseChanges.warnings(noise));
         double total = (nanoTime.getAsLong() - start) / 1e9;
         return new CampaignResult(labels, runs, metrics, round, s.warmupRounds(), stop, total, s.seed(), warnings,
@@ -224,8 +235,11 @@ public final class Campaign {
             }
             Map<String, Double> values = MetricInfo.of(m);
             if (first) {
-                // Nothing written: the run's first output is its end.
+                // Nothing written: the run's first output is its end (and the campaign says so).
                 values.put(MetricInfo.FIRST_OUTPUT_TIME, m.firstOutputSeconds() >= 0 ? m.firstOutputSeconds() : m.wallSeconds());
+                if (m.firstOutputSeconds() < 0) {
+                    silent.add(x.label());
+                }
             }
             for (int i = 0; i < probes.size(); i++) {
                 values.putAll(probes.get(i).read(probeDirs.get(i)));

@@ -24,7 +24,9 @@ public record Warning(Kind kind, String message) {
         /** Mean steal time above 2 % during the rounds. */
         STEAL,
         /** --randomize-layout with ASLR off (randomize_va_space = 0). */
-        ASLR_OFF
+        ASLR_OFF,
+        /** first_output_time asked for, and a subject wrote nothing to stdout: its figure is its wall time. */
+        NO_FIRST_OUTPUT
     }
 
     @Override

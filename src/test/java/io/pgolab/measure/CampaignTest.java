@@ -155,11 +155,14 @@ class CampaignTest {
         assertThat(r.metrics()).containsKey(MetricInfo.FIRST_OUTPUT_TIME);
         assertThat(CampaignResult.values(r.runs(), "a", MetricInfo.FIRST_OUTPUT_TIME)).containsOnly(0.25);
         assertThat(CampaignResult.values(r.runs(), "b", MetricInfo.FIRST_OUTPUT_TIME)).containsOnly(1.0);
+        assertThat(r.warnings()).filteredOn(w -> w.kind() == Warning.Kind.NO_FIRST_OUTPUT).singleElement()
+                .asString().contains("'b' wrote nothing to stdout");
 
         FakeMeasurer plain = new FakeMeasurer(STEADY);
         CampaignResult p = run(plain, settings(), new Recorder());
         assertThat(plain.calls).noneMatch(MeasuredCommand::firstOutput);
         assertThat(p.metrics()).doesNotContainKey(MetricInfo.FIRST_OUTPUT_TIME);
+        assertThat(p.warnings()).noneMatch(w -> w.kind() == Warning.Kind.NO_FIRST_OUTPUT);
     }
 
     // --- the stop rule ---------------------------------------------------------------------------
