@@ -44,6 +44,26 @@ public final class BenchEngine {
         this.listener = listener;
     }
 
+    /**
+     * A command workload without a parser can only have the built-in metrics, its probes' and first_output_time:
+     * a primary metric outside them (a typo in --primary) is refused before any round runs, not after them all.
+     */
+    static void checkPrimaryBeforeMeasuring(BenchWorkload w, CampaignSettings ws, List<Probe> probes) {
+        if (w.subjects().stream().anyMatch(x -> x.parser().isPresent() || x.service().isPresent())) {
+            return; // parsed figures and a server's roles are known only once it ran: checked after
+        }
+        List<String> known = new ArrayList<>(io.pgolab.measure.MetricInfo.builtIn().keySet());
+        probes.forEach(p -> known.addAll(p.metrics().keySet()));
+        known.add(io.pgolab.measure.MetricInfo.FIRST_OUTPUT_TIME);
+        for (String p : ws.primaryMetrics()) {
+            if (!known.contains(p)) {
+                throw new UserError("primary metric '" + p + "' of workload '" + w.name() + "' is not measured for a"
+                        + " command without a parser", io.pgolab.util.Strings.closest(p, known)
+                        .map(c -> "did you mean '" + c + "'? ").orElse("") + "metrics here: " + String.join(", ", known));
+            }
+        }
+    }
+
     public BenchResults run(String title, List<BenchWorkload> workloads) {
         CampaignSettings s = options.settings();
         List<Probe> probes = Probes.forMode(options.deterministic());
@@ -55,6 +75,7 @@ public final class BenchEngine {
             int left = workloads.size() - i;
             CampaignSettings ws = settingsFor(w, s).withBudget(TimePlan.share(s.budget(), options.budgetGiven(),
                     options.totalBudget(), spent, left));
+            checkPrimaryBeforeMeasuring(w, ws, probes);
             listener.measuring(w.name(), w.subjects().size() + " subjects, budget "
                     + TimePlan.duration(ws.budget().toMillis() / 1000.0) + ", target ±" + s.targetHalfWidthPercent()
                     + "% on " + String.join(",", ws.primaryMetrics()) + "; counters: "

@@ -45,7 +45,8 @@ final class MeasureOptions {
     int maxRounds;
 
     @Option(names = "--primary", paramLabel = "METRIC", split = ",",
-            description = "Metrics that decide stopping and gating (default: cpu_time; det.instructions with --deterministic).")
+            description = {"Metrics that decide stopping and gating (default: cpu_time; det.instructions with --deterministic).",
+                    "first_output_time (a command's time to its first output) is measured only when named here."})
     List<String> primary = new ArrayList<>();
 
     @Option(names = "--seed", defaultValue = MeasureDefaults.SEED_TEXT, description = "Seed of the round order and the bootstrap.")

@@ -75,8 +75,8 @@ public final class Campaign {
         silent.clear();
         Map<String, MetricInfo> metrics = new LinkedHashMap<>(MetricInfo.builtIn());
         probes.forEach(p -> metrics.putAll(p.metrics()));
-        if (watchesFirstOutput(s)) {
-            metrics.put(MetricInfo.FIRST_OUTPUT_TIME, MetricInfo.firstOutput());
+        if (watchesFirstOutput(s) && subjects.stream().anyMatch(x -> x.service().isEmpty())) {
+            metrics.put(MetricInfo.FIRST_OUTPUT_TIME, MetricInfo.firstOutput()); // a server has ready_time instead
         }
         List<Warning> warnings = new ArrayList<>(HostChecks.before());
         List<Run> runs = new ArrayList<>();

@@ -22,7 +22,10 @@ final class BuildReport {
         StringBuilder s = new StringBuilder();
         List<BuildResult> rows = new ArrayList<>(o.builds());
         o.instrumented().ifPresent(i -> rows.add(i));
-        o.csRounds().values().stream().map(PipelineOutcome.CsRound::instrumented).distinct().forEach(rows::add);
+        // Variants that share a cs round (pgo+lto+cs+mfs and pgo+lto+cs+bolt) share its instrumented build: one row.
+        java.util.Map<String, BuildResult> rounds = new java.util.LinkedHashMap<>();
+        o.csRounds().values().forEach(c -> rounds.putIfAbsent(c.instrumented().artifact().variant(), c.instrumented()));
+        rows.addAll(rounds.values());
         int width = Math.max(14, rows.stream().mapToInt(r -> r.artifact().variant().length()).max().orElse(0));
         String col = "%-" + width + "s";
         s.append(String.format(col + " %10s %12s  %s%n", "variant", "build", "binary", "profile use"));
