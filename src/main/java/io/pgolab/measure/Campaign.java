@@ -112,15 +112,18 @@ public final class Campaign {
         int round = 0;
         RoundOrder counterbalanced = new RoundOrder(subjects, order);
         List<RoundNoise> noise = new ArrayList<>();
+        // One /proc/stat read per round: a round's end is the next one's start (the statistics between count in).
+        long[] ticks = host.cpuTicks(s.cpu());
         while (stop.isEmpty()) {
             round++;
             List<Subject> order1 = counterbalanced.next();
-            long[] ticks = host.cpuTicks(s.cpu());
             for (int i = 0; i < order1.size(); i++) {
                 Subject x = order1.get(i);
                 runs.add(new Run(x.label(), round, i, once(x, s, metrics, outputs)));
             }
-            double[] si = HostSampler.stealAndIowait(ticks, host.cpuTicks(s.cpu()));
+            long[] end = host.cpuTicks(s.cpu());
+            double[] si = HostSampler.stealAndIowait(ticks, end);
+            ticks = end;
             noise.add(new RoundNoise(round, si[0], si[1], host.loadAverage(), false));
             double elapsed = (nanoTime.getAsLong() - measuredStart) / 1e9;
             double perRound = elapsed / round;
@@ -198,8 +201,8 @@ public final class Campaign {
                     continue;
                 }
                 // The interval the verdict uses (stats.HodgesLehmann), so "target reached" matches the reported CI.
-                HodgesLehmann r = HodgesLehmann.of(b, x);
-                widest = Math.max(widest, (r.ciHigh() - r.ciLow()) / 2 * 100);
+                double[] ci = HodgesLehmann.interval(b, x);
+                widest = Math.max(widest, (ci[1] - ci[0]) / 2 * 100);
             }
         }
         return widest;

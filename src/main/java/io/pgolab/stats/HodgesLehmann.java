@@ -39,6 +39,25 @@ public record HodgesLehmann(double ratio, double ciLow, double ciHigh, double pV
         return ofLogRatios(d);
     }
 
+    /**
+     * Only the 95% interval of {@link #of} ({ciLow, ciHigh}, the same doubles): what the stopping rule needs after
+     * every round, without the estimate's and the p-value's cost.
+     */
+    public static double[] interval(double[] baseline, double[] candidate) {
+        if (baseline.length != candidate.length || baseline.length == 0) {
+            throw new IllegalArgumentException("need the same non-zero number of baseline and candidate rounds");
+        }
+        int n = baseline.length;
+        double[] d = new double[n];
+        for (int i = 0; i < n; i++) {
+            d[i] = Math.log(candidate[i] / baseline[i]);
+        }
+        Arrays.sort(d);
+        long m = (long) n * (n + 1) / 2;
+        long k = criticalValue(n, 1 - CONFIDENCE);
+        return new double[] {Math.exp(walsh(d, k)), Math.exp(walsh(d, m + 1 - k))};
+    }
+
     /** From the paired log ratios directly. */
     public static HodgesLehmann ofLogRatios(double[] logRatios) {
         double[] d = logRatios.clone();

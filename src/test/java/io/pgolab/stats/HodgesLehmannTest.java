@@ -24,6 +24,21 @@ class HodgesLehmannTest {
      * </pre>
      */
     @Test
+    void theIntervalAloneIsTheSameDoublesAsTheFullComparison() {
+        java.util.Random r = new java.util.Random(7);
+        for (int n : new int[] {1, 2, 5, 49, 50, 51, 250}) {
+            double[] b = new double[n];
+            double[] c = new double[n];
+            for (int i = 0; i < n; i++) {
+                b[i] = 1 + 0.1 * r.nextDouble();
+                c[i] = 0.9 + 0.1 * r.nextDouble();
+            }
+            HodgesLehmann full = HodgesLehmann.of(b, c);
+            assertThat(HodgesLehmann.interval(b, c)).as("n=%d", n).containsExactly(full.ciLow(), full.ciHigh());
+        }
+    }
+
+    @Test
     void knownValuesOfRsWilcoxExample() {
         double[] x = {1.83, 0.50, 1.62, 2.48, 1.68, 1.88, 1.55, 3.06, 1.30};
         double[] y = {0.878, 0.647, 0.598, 2.05, 1.06, 1.29, 1.06, 3.14, 1.29};
