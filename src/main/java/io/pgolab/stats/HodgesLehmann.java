@@ -28,15 +28,19 @@ public record HodgesLehmann(double ratio, double ciLow, double ciHigh, double pV
     public static final double CONFIDENCE = 0.95;
 
     public static HodgesLehmann of(double[] baseline, double[] candidate) {
+        return ofLogRatios(logRatios(baseline, candidate));
+    }
+
+    /** ln(candidate_i / baseline_i) per round. */
+    private static double[] logRatios(double[] baseline, double[] candidate) {
         if (baseline.length != candidate.length || baseline.length == 0) {
             throw new IllegalArgumentException("need the same non-zero number of baseline and candidate rounds");
         }
-        int n = baseline.length;
-        double[] d = new double[n];
-        for (int i = 0; i < n; i++) {
+        double[] d = new double[baseline.length];
+        for (int i = 0; i < d.length; i++) {
             d[i] = Math.log(candidate[i] / baseline[i]);
         }
-        return ofLogRatios(d);
+        return d;
     }
 
     /**
@@ -44,15 +48,9 @@ public record HodgesLehmann(double ratio, double ciLow, double ciHigh, double pV
      * every round, without the estimate's and the p-value's cost.
      */
     public static double[] interval(double[] baseline, double[] candidate) {
-        if (baseline.length != candidate.length || baseline.length == 0) {
-            throw new IllegalArgumentException("need the same non-zero number of baseline and candidate rounds");
-        }
-        int n = baseline.length;
-        double[] d = new double[n];
-        for (int i = 0; i < n; i++) {
-            d[i] = Math.log(candidate[i] / baseline[i]);
-        }
+        double[] d = logRatios(baseline, candidate);
         Arrays.sort(d);
+        int n = d.length;
         long m = (long) n * (n + 1) / 2;
         long k = criticalValue(n, 1 - CONFIDENCE);
         return new double[] {Math.exp(walsh(d, k)), Math.exp(walsh(d, m + 1 - k))};
