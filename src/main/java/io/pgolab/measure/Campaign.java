@@ -146,11 +146,9 @@ public final class Campaign {
         List<String> labels = subjects.stream().map(Subject::label).toList();
         noise = PhaseChanges.mark(noise, runs, labels, s.primaryMetrics().get(0));
         warnings.addAll(HostChecks.after(runs, subjects, s.primaryMetrics()));
-        if (watchesFirstOutput(s)) {
-            silent.forEach(label -> warnings.add(new Warning(Warning.Kind.NO_FIRST_OUTPUT, "'" + label + "' wrote nothing"
-                    + " to stdout in some runs, whose first_output_time is their wall time (does its command send"
-                    + " stdout elsewhere, e.g. > /dev/null?)")));
-        }
+        silent.forEach(label -> warnings.add(new Warning(Warning.Kind.NO_FIRST_OUTPUT, "'" + label + "' wrote nothing"
+                + " to stdout in some runs, whose first_output_time is their wall time (does its command send"
+                + " stdout elsewhere, e.g. > /dev/null?)")));
         warnings.addAll(PhaseChanges.warnings(noise));
         double total = (nanoTime.getAsLong() - start) / 1e9;
         return new CampaignResult(labels, runs, metrics, round, s.warmupRounds(), stop, total, s.seed(), warnings,

@@ -190,7 +190,7 @@ static void redirect(int report_fd, const char *path, int fd, int stage, int tru
 }
 
 /* Child side of the fork: never returns. */
-static void run_child(int report_fd, const cpu_set_t *cpus, size_t cpus_size, const struct request *rq)
+static void run_child(int report_fd, const cpu_set_t *cpus, size_t cpus_size, const struct request *rq, int truncate_out)
 {
     setpgid(0, 0);
     if (rq->out != NULL) {
@@ -200,7 +200,7 @@ static void run_child(int report_fd, const cpu_set_t *cpus, size_t cpus_size, co
         close(in);
         /* A watched file was truncated by the runner before the watch began: truncating it again
          * here would count as its first write. */
-        redirect(report_fd, rq->out, 1, STAGE_STDOUT, rq->watch == NULL);
+        redirect(report_fd, rq->out, 1, STAGE_STDOUT, truncate_out);
         if (rq->merge) {
             if (dup2(1, 2) < 0)
                 child_fail(report_fd, STAGE_STDERR);
@@ -298,12 +298,14 @@ static int run_one(const struct request *rq, int sfd, int hup_fd, char *line, si
     }
     /* First output: an inotify watch on the stdout file, set before the command starts. In server mode
      * the runner makes (truncates) the file itself first; one-shot, the caller already has. */
-    int ino = -1;
+    int ino = -1, truncate_out = 1;
     if (rq->watch != NULL && rq->watch[0] != '\0') {
         if (rq->out != NULL) {
             int f = open(rq->watch, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0666);
-            if (f >= 0)
-                close(f);
+            if (f < 0)
+                goto no_watch; /* the child opens (and reports on) it as usual */
+            close(f);
+            truncate_out = 0;
         }
         ino = inotify_init1(IN_CLOEXEC | IN_NONBLOCK);
         if (ino >= 0 && inotify_add_watch(ino, rq->watch, IN_MODIFY) < 0) {
@@ -311,6 +313,7 @@ static int run_one(const struct request *rq, int sfd, int hup_fd, char *line, si
             ino = -1;
         }
     }
+no_watch:;
     int64_t first_ns = -1;
 
     int64_t t0 = now_ns();
@@ -325,7 +328,7 @@ static int run_one(const struct request *rq, int sfd, int hup_fd, char *line, si
     }
     if (pid == 0) {
         close(report[0]);
-        run_child(report[1], cpus, cpus_size, rq);
+        run_child(report[1], cpus, cpus_size, rq, truncate_out);
     }
     CPU_FREE(cpus);
     /* Also set the group from this side so kill(-pid) is valid from now on. */
