@@ -42,7 +42,13 @@ public final class Main implements Runnable {
                 return all.execute(a);
             });
         }
-        return cl.execute(args);
+        io.pgolab.process.RunningCommand.begin();
+        try {
+            return cl.execute(args);
+        } finally {
+            cl.getErr().flush();
+            io.pgolab.process.RunningCommand.end();
+        }
     }
 
     /** pgolab's command line with every subcommand. */

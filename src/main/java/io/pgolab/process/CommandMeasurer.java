@@ -28,6 +28,8 @@ public final class CommandMeasurer {
     public static final Duration DEFAULT_GRACE = Duration.ofSeconds(5);
 
     private static final int RUNNER_FAILURE = 125;
+    /** How long a command that died of SIGINT waits for pgolab's own SIGINT (Ctrl-C reaches both). */
+    private static final long CTRL_C_WAIT_MS = 1000;
 
     private final Path runner;
     private final Duration grace;
@@ -65,9 +67,40 @@ public final class CommandMeasurer {
         if (Thread.interrupted()) {
             throw new InterruptedException();
         }
-        if (serve) {
-            return runServed(c);
+        Measurement m;
+        try {
+            m = serve ? runServed(c) : runOnce(c);
+        } catch (IOException e) {
+            if (ProcessReaper.isShuttingDown()) {
+                // pgolab's exit stopped the runner (SIGTERM, Ctrl-C): that is why it reported nothing
+                throw new InterruptedException("pgolab is shutting down");
+            }
+            throw e;
         }
+        if (ProcessReaper.isShuttingDown() || ctrlC(m)) {
+            // the runner stopped the command because pgolab is exiting: not a failure of the command
+            throw new InterruptedException("pgolab is shutting down");
+        }
+        return m;
+    }
+
+    /**
+     * Whether {@code m} ended by a Ctrl-C that pgolab got too: the terminal sends SIGINT to the
+     * command and to pgolab at once, and the command's death may be reported before pgolab's
+     * shutdown begins. A command that died of SIGINT on its own stays a failed run.
+     */
+    private static boolean ctrlC(Measurement m) throws InterruptedException {
+        if (m.signal() != 2 && m.exitCode() != 130) {
+            return false;
+        }
+        long deadline = System.nanoTime() + CTRL_C_WAIT_MS * 1_000_000;
+        while (!ProcessReaper.isShuttingDown() && System.nanoTime() < deadline) {
+            Thread.sleep(10);
+        }
+        return ProcessReaper.isShuttingDown();
+    }
+
+    private Measurement runOnce(MeasuredCommand c) throws IOException, InterruptedException {
         Path result = Scratch.file("pgolab-measure-", ".result");
         Process process = null;
         try {

@@ -65,10 +65,17 @@ final class ProcessReaper {
         return LIVE.size();
     }
 
-    /** The shutdown hook: stop every live runner, then delete pgolab's temporary files. */
+    /** How long the shutdown hook waits, once the runners are stopped, for the command line to report. */
+    static final Duration REPORT_WAIT = Duration.ofSeconds(3);
+
+    /**
+     * The shutdown hook: stop every live runner, give the command line a moment to say it was
+     * interrupted ({@link RunningCommand}), then delete pgolab's temporary files.
+     */
     static void reapAll() {
         try {
             stopAll();
+            RunningCommand.awaitEnd(REPORT_WAIT);
         } finally {
             Scratch.removeAll();
         }

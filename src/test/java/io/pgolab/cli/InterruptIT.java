@@ -45,6 +45,27 @@ class InterruptIT {
         assertThat(p.resolve(".pgolab/variants/release.json")).doesNotExist();
     }
 
+    @Test
+    void sigtermDuringACompareSaysInterruptedAndLeavesNoCommand() throws Exception {
+        String marker = "62.4242";
+        String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
+        Process pgolab = new ProcessBuilder(java, "-cp", System.getProperty("java.class.path"),
+                "io.pgolab.cli.Main", "-C", tmp.toString(), "compare", "--min-rounds", "6", "--max-rounds", "6",
+                "sleep " + marker, "sleep " + marker + "1")
+                .redirectErrorStream(true).redirectOutput(tmp.resolve("out.txt").toFile()).start();
+        long deadline = System.currentTimeMillis() + 30_000;
+        while (sleepers(marker) < 1 && pgolab.isAlive() && System.currentTimeMillis() < deadline) {
+            Thread.sleep(100);
+        }
+        assertThat(sleepers(marker)).as(Files.readString(tmp.resolve("out.txt"))).isEqualTo(1);
+        pgolab.destroy(); // SIGTERM; the long-lived runner is stopped by pgolab's exit
+        assertThat(pgolab.waitFor(20, TimeUnit.SECONDS)).isTrue();
+        Thread.sleep(500);
+        assertThat(sleepers(marker)).as("processes left behind").isZero();
+        String out = Files.readString(tmp.resolve("out.txt"));
+        assertThat(out).as(out).contains("interrupted").doesNotContain("I/O failure", "internal error", "Exception");
+    }
+
     static long sleepers(String marker) throws Exception {
         try (Stream<Path> procs = Files.list(Path.of("/proc"))) {
             return procs.filter(d -> d.getFileName().toString().matches("\\d+")).filter(d -> {
