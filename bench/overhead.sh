@@ -7,10 +7,14 @@
 # commands' own CPU time, per run: less sensitive to other load than wall time.
 # Then the marginal cost of a run (a 250-round compare minus a 50-round one, per extra run: fixed costs
 # cancel out), and the process layer alone (bench/RunnerOverhead.java), 3 x 200 runs per path.
-# usage: bench/overhead.sh [REPS]   (default 3). JSON in bench/out/overhead/.
+# With OTHER_JAR (another build of pgolab, e.g. an older commit's target/pgolab.jar), the marginal cost is
+# measured for both, alternating in the same run ("this" = the working tree's build, "other" = OTHER_JAR).
+# usage: bench/overhead.sh [REPS] [OTHER_JAR]   (default 3). JSON in bench/out/overhead/.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 reps=${1:-3}
+other=${2:-}
+if [ -n "$other" ] && [ ! -f "$other" ]; then echo "bench/overhead.sh: no such jar: $other" >&2; exit 2; fi
 out=bench/out/overhead
 mkdir -p "$out"
 # shellcheck source=bench/spin-lib.sh
@@ -54,19 +58,30 @@ print(len(runs), w['elapsed_seconds'] - sum(r['metrics']['wall_time'] for r in r
       cpu - sum(r['metrics']['cpu_time'] for r in runs))
 PY2
 }
-for i in $(seq 1 "$reps"); do
+marginal() { # LABEL JAR REP
+  local label=$1 jar=$2 i=$3
   for rounds in 50 250; do
-    /usr/bin/time -o "$out/mtime-$rounds-$i" -f '%U %S %e' java -jar "$out/pgolab.jar" compare --min-rounds "$rounds" \
-      --max-rounds "$rounds" --warmup 0 --json "$out/marginal-$rounds-$i.json" true /bin/true >/dev/null 2>&1
-    awk '{print $1 + $2}' "$out/mtime-$rounds-$i" >"$out/mcpu-$rounds-$i"
+    # --min-rounds 6 and an unreachable --target-ci: the stopping rule computes its CI after every round from
+    # the 6th, as in a default campaign (with --min-rounds = --max-rounds it would only at the end).
+    /usr/bin/time -o "$out/mtime-$label-$rounds-$i" -f '%U %S %e' java -jar "$jar" compare --min-rounds 6 \
+      --max-rounds "$rounds" --target-ci 0.0001 --warmup 0 --json "$out/marginal-$label-$rounds-$i.json" true /bin/true \
+      >/dev/null 2>&1
+    awk '{print $1 + $2}' "$out/mtime-$label-$rounds-$i" >"$out/mcpu-$label-$rounds-$i"
   done
-  read -r n1 wall1 cpu1 < <(own "$out/marginal-50-$i.json" "$out/mcpu-50-$i")
-  read -r n2 wall2 cpu2 < <(own "$out/marginal-250-$i.json" "$out/mcpu-250-$i")
-  awk -v i="$i" -v n1="$n1" -v n2="$n2" -v w1="$wall1" -v w2="$wall2" -v c1="$cpu1" -v c2="$cpu2" 'BEGIN {
-    printf "#%d marginal, long-lived runner: %.2f ms of pgolab per extra run (wall), %.2f ms CPU per extra run;" \
+  read -r n1 wall1 cpu1 < <(own "$out/marginal-$label-50-$i.json" "$out/mcpu-$label-50-$i")
+  read -r n2 wall2 cpu2 < <(own "$out/marginal-$label-250-$i.json" "$out/mcpu-$label-250-$i")
+  awk -v i="$i" -v l="$label" -v n1="$n1" -v n2="$n2" -v w1="$wall1" -v w2="$wall2" -v c1="$cpu1" -v c2="$cpu2" 'BEGIN {
+    printf "#%d marginal, long-lived runner%s: %.2f ms of pgolab per extra run (wall), %.2f ms CPU per extra run;" \
       " fixed: %.0f ms wall inside the campaign, %.0f ms CPU of the whole process\n",
-      i, (w2 - w1) / (n2 - n1) * 1000, (c2 - c1) / (n2 - n1) * 1000,
+      i, (l == "this" ? "" : " (" l ")"), (w2 - w1) / (n2 - n1) * 1000, (c2 - c1) / (n2 - n1) * 1000,
       (w1 - n1 * (w2 - w1) / (n2 - n1)) * 1000, (c1 - n1 * (c2 - c1) / (n2 - n1)) * 1000 }'
+}
+for i in $(seq 1 "$reps"); do
+  marginal this "$out/pgolab.jar" "$i"
+  if [ -n "$other" ]; then
+    cp "$other" "$out/other.jar"
+    marginal other "$out/other.jar" "$i"
+  fi
 done
 echo "load average at end of the marginal runs: $(cut -d' ' -f1-3 /proc/loadavg)"
 # The process layer alone (CommandMeasurer.run, no campaign), both paths.

@@ -106,7 +106,7 @@ public final class BenchEngine {
     private Progress paced(Progress p, CampaignSettings ws, boolean first, int left) {
         return new Progress() {
             @Override
-            public void round(int round, int maxRounds, double widest, double secondsLeft) {
+            public void round(int round, int maxRounds, java.util.function.DoubleSupplier widest, double secondsLeft) {
                 p.round(round, maxRounds, widest, secondsLeft);
             }
 

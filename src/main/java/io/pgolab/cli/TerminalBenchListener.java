@@ -24,19 +24,30 @@ final class TerminalBenchListener implements BenchListener {
         err.println((tty ? "\r" : "") + "==> " + estimate);
     }
 
-    /** Round i of n, widest CI, time left: rewritten in place on a terminal, a plain line every 10 rounds otherwise. */
+    /**
+     * Round i of n, widest CI, time left: rewritten in place on a terminal (at most ten times a second), a plain
+     * line every 10 rounds otherwise. Formatted only when shown: a campaign calls this after every round.
+     */
     @Override
     public Progress progress() {
+        long[] shown = {System.nanoTime() - SHOW_EVERY_NANOS};
         return (round, maxRounds, widest, secondsLeft) -> {
-            String ci = Double.isInfinite(widest) ? "-" : String.format("±%.2f%%", widest);
+            if (tty ? System.nanoTime() - shown[0] < SHOW_EVERY_NANOS && round < maxRounds : round % 10 != 0) {
+                return;
+            }
+            shown[0] = System.nanoTime();
+            double w = widest.getAsDouble();
+            String ci = Double.isInfinite(w) ? "-" : String.format("±%.2f%%", w);
             String line = String.format("    round %d, widest CI %s, at most %.0fs left", round, ci, secondsLeft);
             if (tty) {
                 err.print("\r" + line + "   ");
-            } else if (round % 10 == 0) {
+            } else {
                 err.println(line);
             }
         };
     }
+
+    private static final long SHOW_EVERY_NANOS = 100_000_000L;
 
     @Override
     public void measured(String workload) {

@@ -112,6 +112,8 @@ public final class Campaign {
         int round = 0;
         RoundOrder counterbalanced = new RoundOrder(subjects, order);
         List<RoundNoise> noise = new ArrayList<>();
+        // Each subject's primary values so far, for the stopping rule (it scanned all runs after every round).
+        PrimaryValues primaries = new PrimaryValues(s.primaryMetrics());
         // One /proc/stat read per round: a round's end is the next one's start (the statistics between count in).
         long[] ticks = host.cpuTicks(s.cpu());
         while (stop.isEmpty()) {
@@ -119,7 +121,9 @@ public final class Campaign {
             List<Subject> order1 = counterbalanced.next();
             for (int i = 0; i < order1.size(); i++) {
                 Subject x = order1.get(i);
-                runs.add(new Run(x.label(), round, i, once(x, s, metrics, outputs)));
+                Map<String, Double> values = once(x, s, metrics, outputs);
+                runs.add(new Run(x.label(), round, i, values));
+                primaries.add(x.label(), values);
             }
             long[] end = host.cpuTicks(s.cpu());
             double[] si = HostSampler.stealAndIowait(ticks, end);
@@ -130,9 +134,18 @@ public final class Campaign {
             if (round == 1 && s.warmupRounds() == 0) {
                 progress.paced(0, perRound);
             }
-            double widest = widestHalfWidth(runs, subjects, s, round);
+            // Computed once, and only when the stopping rule (from minRounds on) or the progress report asks.
+            int r = round;
+            double[] memo = {Double.NaN};
+            java.util.function.DoubleSupplier widestNow = () -> {
+                if (Double.isNaN(memo[0])) {
+                    memo[0] = widestHalfWidth(primaries, subjects, s, r);
+                }
+                return memo[0];
+            };
             double left = s.budget().toMillis() / 1000.0 - warmupSeconds - elapsed;
-            progress.round(round, s.maxRounds(), widest, Math.max(0, left));
+            progress.round(round, s.maxRounds(), widestNow, Math.max(0, left));
+            double widest = round >= s.minRounds() ? widestNow.getAsDouble() : Double.POSITIVE_INFINITY;
             if (round >= s.minRounds() && widest <= s.targetHalfWidthPercent()) {
                 stop = String.format("target reached: every primary metric's 95%% CI is within ±%.2f%% (target ±%.2f%%)",
                         widest, s.targetHalfWidthPercent());
@@ -185,7 +198,7 @@ public final class Campaign {
     }
 
     /** Widest 95% CI half-width (percent) of any primary metric of any candidate against the first subject. */
-    static double widestHalfWidth(List<Run> runs, List<Subject> subjects, CampaignSettings s, int rounds) {
+    static double widestHalfWidth(PrimaryValues primaries, List<Subject> subjects, CampaignSettings s, int rounds) {
         if (rounds < 2) {
             return Double.POSITIVE_INFINITY;
         }
@@ -193,8 +206,8 @@ public final class Campaign {
         String base = subjects.get(0).label();
         for (Subject c : subjects.subList(Math.min(1, subjects.size() - 1), subjects.size())) {
             for (String metric : s.primaryMetrics()) {
-                double[] b = CampaignResult.values(runs, base, metric);
-                double[] x = CampaignResult.values(runs, c.label(), metric);
+                double[] b = primaries.values(base, metric);
+                double[] x = primaries.values(c.label(), metric);
                 if (b.length != x.length || b.length < 2 || !CampaignResult.positive(b) || !CampaignResult.positive(x)) {
                     continue;
                 }
@@ -215,7 +228,9 @@ public final class Campaign {
         Path stdout = dir.resolve("stdout");
         Path stderr = dir.resolve("stderr");
         try {
-            Files.createDirectories(dir);
+            if (!Files.isDirectory(dir)) { // createDirectories throws (and catches) an exception when it exists
+                Files.createDirectories(dir);
+            }
             List<String> argv = x.argv();
             List<Path> probeDirs = new ArrayList<>();
             for (Probe p : probes) {
@@ -338,7 +353,9 @@ public final class Campaign {
         }
     }
 
+    private static final java.util.regex.Pattern UNSAFE = java.util.regex.Pattern.compile("[^A-Za-z0-9._+-]");
+
     private static String safe(String label) {
-        return label.replaceAll("[^A-Za-z0-9._+-]", "_");
+        return UNSAFE.matcher(label).replaceAll("_");
     }
 }

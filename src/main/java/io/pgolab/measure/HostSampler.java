@@ -17,18 +17,10 @@ public interface HostSampler {
     HostSampler PROC = new HostSampler() {
         @Override
         public long[] cpuTicks(int cpu) {
-            String stat = HostInfo.read("/proc/stat");
-            long[] all = null;
-            for (String line : stat.split("\n")) {
-                String[] f = line.trim().split("\\s+");
-                if (f[0].equals("cpu" + cpu)) {
-                    return ticks(f);
-                }
-                if (f[0].equals("cpu")) {
-                    all = ticks(f);
-                }
-            }
-            return all;
+            // Only the two lines needed are split: /proc/stat's "intr" line alone has thousands of fields.
+            String stat = ProcFile.STAT.read();
+            String own = line(stat, "cpu" + cpu + " ");
+            return ticks(own != null ? own : line(stat, "cpu "));
         }
 
         @Override
@@ -37,15 +29,42 @@ public interface HostSampler {
         }
     };
 
-    private static long[] ticks(String[] f) {
-        if (f.length < 9) {
+    /** The line of text that starts with prefix, null when there is none. */
+    private static String line(String text, String prefix) {
+        int at = text.startsWith(prefix) ? 0 : text.indexOf("\n" + prefix);
+        if (at < 0) {
             return null;
         }
-        try {
-            return Arrays.stream(f, 1, 9).mapToLong(Long::parseLong).toArray();
-        } catch (NumberFormatException e) {
+        int from = at == 0 ? 0 : at + 1;
+        int end = text.indexOf('\n', from);
+        return text.substring(from, end < 0 ? text.length() : end);
+    }
+
+    /** The 8 counters after the line's label; null when there are fewer or one is not a number. */
+    private static long[] ticks(String line) {
+        if (line == null) {
             return null;
         }
+        // By hand, not split + streams: this runs after every round, mostly before the JIT compiled it.
+        long[] t = new long[8];
+        int i = line.indexOf(' ');
+        for (int k = 0; k < 8; k++) {
+            while (i >= 0 && i < line.length() && line.charAt(i) == ' ') {
+                i++;
+            }
+            if (i < 0 || i >= line.length()) {
+                return null;
+            }
+            int end = line.indexOf(' ', i);
+            end = end < 0 ? line.length() : end;
+            try {
+                t[k] = Long.parseLong(line, i, end, 10);
+            } catch (NumberFormatException e) {
+                return null;
+            }
+            i = end;
+        }
+        return t;
     }
 
     /** Steal and iowait (percent of all ticks) between two readings; NaN when either is missing or no time passed. */

@@ -3,7 +3,10 @@ package io.pgolab.measure;
 import io.pgolab.stats.PairedRatio;
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
 
 /**
  * Rounds at a change of the machine's speed (a shared VM running in speed phases). A round is marked when,
@@ -25,28 +28,49 @@ public final class PhaseChanges {
 
     /** The noise records with their phaseChange flags set. */
     static List<RoundNoise> mark(List<RoundNoise> noise, List<Run> runs, List<String> labels, String metric) {
+        Map<String, TreeMap<Integer, List<Double>>> byLabel = byRound(runs, labels, metric);
         List<RoundNoise> out = new ArrayList<>();
         for (RoundNoise n : noise) {
-            out.add(n.marked(labels.size() >= 2 && isPhaseChange(runs, labels, metric, n.round())));
+            out.add(n.marked(labels.size() >= 2 && isPhaseChange(byLabel, labels, n.round())));
         }
         return out;
     }
 
     static boolean isPhaseChange(List<Run> runs, List<String> labels, String metric, int round) {
+        return isPhaseChange(byRound(runs, labels, metric), labels, round);
+    }
+
+    /** Each subject's values of metric by round, in one pass over the runs (marking used to scan them per round). */
+    private static Map<String, TreeMap<Integer, List<Double>>> byRound(List<Run> runs, List<String> labels,
+                                                                       String metric) {
+        Map<String, TreeMap<Integer, List<Double>>> byLabel = new HashMap<>();
+        labels.forEach(l -> byLabel.put(l, new TreeMap<>()));
+        for (Run r : runs) {
+            TreeMap<Integer, List<Double>> m = byLabel.get(r.label());
+            Double v = r.metrics().get(metric);
+            if (m != null && v != null) {
+                m.computeIfAbsent(r.round(), k -> new ArrayList<>(1)).add(v);
+            }
+        }
+        return byLabel;
+    }
+
+    private static boolean isPhaseChange(Map<String, TreeMap<Integer, List<Double>>> byLabel, List<String> labels,
+                                         int round) {
         int direction = 0;
         for (String label : labels) {
-            double[] earlier = runs.stream().filter(r -> r.label().equals(label) && r.round() < round
-                    && r.metrics().containsKey(metric)).mapToDouble(r -> r.metrics().get(metric)).toArray();
-            double[] now = runs.stream().filter(r -> r.label().equals(label) && r.round() == round
-                    && r.metrics().containsKey(metric)).mapToDouble(r -> r.metrics().get(metric)).toArray();
-            if (earlier.length < MIN_EARLIER || now.length != 1) {
+            TreeMap<Integer, List<Double>> values = byLabel.get(label);
+            List<Double> now = values.getOrDefault(round, List.of());
+            double[] earlier = values.headMap(round).values().stream().flatMap(List::stream)
+                    .mapToDouble(Double::doubleValue).toArray();
+            if (earlier.length < MIN_EARLIER || now.size() != 1) {
                 return false;
             }
             double med = PairedRatio.median(earlier);
             if (!(med > 0)) {
                 return false;
             }
-            double change = now[0] / med - 1;
+            double change = now.get(0) / med - 1;
             if (Math.abs(change) <= THRESHOLD) {
                 return false;
             }

@@ -232,7 +232,7 @@ public final class CommandMeasurer {
 
     private static void createParent(Path file) throws IOException {
         Path parent = file == null ? null : file.toAbsolutePath().getParent();
-        if (parent != null) {
+        if (parent != null && !Files.isDirectory(parent)) { // createDirectories throws (and catches) when it exists
             Files.createDirectories(parent);
         }
     }

@@ -66,13 +66,15 @@ public record Measurement(
         return fromFields(fields(line));
     }
 
+    private static final java.util.regex.Pattern SPACES = java.util.regex.Pattern.compile("\\s+");
+
     /** Splits a runner line into its key=value pairs, in order. */
     public static Map<String, String> fields(String line) {
         if (line == null) {
             throw new IllegalArgumentException("no runner output");
         }
         Map<String, String> fields = new LinkedHashMap<>();
-        for (String token : line.strip().split("\\s+")) {
+        for (String token : SPACES.split(line.strip())) {
             if (token.isEmpty()) {
                 continue;
             }

@@ -26,6 +26,8 @@ public record HodgesLehmann(double ratio, double ciLow, double ciHigh, double pV
     /** Below this many rounds the critical value is exact (as is the library's p-value without ties). */
     public static final int EXACT_BELOW = 50;
     public static final double CONFIDENCE = 0.95;
+    /** The normal quantile of the 95% interval, computed once (the stopping rule asks after every round). */
+    private static final double Z_95 = NormalDistribution.of(0, 1).inverseSurvivalProbability((1 - CONFIDENCE) / 2);
 
     public static HodgesLehmann of(double[] baseline, double[] candidate) {
         return ofLogRatios(logRatios(baseline, candidate));
@@ -97,7 +99,7 @@ public record HodgesLehmann(double ratio, double ciLow, double ciHigh, double pV
         } else {
             double mu = n * (n + 1.0) / 4;
             double sigma = Math.sqrt(n * (n + 1.0) * (2 * n + 1) / 24);
-            double z = NormalDistribution.of(0, 1).inverseSurvivalProbability(alpha / 2);
+            double z = alpha == 1 - CONFIDENCE ? Z_95 : NormalDistribution.of(0, 1).inverseSurvivalProbability(alpha / 2);
             k = (long) Math.floor(mu - z * sigma + 0.5);
         }
         return Math.max(1, k);

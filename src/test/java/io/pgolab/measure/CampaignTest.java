@@ -100,8 +100,8 @@ class CampaignTest {
         final List<Double> secondsLeft = new ArrayList<>();
 
         @Override
-        public void round(int round, int maxRounds, double widestHalfWidthPercent, double left) {
-            widest.put(round, widestHalfWidthPercent);
+        public void round(int round, int maxRounds, java.util.function.DoubleSupplier widestHalfWidthPercent, double left) {
+            widest.put(round, widestHalfWidthPercent.getAsDouble());
             secondsLeft.add(left);
         }
     }

@@ -32,4 +32,19 @@ class HostChecksTest {
     private static Subject subject(String label) {
         return new Subject(label, List.of("true"), Path.of("."), Map.of(), Optional.empty());
     }
+
+    @Test
+    void procStatGivesEachCpusTicksAndTheTotalForACpuItDoesNotList() {
+        long[] cpu0 = HostSampler.PROC.cpuTicks(0);
+        long[] all = HostSampler.PROC.cpuTicks(100_000); // no such CPU: the "cpu" line of all of them
+        assertThat(cpu0).hasSize(8);
+        assertThat(all).hasSize(8);
+        long sum0 = java.util.Arrays.stream(cpu0).sum();
+        long sumAll = java.util.Arrays.stream(all).sum();
+        assertThat(sum0).isPositive();
+        assertThat(sumAll).isGreaterThanOrEqualTo(sum0);
+        if (Runtime.getRuntime().availableProcessors() > 1) {
+            assertThat(all).isNotEqualTo(cpu0);
+        }
+    }
 }
