@@ -11,6 +11,7 @@ import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.condition.EnabledIfEnvironmentVariable;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
@@ -19,7 +20,14 @@ import org.junit.jupiter.api.io.TempDir;
  * example's own config, trained and benched as the client (client_role "drill", under test) of a local
  * nginx (a [[bench.process]] helper, not under test); the gate is drill.cpu_time_per_op.
  * Short version: release + pgo only, smaller request plans, five rounds.
+ *
+ * <p>Not part of the default suite: cold, its three cargo builds take 10-14 minutes on a 2-CPU machine, which alone
+ * would take the suite past the 25 minutes CI allows (the CI machine always builds cold). Run it with
+ * {@code PGOLAB_SLOW_EXAMPLES=1 CI=true mvn -B test -Dtest=DrillExampleIT}; RolesIT covers the same mechanism
+ * (workload roles, helpers, clients under test, per-role profiles) on small programs in every run.
  */
+@EnabledIfEnvironmentVariable(named = "PGOLAB_SLOW_EXAMPLES", matches = "1|true|yes",
+        disabledReason = "a cold cargo build of drill takes minutes: PGOLAB_SLOW_EXAMPLES=1 runs it")
 class DrillExampleIT {
     @TempDir
     Path tmp;
