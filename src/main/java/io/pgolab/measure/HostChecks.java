@@ -78,7 +78,8 @@ public final class HostChecks {
     }
 
     /**
-     * The fewest runnable tasks other than this one seen in 5 samples 50 ms apart; a sample of none ends it
+     * The fewest runnable tasks other than pgolab's own threads (this one, the JIT's) seen in 5 samples 50 ms
+     * apart; a sample of none ends it
      * (the fewest cannot go lower), so on a quiet machine the check takes no time.
      */
     static int otherRunnable() {
@@ -96,12 +97,31 @@ public final class HostChecks {
             if (f.length < 4 || !f[3].contains("/")) {
                 return 0;
             }
-            fewest = Math.min(fewest, Integer.parseInt(f[3].split("/")[0]) - 1);
+            // pgolab's own runnable threads (this one, the JIT compiling it) are not other load
+            fewest = Math.min(fewest, Integer.parseInt(f[3].split("/")[0]) - Math.max(1, ownRunnable()));
             if (fewest <= 0) {
                 break;
             }
         }
         return Math.max(0, fewest == Integer.MAX_VALUE ? 0 : fewest);
+    }
+
+    /** Threads of this JVM that are running or runnable now (state R in /proc/self/task/N/stat); 0 when unknown. */
+    static int ownRunnable() {
+        int n = 0;
+        try (java.nio.file.DirectoryStream<java.nio.file.Path> tasks =
+                     java.nio.file.Files.newDirectoryStream(java.nio.file.Path.of("/proc/self/task"))) {
+            for (java.nio.file.Path t : tasks) {
+                String stat = HostInfo.read(t.resolve("stat").toString());
+                int close = stat.lastIndexOf(')');
+                if (close > 0 && close + 2 < stat.length() && stat.charAt(close + 2) == 'R') {
+                    n++;
+                }
+            }
+        } catch (java.io.IOException | RuntimeException e) {
+            return 0;
+        }
+        return n;
     }
 
     public static double loadAverage() {

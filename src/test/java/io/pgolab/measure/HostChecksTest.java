@@ -47,4 +47,10 @@ class HostChecksTest {
             assertThat(all).isNotEqualTo(cpu0);
         }
     }
+
+    @Test
+    void theThreadThatLooksIsOneOfThisJvmsRunnableThreads() {
+        assertThat(HostChecks.ownRunnable()).isGreaterThanOrEqualTo(1);
+        assertThat(HostChecks.otherRunnable()).isNotNegative();
+    }
 }
