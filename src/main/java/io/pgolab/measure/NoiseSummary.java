@@ -71,7 +71,7 @@ public record NoiseSummary(double loadLow, double loadHigh, double stealMax, lon
                 ? String.format(Locale.ROOT, "pairing cut the spread from %.1f%% unpaired (%s fewer rounds for the same CI)",
                         unpairedSpread, times(Math.pow(unpairedSpread / Math.max(pairedSpread, 1e-9), 2)))
                 : String.format(Locale.ROOT, "pairing did not narrow it (%.1f%% unpaired)", unpairedSpread);
-        return String.format(Locale.ROOT, "noise on %s: %s varied %.1f%% round to round, %s/%s %.1f%% per round;"
+        return String.format(Locale.ROOT, "noise on %s: %s varied %.1f%% round to round, %s vs %s %.1f%% per round;"
                         + " %s; 95%% CI ±%.2f%% after %d rounds",
                 metric, baseline, baselineCvPercent, candidate, baseline, pairedSpread, pairing, halfWidth, rounds);
     }
