@@ -68,9 +68,16 @@ final class LadderReport {
         return s.toString();
     }
 
-    /** The wall time of the step's training runs, "-" without any. */
+    /**
+     * The wall time of the step's training runs, "-" without any; "in build" for the JVM's cds and aot, whose
+     * training run makes the archive inside the variant's build (its time is in the build column).
+     */
     static String training(Ladder.Step st) {
-        return st.trainingSeconds() > 0 ? String.format("%.1fs", st.trainingSeconds()) : "-";
+        if (st.trainingSeconds() > 0) {
+            return String.format("%.1fs", st.trainingSeconds());
+        }
+        return io.pgolab.config.Variant.byName(st.variant()).map(io.pgolab.config.Variant::jvm).orElse(false)
+                ? "in build" : "-";
     }
 
     /** "9.3s (21.0s)": the variant's own build, and with training when that adds to it. */
