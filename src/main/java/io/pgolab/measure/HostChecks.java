@@ -79,8 +79,7 @@ public final class HostChecks {
 
     /**
      * The fewest runnable tasks other than pgolab's own threads (this one, the JIT's) seen in 5 samples 50 ms
-     * apart; a sample of none ends it
-     * (the fewest cannot go lower), so on a quiet machine the check takes no time.
+     * apart; a sample of none ends it (the fewest cannot go lower), so on a quiet machine it takes no time.
      */
     static int otherRunnable() {
         int fewest = Integer.MAX_VALUE;

@@ -1,6 +1,5 @@
 package io.pgolab.measure;
 
-import java.util.Arrays;
 
 /** Reads what the machine did around the runs: CPU time counters and the load average. Tests give a fake. */
 public interface HostSampler {
