@@ -78,7 +78,7 @@ public record BenchResults(String title, CampaignSettings settings, boolean dete
     public GatedOutcome outcome(List<String> gated) {
         return GatedOutcome.of(gated, workloads.stream().flatMap(w -> w.comparisons().stream())
                 .filter(c -> gated.contains(c.metric()))
-                .map(c -> new GatedOutcome.Measure(c.candidate(), c.metric(), c.verdict(), c.changePercent(),
+                .map(c -> new GatedOutcome.Measure(c.candidate(), c.metric(), c.direction(), c.verdict(), c.changePercent(),
                         (c.ciLow() - 1) * 100, (c.ciHigh() - 1) * 100)).toList());
     }
 

@@ -1,5 +1,6 @@
 package io.pgolab.bench;
 
+import io.pgolab.stats.Direction;
 import io.pgolab.stats.Verdict;
 import java.util.List;
 import java.util.Locale;
@@ -19,12 +20,23 @@ import java.util.Locale;
 public record GatedOutcome(List<String> gated, List<Measure> regressed, List<Measure> inconclusive,
                            List<Measure> improved, int unchanged) {
 
-    /** One gated comparison: candidate, metric, verdict, change and CI in percent of the baseline. */
-    public record Measure(String candidate, String metric, Verdict verdict, double changePercent, double ciLowPercent,
-                          double ciHighPercent) {
-        String describe(boolean withCi) {
-            String s = String.format(Locale.ROOT, "%s %s %+.1f%%", candidate, metric, changePercent);
-            return withCi ? s + String.format(Locale.ROOT, " [%+.1f%%, %+.1f%%]", ciLowPercent, ciHighPercent) : s;
+    /**
+     * One gated comparison: candidate, metric, its direction, verdict, change and CI in percent of the baseline
+     * (positive: the metric got larger).
+     */
+    public record Measure(String candidate, String metric, Direction direction, Verdict verdict, double changePercent,
+                          double ciLowPercent, double ciHighPercent) {
+        /**
+         * "pgo cpu_time +2.2%" in changes, as the bench's tables; "pgo cpu_time gain -2.2%" in gains (positive:
+         * better), as the ladder's tables, so that a summary never says the opposite sign of the table above it.
+         */
+        String describe(boolean gains, boolean withCi) {
+            boolean flip = gains && direction == Direction.LOWER_IS_BETTER;
+            double v = flip ? -changePercent : changePercent;
+            double lo = flip ? -ciHighPercent : ciLowPercent;
+            double hi = flip ? -ciLowPercent : ciHighPercent;
+            String s = String.format(Locale.ROOT, "%s %s %s%+.1f%%", candidate, metric, gains ? "gain " : "", v);
+            return withCi ? s + String.format(Locale.ROOT, " [%+.1f%%, %+.1f%%]", lo, hi) : s;
         }
     }
 
@@ -66,8 +78,16 @@ public record GatedOutcome(List<String> gated, List<Measure> regressed, List<Mea
         };
     }
 
-    /** The final line: all within bounds, or what regressed, and what is inconclusive. */
+    /** The final line in changes (the bench's tables' convention). */
     public String summary() {
+        return summary(false);
+    }
+
+    /**
+     * The final line: all within bounds, or what regressed, and what is inconclusive; gains: each figure as a gain
+     * (positive is better, the ladder's convention), else as a change.
+     */
+    public String summary(boolean gains) {
         int n = size();
         String improvedPart = improved.isEmpty() ? "" : "; " + improved.size() + " improved";
         switch (state()) {
@@ -81,12 +101,12 @@ public record GatedOutcome(List<String> gated, List<Measure> regressed, List<Mea
         StringBuilder s = new StringBuilder();
         if (!regressed.isEmpty()) {
             s.append(regressed.size()).append(" gated measure(s) regressed: ")
-                    .append(String.join(", ", regressed.stream().map(m -> m.describe(false)).toList()));
+                    .append(String.join(", ", regressed.stream().map(m -> m.describe(gains, false)).toList()));
         }
         if (!inconclusive.isEmpty()) {
             s.append(regressed.isEmpty() ? "Not within bounds: " : "; ").append(inconclusive.size()).append(" of ").append(n)
                     .append(" gated measure(s) inconclusive (the CI is too wide to tell): ")
-                    .append(String.join(", ", inconclusive.stream().map(m -> m.describe(true)).toList()));
+                    .append(String.join(", ", inconclusive.stream().map(m -> m.describe(gains, true)).toList()));
         }
         return s + improvedPart + ".";
     }

@@ -1,6 +1,7 @@
 package io.pgolab.report;
 
 import io.pgolab.bench.GatedOutcome;
+import io.pgolab.stats.Direction;
 import io.pgolab.stats.Verdict;
 import java.util.List;
 import java.util.Locale;
@@ -44,7 +45,8 @@ final class ReportDocs {
         }
         ResultsDocument.BenchBody b = bench(d);
         if (b != null && b.summary() != null) {
-            return outcome(b).summary();
+            // a ladder's tables give gains (positive is better): its line does too
+            return outcome(b).summary(d.ladder() != null);
         }
         return "No measurements in this file (" + kind(d) + ").";
     }
@@ -71,6 +73,7 @@ final class ReportDocs {
         List<String> metrics = b.method() != null && b.method().gatedMetrics() != null ? b.method().gatedMetrics()
                 : gated.stream().map(ResultsDocument.ComparisonEntry::metric).distinct().toList();
         return GatedOutcome.of(metrics, gated.stream().map(c -> new GatedOutcome.Measure(c.candidate(), c.metric(),
+                "higher_is_better".equals(c.direction()) ? Direction.HIGHER_IS_BETTER : Direction.LOWER_IS_BETTER,
                 Verdict.valueOf(c.verdict().toUpperCase(Locale.ROOT)), (c.ratio() - 1) * 100, (c.ciLow() - 1) * 100,
                 (c.ciHigh() - 1) * 100)).toList());
     }

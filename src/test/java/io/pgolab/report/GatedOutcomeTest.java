@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import io.pgolab.bench.BenchResults;
 import io.pgolab.bench.GatedOutcome;
 import io.pgolab.stats.Comparison;
+import io.pgolab.stats.Direction;
 import io.pgolab.stats.Verdict;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -53,10 +54,10 @@ class GatedOutcomeTest {
 
     @Test
     void withinBoundsOnlyWhenEveryGatedMeasureIs() {
-        GatedOutcome.Measure same = new GatedOutcome.Measure("pgo", "cpu_time", Verdict.NO_CHANGE, 0.1, -0.5, 0.6);
-        GatedOutcome.Measure better = new GatedOutcome.Measure("pgo", "ops", Verdict.IMPROVED, 5, 3, 7);
-        GatedOutcome.Measure unsure = new GatedOutcome.Measure("lto", "cpu_time", Verdict.INCONCLUSIVE, 2, -1, 5);
-        GatedOutcome.Measure worse = new GatedOutcome.Measure("lto", "ops", Verdict.REGRESSED, -9, -12, -6);
+        GatedOutcome.Measure same = new GatedOutcome.Measure("pgo", "cpu_time", Direction.LOWER_IS_BETTER, Verdict.NO_CHANGE, 0.1, -0.5, 0.6);
+        GatedOutcome.Measure better = new GatedOutcome.Measure("pgo", "ops", Direction.HIGHER_IS_BETTER, Verdict.IMPROVED, 5, 3, 7);
+        GatedOutcome.Measure unsure = new GatedOutcome.Measure("lto", "cpu_time", Direction.LOWER_IS_BETTER, Verdict.INCONCLUSIVE, 2, -1, 5);
+        GatedOutcome.Measure worse = new GatedOutcome.Measure("lto", "ops", Direction.HIGHER_IS_BETTER, Verdict.REGRESSED, -9, -12, -6);
         List<String> g = List.of("cpu_time", "ops");
         assertThat(GatedOutcome.of(g, List.of(same, better)).summary())
                 .isEqualTo("All gated measures within bounds (cpu_time, ops); 1 improved.");
@@ -67,6 +68,23 @@ class GatedOutcomeTest {
                 + " -9.0%; 1 of 2 gated measure(s) inconclusive (the CI is too wide to tell): lto cpu_time +2.0% [-1.0%, +5.0%].");
         assertThat(GatedOutcome.of(g, List.of(worse, unsure)).passed()).contains(false);
         assertThat(GatedOutcome.of(g, List.of()).state()).isEqualTo(GatedOutcome.State.NOTHING_COMPARED);
+        // in gains (the ladder's convention) a slower cpu_time is a negative gain, its CI flipped with it
+        assertThat(GatedOutcome.of(g, List.of(worse, unsure)).summary(true)).isEqualTo("1 gated measure(s) regressed:"
+                + " lto ops gain -9.0%; 1 of 2 gated measure(s) inconclusive (the CI is too wide to tell): lto cpu_time"
+                + " gain -2.0% [-5.0%, +1.0%].");
+    }
+
+    /** Issue 27: a ladder's table said "gain -2.2%" and its last line "regressed ... +2.2%". */
+    @Test
+    void aLadderSaysGainsInItsTableAndInItsLastLine() {
+        Results r = GoldenReportTest.ladder();
+        String text = Exporter.text().render(r);
+        // pgo+lto's cpu_time: a gain of -1149.3% in the table, and in the line under it
+        assertThat(text).contains("-1149.3% [-1163.9, -1141.3] regressed")
+                .contains("regressed: pgo+lto cpu_time gain -1149.3%, pgo+lto ops_per_sec gain -10.0%")
+                .doesNotContain("+1149.3%");
+        assertThat(Exporter.markdown().render(r)).contains("**2 gated measure(s) regressed: pgo+lto cpu_time gain -1149.3%");
+        assertThat(banner(Exporter.html().render(r))).contains("pgo+lto cpu_time gain -1149.3%");
     }
 
     static String banner(String html) {
