@@ -55,6 +55,15 @@ final class RecordedVerdicts {
                 list(w.comparisons()).forEach(check::comparison);
             }
             list(b.comparisons()).forEach(check::comparison);
+            int regressed = ReportDocs.outcome(b).regressed().size();
+            // a gate's verdict is its measures' (below); a merged host's body is rebuilt from the gate by ReportFiles
+            if (d.gate() == null && b.summary() != null && b.regressions() != regressed) {
+                throw check.disagrees("the bench", "regressions: " + b.regressions(), "its gated comparisons give "
+                        + regressed + " regressed");
+            }
+        }
+        if (d.ladder() != null) {
+            new RecordedVerdicts(file, false).ladder(d.ladder(), d.bench());
         }
         if (d.gate() == null) {
             return d;
@@ -105,6 +114,42 @@ final class RecordedVerdicts {
                         "its samples give '%s', %+.2f%% [%+.2f%%, %+.2f%%]", again.verdict().json(),
                         again.changePercent(), (again.ciLow() - 1) * 100, (again.ciHigh() - 1) * 100));
             }
+        }
+    }
+
+    /**
+     * A ladder's gains: finite, the verdict one of the four, and each step's gain over the first step the same as the
+     * bench's comparison of the two (the gain over the previous step has no comparison in the file to hold it to).
+     */
+    private void ladder(ResultsDocument.LadderBody l, ResultsDocument.BenchBody bench) {
+        List<ResultsDocument.Step> steps = list(l.steps());
+        for (ResultsDocument.Step st : steps) {
+            String what = "ladder step " + st.variant() + " " + st.metric() + " on " + st.workload();
+            for (ResultsDocument.Gain g : new ResultsDocument.Gain[] {st.vsRelease(), st.vsPrevious()}) {
+                if (g != null) {
+                    finite(what, "gain_percent", g.gainPercent());
+                    finite(what, "ci_low_percent", g.ciLowPercent());
+                    finite(what, "ci_high_percent", g.ciHighPercent());
+                    verdict(what, g.verdict());
+                }
+            }
+            ResultsDocument.Gain g = st.vsRelease();
+            String first = steps.stream().filter(x -> x.workload().equals(st.workload())).findFirst()
+                    .map(ResultsDocument.Step::variant).orElse("");
+            if (g == null || bench == null) {
+                continue;
+            }
+            list(bench.comparisons()).stream().filter(c -> st.workload().equals(c.workload())
+                    && st.metric().equals(c.metric()) && first.equals(c.baseline()) && st.variant().equals(c.candidate()))
+                    .findFirst().ifPresent(c -> {
+                        boolean higher = "higher_is_better".equals(c.direction());
+                        double gain = (higher ? 1 : -1) * (c.ratio() - 1) * 100;
+                        if (Math.abs(gain - g.gainPercent()) > SAME_PERCENT || !c.verdict().equals(g.verdict())) {
+                            throw disagrees(what, String.format(Locale.ROOT, "'%s', gain %+.1f%%", g.verdict(),
+                                    g.gainPercent()), String.format(Locale.ROOT, "its comparison %s vs %s says '%s',"
+                                    + " gain %+.1f%%", c.candidate(), c.baseline(), c.verdict(), gain));
+                        }
+                    });
         }
     }
 

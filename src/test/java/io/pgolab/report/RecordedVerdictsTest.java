@@ -149,6 +149,19 @@ class RecordedVerdictsTest {
     }
 
     @Test
+    void aLadderStepWhoseGainWasFlippedIsRefusedAndAnOldLadderStillRenders() throws Exception {
+        Path old = Path.of("src/test/resources/results/ladder-0.1.0.json");
+        assertThat(ReportFiles.read(List.of(old)).markdown()).contains("+16.7%");
+        ObjectNode d = (ObjectNode) Json.MAPPER.readTree(old.toFile());
+        ((ObjectNode) d.get("ladder").get("steps").get(1).get("vs_release")).put("gain_percent", -16.7)
+                .put("verdict", "regressed");
+        Path f = file("ladder.json", Json.MAPPER.writeValueAsString(d));
+        assertThatThrownBy(() -> ReportFiles.read(List.of(f))).isInstanceOf(UserError.class)
+                .hasMessageContaining("ladder step pgo cpu_time on loop disagrees")
+                .hasMessageContaining("its comparison pgo vs release says 'improved'");
+    }
+
+    @Test
     void aMergedFileWhosePassedWasEditedIsRefused() throws Exception {
         Merge.Merged m = Merge.of(List.of(file("x.json", VerdictFixtures.gateJson("x86", 1.55))), false);
         ObjectNode d = (ObjectNode) Json.MAPPER.readTree(MergeReport.json(m));
