@@ -211,7 +211,8 @@ final class RecordedVerdicts {
         }
         workloads.stream().filter(w -> m.workload().equals(w.name())).flatMap(w -> list(w.comparisons()).stream())
                 .filter(c -> m.metric().equals(c.metric()) && c.candidate() != null
-                        && c.candidate().endsWith(":" + m.variant()))
+                        && c.candidate().endsWith(":" + m.variant()) && c.baseline() != null
+                        && c.baseline().endsWith(":" + m.variant()))
                 .findFirst().ifPresent(c -> {
                     double lo = (c.ciLow() - 1) * 100;
                     double hi = (c.ciHigh() - 1) * 100;
