@@ -80,7 +80,7 @@ public final class BenchEngine {
                     + TimePlan.duration(ws.budget().toMillis() / 1000.0) + ", target ±" + s.targetHalfWidthPercent()
                     + "% on " + String.join(",", ws.primaryMetrics()) + "; counters: "
                     + Probes.describe(options.deterministic()));
-            CampaignResult r = campaign.run(w.subjects(), ws, paced(listener.progress(), ws, i == 0, left));
+            CampaignResult r = campaign.run(w.subjects(), ws, paced(listener.progress(), ws, left));
             spent += r.elapsedSeconds();
             listener.measured(w.name());
             for (String p : ws.primaryMetrics()) {
@@ -102,8 +102,8 @@ public final class BenchEngine {
         return new BenchResults(title, s, options.deterministic(), results);
     }
 
-    /** The listener's progress, and the expected duration of the workloads left once the warm-up timed a round. */
-    private Progress paced(Progress p, CampaignSettings ws, boolean first, int left) {
+    /** The listener's progress, and this workload's expected duration once its warm-up timed a round. */
+    private Progress paced(Progress p, CampaignSettings ws, int left) {
         return new Progress() {
             @Override
             public void round(int round, int maxRounds, java.util.function.DoubleSupplier widest, double secondsLeft) {
@@ -112,7 +112,7 @@ public final class BenchEngine {
 
             @Override
             public void paced(double warmupSeconds, double secondsPerRound) {
-                listener.expecting(TimePlan.estimate(first, left, ws.warmupRounds(), ws.minRounds(), ws.maxRounds(),
+                listener.expecting(TimePlan.estimate(left - 1, ws.warmupRounds(), ws.minRounds(), ws.maxRounds(),
                         secondsPerRound, ws.budget().toMillis() / 1000.0, options.budgetOption(), warmupSeconds));
             }
         };

@@ -74,16 +74,16 @@ public record BenchResults(String title, CampaignSettings settings, boolean dete
                 .filter(c -> gated.contains(c.metric()) && c.verdict() == Verdict.REGRESSED).toList();
     }
 
-    /** One line a CI bot can print: all within bounds, or what regressed. */
+    /** What the gated measures say together: the final line, the banner and --fail-on's exit code. */
+    public GatedOutcome outcome(List<String> gated) {
+        return GatedOutcome.of(gated, workloads.stream().flatMap(w -> w.comparisons().stream())
+                .filter(c -> gated.contains(c.metric()))
+                .map(c -> new GatedOutcome.Measure(c.candidate(), c.metric(), c.direction(), c.verdict(), c.changePercent(),
+                        (c.ciLow() - 1) * 100, (c.ciHigh() - 1) * 100)).toList());
+    }
+
+    /** One line a CI bot can print: all within bounds, or what regressed and what is inconclusive. */
     public String summary(List<String> gated) {
-        List<Comparison> reg = regressions(gated);
-        long improved = workloads.stream().flatMap(w -> w.comparisons().stream())
-                .filter(c -> gated.contains(c.metric()) && c.verdict() == Verdict.IMPROVED).count();
-        if (reg.isEmpty()) {
-            return "All gated measures within bounds (" + String.join(", ", gated) + ")"
-                    + (improved > 0 ? "; " + improved + " improved" : "") + ".";
-        }
-        return reg.size() + " gated measure(s) regressed: " + String.join(", ", reg.stream()
-                .map(c -> String.format("%s %s %+.1f%%", c.candidate(), c.metric(), c.changePercent())).toList()) + ".";
+        return outcome(gated).summary();
     }
 }

@@ -26,11 +26,18 @@ public record GateMeasure(String workload, String variant, Comparison comparison
     public static GateMeasure of(String workload, String variant, Comparison c, double boundPercent) {
         double worst = worsePercent(c, true);
         double best = worsePercent(c, false);
+        return new GateMeasure(workload, variant, c, boundPercent, status(worst, best, boundPercent, c.rounds()));
+    }
+
+    /**
+     * The status from the CI's worst and best ends (percent worse than the base) and the bound: the one rule, for a
+     * gate that ran and for a results file read again (report/RecordedVerdicts).
+     */
+    public static Status status(double worstPercent, double bestPercent, double boundPercent, int rounds) {
         // ratio - 1 carries floating-point noise: a CI end of exactly 1.02 is +2.0000000000000018%, and on the bound
-        Status s = c.rounds() < 5 ? Status.INCONCLUSIVE
-                : worst <= boundPercent + ON_THE_BOUND ? Status.WITHIN_BOUNDS
-                : best > boundPercent + ON_THE_BOUND ? Status.OUT_OF_BOUNDS : Status.INCONCLUSIVE;
-        return new GateMeasure(workload, variant, c, boundPercent, s);
+        return rounds < 5 ? Status.INCONCLUSIVE
+                : worstPercent <= boundPercent + ON_THE_BOUND ? Status.WITHIN_BOUNDS
+                : bestPercent > boundPercent + ON_THE_BOUND ? Status.OUT_OF_BOUNDS : Status.INCONCLUSIVE;
     }
 
     /** How much worse the candidate is at one end of the CI, in percent of the base (negative: better). */
@@ -52,8 +59,15 @@ public record GateMeasure(String workload, String variant, Comparison comparison
     /** "pgo cpu_time +5.1% (CI +4.2% to +6.0%, bound 2%)", for summaries. */
     public String describe() {
         Comparison c = comparison;
-        return String.format(Locale.ROOT, "%s %s on %s %+.1f%% (CI %+.1f%% to %+.1f%%, bound %s%%)", variant, c.metric(),
-                workload, c.changePercent(), (c.ciLow() - 1) * 100, (c.ciHigh() - 1) * 100, plain(boundPercent));
+        return describe(workload, variant, c.metric(), c.changePercent(), (c.ciLow() - 1) * 100, (c.ciHigh() - 1) * 100,
+                boundPercent);
+    }
+
+    /** The same description from a results file's numbers. */
+    public static String describe(String workload, String variant, String metric, double changePercent,
+                                  double ciLowPercent, double ciHighPercent, double boundPercent) {
+        return String.format(Locale.ROOT, "%s %s on %s %+.1f%% (CI %+.1f%% to %+.1f%%, bound %s%%)", variant, metric,
+                workload, changePercent, ciLowPercent, ciHighPercent, plain(boundPercent));
     }
 
     static String plain(double d) {

@@ -27,15 +27,31 @@ public record GateResult(Worktrees.Commit base, Worktrees.Commit candidate, Stri
 
     /** Every measure within bounds, or inconclusive ones too when those pass. */
     public boolean passed() {
-        return with(GateMeasure.Status.OUT_OF_BOUNDS).isEmpty()
-                && (inconclusive.equals("pass") || with(GateMeasure.Status.INCONCLUSIVE).isEmpty());
+        return passed(measures.stream().map(GateMeasure::status).toList(), inconclusive);
+    }
+
+    /** The gate's verdict over its measures' statuses: for a gate that ran and for its results file read again. */
+    public static boolean passed(List<GateMeasure.Status> statuses, String inconclusive) {
+        return !statuses.contains(GateMeasure.Status.OUT_OF_BOUNDS)
+                && (inconclusive.equals("pass") || !statuses.contains(GateMeasure.Status.INCONCLUSIVE));
     }
 
     /** "Compared abc with def on HOST. All 6 measures within bounds." or which ones are not. */
     public String summary() {
-        String head = "Compared " + candidate.shortSha() + " with " + base.shortSha() + " on " + host + ". ";
-        List<GateMeasure> out = with(GateMeasure.Status.OUT_OF_BOUNDS);
-        List<GateMeasure> unsure = with(GateMeasure.Status.INCONCLUSIVE);
+        return summary(candidate.shortSha(), base.shortSha(), host, measures.stream()
+                .map(m -> new Described(m.status(), m.describe())).toList(), inconclusive);
+    }
+
+    /** A measure's status and its description ({@link GateMeasure#describe}). */
+    public record Described(GateMeasure.Status status, String text) {
+    }
+
+    /** The summary line from the measures' statuses and descriptions, the one wording for every output. */
+    public static String summary(String candidateSha, String baseSha, String host, List<Described> measures,
+                                 String inconclusive) {
+        String head = "Compared " + candidateSha + " with " + baseSha + " on " + host + ". ";
+        List<String> out = texts(measures, GateMeasure.Status.OUT_OF_BOUNDS);
+        List<String> unsure = texts(measures, GateMeasure.Status.INCONCLUSIVE);
         int n = measures.size();
         if (out.isEmpty() && unsure.isEmpty()) {
             return head + "All " + n + " measure" + (n == 1 ? "" : "s") + " within bounds.";
@@ -43,15 +59,19 @@ public record GateResult(Worktrees.Commit base, Worktrees.Commit candidate, Stri
         StringBuilder b = new StringBuilder(head);
         if (!out.isEmpty()) {
             b.append(String.format(Locale.ROOT, "%d of %d measures out of bounds: %s.", out.size(), n,
-                    String.join("; ", out.stream().map(GateMeasure::describe).toList())));
+                    String.join("; ", out)));
         }
         if (!unsure.isEmpty()) {
             b.append(out.isEmpty() ? "" : " ").append(String.format(Locale.ROOT,
                     "%d of %d measures inconclusive (the CI straddles the bound%s): %s.", unsure.size(), n,
                     inconclusive.equals("pass") ? "; they pass, --inconclusive pass"
                             : "; they fail the gate; a longer --budget narrows the CI",
-                    String.join("; ", unsure.stream().map(GateMeasure::describe).toList())));
+                    String.join("; ", unsure)));
         }
         return b.toString();
+    }
+
+    private static List<String> texts(List<Described> ms, GateMeasure.Status s) {
+        return ms.stream().filter(m -> m.status() == s).map(Described::text).toList();
     }
 }

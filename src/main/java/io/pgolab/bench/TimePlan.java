@@ -32,37 +32,35 @@ public final class TimePlan {
     }
 
     /**
-     * The expected duration of the workloads left, printed once a workload's warm-up has measured the seconds per
-     * round (later workloads are assumed to take as long per round), e.g. "about 4m30s: 3 workloads × at least 6
-     * rounds × 15s per round (+1 warm-up round each); --total-budget 90s cannot be met: the minimum rounds a
-     * verdict needs win". first: this is the first workload (the estimate covers the whole bench, else "left").
+     * The expected duration of the workload being measured, printed once its warm-up has timed a round, e.g. "about
+     * 1m45s for this workload: at least 6 rounds × 15s per round; --total-budget 90s cannot be met: the minimum rounds
+     * a verdict needs win (...); 2 more workloads, each timed after its own warm-up". Each workload is estimated from
+     * its own rounds: one workload's round time says nothing about another's (issue 27: a bench of jq's workloads
+     * was estimated at 2m39s from the first one's rounds and took 7m15s).
      *
-     * @param budgetSeconds each workload's budget (the share of a total budget, or --budget)
-     * @param budgetOption  how the budget was asked for, for the message ("--budget 60s", "--total-budget 90s")
-     * @param warmupSecondsSpent the current workload's warm-up, already spent
+     * @param workloadsAfter     the workloads still to measure after this one
+     * @param budgetSeconds      this workload's budget (the share of a total budget, or --budget)
+     * @param budgetOption       how the budget was asked for, for the message ("--budget 60s", "--total-budget 90s")
+     * @param warmupSecondsSpent this workload's warm-up, already spent
      */
-    public static String estimate(boolean first, int workloadsLeft, int warmup, int minRounds, int maxRounds,
-                                  double perRound, double budgetSeconds, String budgetOption,
-                                  double warmupSecondsSpent) {
-        double minimumEach = (warmup + minRounds) * perRound;
-        double maximumEach = (warmup + maxRounds) * perRound;
-        // the current workload's warm-up is already done; later ones still have theirs
-        double minimum = minimumEach * workloadsLeft - warmupSecondsSpent;
-        double atMost = Math.min(maximumEach, Math.max(minimumEach, budgetSeconds)) * workloadsLeft - warmupSecondsSpent;
-        String what = workloadsLeft == 1 ? (first ? "1 workload" : "1 workload left")
-                : workloadsLeft + (first ? " workloads" : " workloads left");
-        String rounds = String.format(Locale.ROOT, "%s × at least %d rounds × %s per round%s", what, minRounds,
-                duration(perRound), warmup == 0 ? "" : " (+" + warmup + " warm-up round" + (warmup == 1 ? "" : "s")
-                        + " each)");
-        String left = first ? "" : " left";
-        if (minimumEach > budgetSeconds + 0.5) {
-            return String.format(Locale.ROOT, "about %s%s: %s; %s cannot be met: the minimum rounds a verdict needs win"
-                            + " (fewer workloads with --workload NAME, or --min-rounds 5, would shorten it)",
-                    duration(Math.max(0, minimum)), left, rounds, budgetOption);
+    public static String estimate(int workloadsAfter, int warmup, int minRounds, int maxRounds, double perRound,
+                                  double budgetSeconds, String budgetOption, double warmupSecondsSpent) {
+        double minimumAll = (warmup + minRounds) * perRound;
+        double maximumAll = (warmup + maxRounds) * perRound;
+        // the warm-up is already done: what is left is the measured rounds
+        double minimum = minimumAll - warmupSecondsSpent;
+        double atMost = Math.min(maximumAll, Math.max(minimumAll, budgetSeconds)) - warmupSecondsSpent;
+        String rounds = String.format(Locale.ROOT, "at least %d rounds × %s per round", minRounds, duration(perRound));
+        String later = workloadsAfter == 0 ? "" : workloadsAfter == 1 ? "; 1 more workload, timed after its own warm-up"
+                : "; " + workloadsAfter + " more workloads, each timed after its own warm-up";
+        if (minimumAll > budgetSeconds + 0.5) {
+            return String.format(Locale.ROOT, "about %s for this workload: %s; %s cannot be met: the minimum rounds a"
+                            + " verdict needs win (%s--min-rounds 5 would shorten it)%s", duration(Math.max(0, minimum)),
+                    rounds, budgetOption, workloadsAfter == 0 ? "" : "fewer workloads with --workload NAME, or ", later);
         }
-        return String.format(Locale.ROOT, "about %s to %s%s: %s, then more rounds until the CIs reach the target"
-                        + " or the budget is spent (%s)",
-                duration(Math.max(0, minimum)), duration(Math.max(0, atMost)), left, rounds, budgetOption);
+        return String.format(Locale.ROOT, "about %s to %s for this workload: %s, then more rounds until the CIs reach the"
+                        + " target or the budget is spent (%s)%s", duration(Math.max(0, minimum)),
+                duration(Math.max(0, atMost)), rounds, budgetOption, later);
     }
 
     /** A duration as people write it: "35ms", "0.4s", "5s", "15s", "4m30s", "1h05m". */

@@ -11,9 +11,14 @@ final class BenchMarkdown {
     }
 
     public static String render(BenchResults r, List<String> gated) {
+        return render(r, gated, false);
+    }
+
+    /** gains: the summary line in gains (positive is better), as under a ladder's table. */
+    public static String render(BenchResults r, List<String> gated, boolean gains) {
         StringBuilder s = new StringBuilder();
         s.append("## ").append(Md.text(r.title())).append("\n\n");
-        s.append("**").append(Md.text(r.summary(gated))).append("**\n\n");
+        s.append("**").append(Md.text(r.outcome(gated).summary(gains))).append("**\n\n");
         for (BenchResults.WorkloadResult w : r.workloads()) {
             s.append("### ").append(Md.text(w.name())).append("\n\n");
             s.append(Md.code(w.command())).append(" — ").append(w.campaign().rounds())

@@ -175,7 +175,8 @@ final class JsonExporter implements Exporter {
                     w.layout().map(l -> layout(w.name(), l)).orElse(null), w.flamegraphs(),
                     PotentialWorth.of(w.potential()), PotentialLines.of(w, gated)));
         }
-        return new ResultsDocument.BenchBody(method, workloads, flat, r.summary(gated), r.regressions(gated).size());
+        return new ResultsDocument.BenchBody(method, workloads, flat, r.summary(gated),
+                r.outcome(gated).regressed().size());
     }
 
     static ResultsDocument.LayoutEntry layout(String workload, io.pgolab.bench.LayoutCheck l) {

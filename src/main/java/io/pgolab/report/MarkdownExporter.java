@@ -18,7 +18,8 @@ final class MarkdownExporter implements Exporter {
         if (b == null) {
             return "";
         }
-        String bench = BenchMarkdown.render(b, b.gated());
+        // under a ladder's gain table the line speaks in gains too
+        String bench = BenchMarkdown.render(b, b.gated(), r.ladder() != null);
         if (r.ladder() != null) {
             StringBuilder notes = new StringBuilder();
             BuildReport.boltSizeNotes(r.ladder().built()).lines().forEach(n -> notes.append("- ").append(Md.text(n)).append('\n'));

@@ -76,7 +76,7 @@ public final class Merge {
                 throw new UserError(f + " holds no gate results (it was written by another command)",
                         "merge combines the --json files of 'pgolab gate' runs on several machines");
             }
-            hosts.add(new Host(f, d));
+            hosts.add(new Host(f, RecordedVerdicts.verified(f, d)));
         }
         List<String> differences = new ArrayList<>();
         differ(hosts, "the candidate commit", h -> h.gate().candidate().commit(), differences);

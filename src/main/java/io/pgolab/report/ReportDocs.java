@@ -1,5 +1,12 @@
 package io.pgolab.report;
 
+import io.pgolab.bench.GatedOutcome;
+import io.pgolab.stats.Direction;
+import io.pgolab.stats.Verdict;
+import java.util.List;
+import java.util.Locale;
+import java.util.stream.Stream;
+
 /** What a results file is (which command wrote it) and its one-line verdict, read from its records. */
 final class ReportDocs {
     private ReportDocs() {
@@ -31,24 +38,43 @@ final class ReportDocs {
         return d.measurements() != null ? d.measurements() : d.bench();
     }
 
-    /** The gate's summary, else the bench's, else what the file holds. */
+    /** The gate's summary, else the bench's (decided again from its gated comparisons), else what the file holds. */
     static String summary(ResultsDocument d) {
         if (d.gate() != null) {
             return d.gate().summary();
         }
         ResultsDocument.BenchBody b = bench(d);
         if (b != null && b.summary() != null) {
-            return b.summary();
+            // a ladder's tables give gains (positive is better): its line does too
+            return outcome(b).summary(d.ladder() != null);
         }
         return "No measurements in this file (" + kind(d) + ").";
     }
 
-    /** Passed (true), failed (false), or nothing measured (null). */
+    /** Passed (true), failed (false), or neither: inconclusive or nothing measured (null). */
     static Boolean passed(ResultsDocument d) {
         if (d.gate() != null) {
             return d.gate().passed();
         }
         ResultsDocument.BenchBody b = bench(d);
-        return b == null || b.summary() == null ? null : b.regressions() == 0;
+        return b == null || b.summary() == null ? null : outcome(b).passed().orElse(null);
+    }
+
+    /**
+     * The gated comparisons' verdicts together, by the function a bench that runs uses ({@link GatedOutcome}): the
+     * flat list when the file has one, else every workload's.
+     */
+    static GatedOutcome outcome(ResultsDocument.BenchBody b) {
+        List<ResultsDocument.ComparisonEntry> all = b.comparisons() != null && !b.comparisons().isEmpty() ? b.comparisons()
+                : b.workloads() == null ? List.of()
+                : b.workloads().stream().flatMap(w -> w.comparisons() == null ? Stream.empty() : w.comparisons().stream())
+                        .toList();
+        List<ResultsDocument.ComparisonEntry> gated = all.stream().filter(ResultsDocument.ComparisonEntry::gated).toList();
+        List<String> metrics = b.method() != null && b.method().gatedMetrics() != null ? b.method().gatedMetrics()
+                : gated.stream().map(ResultsDocument.ComparisonEntry::metric).distinct().toList();
+        return GatedOutcome.of(metrics, gated.stream().map(c -> new GatedOutcome.Measure(c.candidate(), c.metric(),
+                "higher_is_better".equals(c.direction()) ? Direction.HIGHER_IS_BETTER : Direction.LOWER_IS_BETTER,
+                Verdict.valueOf(c.verdict().toUpperCase(Locale.ROOT)), (c.ratio() - 1) * 100, (c.ciLow() - 1) * 100,
+                (c.ciHigh() - 1) * 100)).toList());
     }
 }

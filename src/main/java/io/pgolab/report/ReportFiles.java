@@ -45,7 +45,7 @@ public final class ReportFiles {
         }
         String schema = tree != null && tree.has("schema") ? tree.get("schema").asText() : null;
         if (!MergeReport.MergeDocument.SCHEMA.equals(schema)) {
-            return new Loaded(file, List.of(ResultsReader.read(file)), null);
+            return new Loaded(file, List.of(RecordedVerdicts.verified(file, ResultsReader.read(file))), null);
         }
         MergeReport.MergeDocument m;
         try {
@@ -57,11 +57,17 @@ public final class ReportFiles {
         List<ResultsDocument> docs = new ArrayList<>();
         List<Merge.Host> hosts = new ArrayList<>();
         for (MergeReport.HostEntry h : m.hosts()) {
-            ResultsDocument d = hostDocument(m, h);
+            ResultsDocument d = RecordedVerdicts.verified(file + " (host " + h.host() + ")", hostDocument(m, h));
             docs.add(d);
             hosts.add(new Merge.Host(Path.of(h.file()), d));
         }
-        return new Loaded(file, docs, new Merge.Merged(List.copyOf(hosts), m.differences()));
+        Merge.Merged merged = new Merge.Merged(List.copyOf(hosts), m.differences());
+        if (merged.passed() != m.passed()) {
+            throw new UserError(file + ": the recorded verdict of the merge disagrees with its hosts: it records passed: "
+                    + m.passed() + ", but its hosts' gates give passed: " + merged.passed(),
+                    "the file was edited or damaged after pgolab wrote it: run 'pgolab merge' again on the hosts' files");
+        }
+        return new Loaded(file, docs, merged);
     }
 
     /** A merged host as the results document its gate wrote (the samples and the gate; envelope: host, environment). */

@@ -96,6 +96,6 @@ public record Results(Source source, BenchResults bench, LadderPart ladder, Pipe
         if (gate != null) {
             return !gate.passed();
         }
-        return bench != null && !bench.regressions(bench.gated()).isEmpty();
+        return bench != null && bench.outcome(bench.gated()).state() == io.pgolab.bench.GatedOutcome.State.REGRESSED;
     }
 }

@@ -25,7 +25,7 @@ final class TextExporter implements Exporter {
         }
         if (r.ladder() != null) {
             return LadderReport.text(r.ladder().ladder()) + BuildReport.boltSizeNotes(r.ladder().built()) + layout(b)
-                    + b.summary(b.gated()) + " (against "
+                    + b.outcome(b.gated()).summary(true) + " (against "
                     + r.ladder().built().get(0).variant() + ")\n";
         }
         if (b != null) {

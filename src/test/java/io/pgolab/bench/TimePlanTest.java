@@ -38,22 +38,24 @@ class TimePlanTest {
     @Test
     void theIssuesNinetySecondBenchSaysUpFrontThatItTakesMuchLonger() {
         // 3 workloads, 15 s a round, 1 warm-up + 6 rounds each, 30 s each of a 90 s total budget.
-        String e = TimePlan.estimate(true, 3, 1, 6, 10_000, 15, 30, "--total-budget 90s", 15);
+        String e = TimePlan.estimate(2, 1, 6, 10_000, 15, 30, "--total-budget 90s", 15);
 
-        assertThat(e).isEqualTo("about 5m: 3 workloads × at least 6 rounds × 15s per round (+1 warm-up round each);"
+        assertThat(e).isEqualTo("about 1m30s for this workload: at least 6 rounds × 15s per round;"
                 + " --total-budget 90s cannot be met: the minimum rounds a verdict needs win"
-                + " (fewer workloads with --workload NAME, or --min-rounds 5, would shorten it)");
+                + " (fewer workloads with --workload NAME, or --min-rounds 5 would shorten it);"
+                + " 2 more workloads, each timed after its own warm-up");
     }
 
     @Test
     void aBudgetThatFitsGivesARange() {
-        String e = TimePlan.estimate(true, 2, 1, 6, 10_000, 1, 60, "--budget 1m (per workload)", 1);
+        String e = TimePlan.estimate(1, 1, 6, 10_000, 1, 60, "--budget 1m (per workload)", 1);
 
-        assertThat(e).isEqualTo("about 13s to 1m59s: 2 workloads × at least 6 rounds × 1s per round (+1 warm-up"
-                + " round each), then more rounds until the CIs reach the target or the budget is spent"
-                + " (--budget 1m (per workload))");
-        assertThat(TimePlan.estimate(false, 1, 0, 6, 10_000, 1, 60, "--budget 1m (per workload)", 0))
-                .startsWith("about 6s to 1m left: 1 workload left × at least 6 rounds × 1s per round, then");
+        assertThat(e).isEqualTo("about 6s to 59s for this workload: at least 6 rounds × 1s per round, then more rounds"
+                + " until the CIs reach the target or the budget is spent (--budget 1m (per workload));"
+                + " 1 more workload, timed after its own warm-up");
+        assertThat(TimePlan.estimate(0, 0, 6, 10_000, 1, 60, "--budget 1m (per workload)", 0))
+                .isEqualTo("about 6s to 1m for this workload: at least 6 rounds × 1s per round, then more rounds until"
+                        + " the CIs reach the target or the budget is spent (--budget 1m (per workload))");
     }
 
     @Test
@@ -100,29 +102,47 @@ class TimePlanTest {
         };
         CampaignSettings s = CampaignSettings.defaults().withTarget(0.001).withRounds(6, 1000).withWarmup(1)
                 .withPrimary(List.of(MetricInfo.CPU_TIME));
-        BenchOptions o = new BenchOptions(s, false, 0.01, false, Optional.of(Duration.ofSeconds(60)), false);
+        BenchOptions o = new BenchOptions(s, false, 0.01, false, Optional.of(Duration.ofSeconds(120)), false);
         BenchEngine engine = new BenchEngine(o, CommandLog.silent(), scratch, listener, c -> {
             Files.writeString(c.stdoutFile(), "");
             Files.writeString(c.stderrFile(), "");
-            now[0] += TimeUnit.SECONDS.toNanos(1);
+            // "run SECONDS LABEL" takes that long, "run LABEL" 1 s
+            now[0] += (long) (TimeUnit.SECONDS.toNanos(1) * (c.argv().size() == 3 ? Double.parseDouble(c.argv().get(1)) : 1));
             double cpu = c.argv().get(c.argv().size() - 1).equals("a") ? 1.0 : 1.0 + (now[0] / 1_000_000_000L % 3) * 0.01;
             return new Measurement(0, 0, false, 1.0, cpu, 0, 1000, 1, 1, 100, 0);
         }, () -> now[0]);
 
-        BenchResults r = engine.run("t", List.of(workload("one"), workload("two"), workload("three")));
+        BenchResults r = engine.run("t", List.of(workload("one"), slow("two", 3), slow("three", 0.5)));
 
         assertThat(measuring).map(m -> m.replaceAll("counters: .*", "counters: ")).containsExactly(
-                "one: 2 subjects, budget 20s, target ±0.001% on cpu_time; counters: ",
-                "two: 2 subjects, budget 20s, target ±0.001% on cpu_time; counters: ",
-                "three: 2 subjects, budget 20s, target ±0.001% on cpu_time; counters: ");
-        assertThat(estimates).hasSize(3);
-        assertThat(estimates.get(0)).startsWith("about 40s to 58s: 3 workloads × at least 6 rounds × 2s per round");
-        assertThat(estimates.get(2)).startsWith("about 12s to 18s left: 1 workload left");
-        assertThat(r.workloads()).allSatisfy(w -> assertThat(w.campaign().elapsedSeconds()).isEqualTo(20.0));
+                "one: 2 subjects, budget 40s, target ±0.001% on cpu_time; counters: ",
+                "two: 2 subjects, budget 40s, target ±0.001% on cpu_time; counters: ",
+                "three: 2 subjects, budget 38s, target ±0.001% on cpu_time; counters: ");
+        // each workload estimated from its own rounds (issue 27: the first one's round time was used for all)
+        assertThat(estimates).containsExactly(
+                "about 12s to 38s for this workload: at least 6 rounds × 2s per round, then more rounds until the CIs"
+                        + " reach the target or the budget is spent (--total-budget 2m); 2 more workloads, each timed after"
+                        + " its own warm-up",
+                "about 36s for this workload: at least 6 rounds × 6s per round; --total-budget 2m cannot be met:"
+                        + " the minimum rounds a verdict needs win (fewer workloads with --workload NAME, or --min-rounds 5"
+                        + " would shorten it); 1 more workload, timed after its own warm-up",
+                "about 6s to 37s for this workload: at least 6 rounds × 1s per round, then more rounds until the CIs"
+                        + " reach the target or the budget is spent (--total-budget 2m)");
+        // and each took what its estimate said, after its warm-up round (2 s, 6 s, 1 s)
+        assertThat(r.workloads()).map(w -> w.campaign().elapsedSeconds()).containsExactly(40.0, 42.0, 38.0);
     }
 
     static BenchWorkload workload(String name) {
         return new BenchWorkload(name, "run", List.of(subject("a"), subject("b")));
+    }
+
+    /** A workload whose every run takes this many seconds. */
+    static BenchWorkload slow(String name, double seconds) {
+        return new BenchWorkload(name, "run", List.of(subject("a", seconds), subject("b", seconds)));
+    }
+
+    static Subject subject(String label, double seconds) {
+        return new Subject(label, List.of("run", Double.toString(seconds), label), Path.of("/"), Map.of(), Optional.empty());
     }
 
     static Subject subject(String label) {

@@ -53,11 +53,22 @@ class MergeIT {
                 .hasSize(5);
 
         Path failing = tmp.resolve("arm64/failing.json");
-        Files.writeString(failing, edited(x86, d -> ((ObjectNode) d.get("gate")).put("host", "arm64-metal")
-                .put("passed", false).put("measures_out_of_bounds", 1)));
+        // a host whose bound was tighter (it may not even stay the same): its measures out of bounds, by their numbers
+        Files.writeString(failing, edited(x86, d -> {
+            ObjectNode g = ((ObjectNode) d.get("gate")).put("host", "arm64-metal").put("passed", false);
+            g.put("measures_out_of_bounds", g.get("measures").size()).put("measures_within_bounds", 0);
+            g.get("measures").forEach(m -> ((ObjectNode) m).put("bound_percent", -5).put("verdict", "out_of_bounds"));
+        }));
         Cli.Result red = Cli.run(tmp, "merge", x86.toString(), failing.toString());
         assertThat(red.exitCode()).as(red.all()).isEqualTo(1);
-        assertThat(red.out()).contains("failed on arm64-metal (1 out of bounds");
+        assertThat(red.out()).contains("failed on arm64-metal (1 out of bounds, 0 inconclusive)");
+
+        // the same file claiming it passed: refused, naming the file and the measure (issue 27)
+        Path claims = tmp.resolve("arm64/claims.json");
+        Files.writeString(claims, edited(failing, d -> ((ObjectNode) d.get("gate")).put("passed", true)));
+        Cli.Result lie = Cli.run(tmp, "merge", x86.toString(), claims.toString());
+        assertThat(lie.exitCode()).as(lie.all()).isEqualTo(2);
+        assertThat(lie.err()).contains(claims.toString(), "disagrees", "passed: true");
 
         Path other = tmp.resolve("other.json");
         Files.writeString(other, edited(x86, d -> {

@@ -14,7 +14,7 @@ class ReportOldFilesTest {
     Path tmp;
 
     @ParameterizedTest
-    @ValueSource(strings = {"demo", "compare", "build"})
+    @ValueSource(strings = {"demo", "compare", "build", "ladder"})
     void aResultsFileOf010IsRenderedAgain(String kind) throws Exception {
         Path old = Path.of("src/test/resources/results", kind + "-0.1.0.json").toAbsolutePath();
         Path html = tmp.resolve(kind + ".html");

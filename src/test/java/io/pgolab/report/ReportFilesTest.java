@@ -32,8 +32,8 @@ class ReportFilesTest {
         gate.putArray("variants").add("pgo");
         gate.putArray("measures").addObject().put("workload", "server").put("variant", "pgo").put("metric", "cpu_time")
                 .put("unit", "s").put("direction", "lower_is_better").put("base_median", 0.05).put("candidate_median", 0.05)
-                .put("change_percent", -0.2).put("ci_low_percent", -1.5).put("ci_high_percent", 1.1)
-                .put("worst_percent", 1.1).put("bound_percent", 2).put("verdict", passed ? "within_bounds" : "out_of_bounds")
+                .put("change_percent", passed ? -0.2 : 3.2).put("ci_low_percent", passed ? -1.5 : 2.5)
+                .put("ci_high_percent", passed ? 1.1 : 4.0).put("worst_percent", passed ? 1.1 : 4.0).put("bound_percent", 2).put("verdict", passed ? "within_bounds" : "out_of_bounds")
                 .put("rounds", 6);
         gate.putArray("notes").add("note from <" + host + ">");
         Path f = tmp.resolve(host + ".json");

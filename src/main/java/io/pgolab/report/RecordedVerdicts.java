@@ -1,0 +1,294 @@
+package io.pgolab.report;
+
+import io.pgolab.UserError;
+import io.pgolab.bench.GateMeasure;
+import io.pgolab.bench.GateResult;
+import io.pgolab.stats.Comparison;
+import io.pgolab.stats.Direction;
+import io.pgolab.stats.Verdict;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.Optional;
+
+/**
+ * A results file's verdicts decided again before anything is drawn from it (pgolab report, pgolab merge): each
+ * comparison's verdict from its samples (files of the Hodges-Lehmann method) and from its recorded CI, p-value and
+ * minimum effect; each gate measure's status from its CI and bound, and against the comparison it came from; the
+ * gate's counts and {@code passed} from those statuses. A file whose recorded verdicts disagree, or whose numbers
+ * are NaN or infinite, is refused naming the file and the measure: a report that shows a verdict the numbers do not
+ * support is worse than no report. The gate's summary line is written again from the measures (the same function
+ * as a gate that runs), so no prose from the file stands in for the verdict.
+ */
+final class RecordedVerdicts {
+    /** CI ends and estimates recomputed from the same samples agree to rounding; anything beyond is an edit. */
+    private static final double SAME = 1e-9;
+    /** Percent values derived from a ratio (ratio - 1) * 100, compared in percent points. */
+    private static final double SAME_PERCENT = 1e-6;
+    private static final String HINT = "the file was edited or damaged after pgolab wrote it, and pgolab does not draw"
+            + " a verdict the numbers do not support: run the gate (or bench) again, or use the file as pgolab wrote it";
+
+    private final String file;
+    private final boolean hodgesLehmann;
+
+    private RecordedVerdicts(String file, boolean hodgesLehmann) {
+        this.file = file;
+        this.hodgesLehmann = hodgesLehmann;
+    }
+
+    /** The document as read, its gate summary written again from its measures; refused if a verdict disagrees. */
+    static ResultsDocument verified(Path file, ResultsDocument d) {
+        return verified(file.toString(), d);
+    }
+
+    static ResultsDocument verified(String file, ResultsDocument d) {
+        List<ResultsDocument.BenchBody> bodies = new ArrayList<>();
+        Optional.ofNullable(d.measurements()).ifPresent(bodies::add);
+        Optional.ofNullable(d.bench()).ifPresent(bodies::add);
+        List<ResultsDocument.Workload> workloads = new ArrayList<>();
+        for (ResultsDocument.BenchBody b : bodies) {
+            boolean hl = b.method() != null && "hodges-lehmann".equals(b.method().estimator());
+            RecordedVerdicts check = new RecordedVerdicts(file, hl);
+            for (ResultsDocument.Workload w : list(b.workloads())) {
+                workloads.add(w);
+                list(w.comparisons()).forEach(check::comparison);
+            }
+            list(b.comparisons()).forEach(check::comparison);
+            int regressed = ReportDocs.outcome(b).regressed().size();
+            // a gate's verdict is its measures' (below); a merged host's body is rebuilt from the gate by ReportFiles
+            if (d.gate() == null && b.summary() != null && b.regressions() != regressed) {
+                throw check.disagrees("the bench", "regressions: " + b.regressions(), "its gated comparisons give "
+                        + regressed + " regressed");
+            }
+        }
+        if (d.ladder() != null) {
+            new RecordedVerdicts(file, false).ladder(d.ladder(), d.bench());
+        }
+        if (d.gate() == null) {
+            return d;
+        }
+        ResultsDocument.GateBody g = new RecordedVerdicts(file, false).gate(d.gate(), workloads);
+        return new ResultsDocument(d.envelope(), d.variants(), d.training(), d.profileSets(), d.pgoExtraBuildSeconds(),
+                d.ladder(), d.bench(), d.profile(), d.optimizedBuilds(), d.measurements(), d.trainingMatch(), g,
+                d.commands());
+    }
+
+    private void comparison(ResultsDocument.ComparisonEntry c) {
+        String what = "comparison " + c.candidate() + " vs " + c.baseline() + " " + c.metric() + " on " + c.workload();
+        finite(what, "ratio", c.ratio());
+        finite(what, "ci_low", c.ciLow());
+        finite(what, "ci_high", c.ciHigh());
+        finite(what, "p_value", c.pValue());
+        finite(what, "min_effect", c.minEffect());
+        finite(what, "baseline_median", c.baselineMedian());
+        finite(what, "candidate_median", c.candidateMedian());
+        if (!(c.ciLow() > 0 && c.ciLow() <= c.ciHigh() && c.ratio() >= c.ciLow() * (1 - SAME)
+                && c.ratio() <= c.ciHigh() * (1 + SAME))) {
+            throw damaged(what, String.format(Locale.ROOT, "its ratio %s lies outside its CI [%s, %s]", c.ratio(),
+                    c.ciLow(), c.ciHigh()));
+        }
+        Direction dir = direction(what, c.direction());
+        Verdict recorded = verdict(what, c.verdict());
+        double[] b = c.baselineSamples();
+        double[] x = c.candidateSamples();
+        boolean samples = b != null && x != null && b.length > 0;
+        if (samples && (b.length != x.length || b.length != c.rounds() || !positive(b) || !positive(x))) {
+            throw damaged(what, "its samples are not " + c.rounds() + " positive numbers per side, as its rounds say");
+        }
+        boolean constant = samples && constant(b) && constant(x);
+        Verdict fromCi = Verdict.of(c.ciLow(), c.ciHigh(), c.pValue(), c.minEffect(), dir, c.rounds(),
+                !(c.metric().startsWith("det.") || constant));
+        if (fromCi != recorded) {
+            throw disagrees(what, recorded.json(), String.format(Locale.ROOT,
+                    "its CI %+.1f%% to %+.1f%%, p %.3g and minimum effect %s%% give '%s'", (c.ciLow() - 1) * 100,
+                    (c.ciHigh() - 1) * 100, c.pValue(), c.minEffect() * 100, fromCi.json()));
+        }
+        if (samples && hodgesLehmann) {
+            Comparison again = Comparison.of(c.metric(), c.unit(), dir, c.baseline(), c.candidate(), b, x, c.minEffect(),
+                    c.bootstrapSeed());
+            if (!close(again.ratio(), c.ratio()) || !close(again.ciLow(), c.ciLow()) || !close(again.ciHigh(), c.ciHigh())
+                    || again.verdict() != recorded) {
+                throw disagrees(what, String.format(Locale.ROOT, "%s, %+.2f%% [%+.2f%%, %+.2f%%]", recorded.json(),
+                        (c.ratio() - 1) * 100, (c.ciLow() - 1) * 100, (c.ciHigh() - 1) * 100), String.format(Locale.ROOT,
+                        "its samples give '%s', %+.2f%% [%+.2f%%, %+.2f%%]", again.verdict().json(),
+                        again.changePercent(), (again.ciLow() - 1) * 100, (again.ciHigh() - 1) * 100));
+            }
+        }
+    }
+
+    /**
+     * A ladder's gains: finite, the verdict one of the four, and each step's gain over the first step the same as the
+     * bench's comparison of the two (the gain over the previous step has no comparison in the file to hold it to).
+     */
+    private void ladder(ResultsDocument.LadderBody l, ResultsDocument.BenchBody bench) {
+        List<ResultsDocument.Step> steps = list(l.steps());
+        for (ResultsDocument.Step st : steps) {
+            String what = "ladder step " + st.variant() + " " + st.metric() + " on " + st.workload();
+            for (ResultsDocument.Gain g : new ResultsDocument.Gain[] {st.vsRelease(), st.vsPrevious()}) {
+                if (g != null) {
+                    finite(what, "gain_percent", g.gainPercent());
+                    finite(what, "ci_low_percent", g.ciLowPercent());
+                    finite(what, "ci_high_percent", g.ciHighPercent());
+                    verdict(what, g.verdict());
+                }
+            }
+            ResultsDocument.Gain g = st.vsRelease();
+            String first = steps.stream().filter(x -> x.workload().equals(st.workload())).findFirst()
+                    .map(ResultsDocument.Step::variant).orElse("");
+            if (g == null || bench == null) {
+                continue;
+            }
+            list(bench.comparisons()).stream().filter(c -> st.workload().equals(c.workload())
+                    && st.metric().equals(c.metric()) && first.equals(c.baseline()) && st.variant().equals(c.candidate()))
+                    .findFirst().ifPresent(c -> {
+                        boolean higher = "higher_is_better".equals(c.direction());
+                        double gain = (higher ? 1 : -1) * (c.ratio() - 1) * 100;
+                        if (Math.abs(gain - g.gainPercent()) > SAME_PERCENT || !c.verdict().equals(g.verdict())) {
+                            throw disagrees(what, String.format(Locale.ROOT, "'%s', gain %+.1f%%", g.verdict(),
+                                    g.gainPercent()), String.format(Locale.ROOT, "its comparison %s vs %s says '%s',"
+                                    + " gain %+.1f%%", c.candidate(), c.baseline(), c.verdict(), gain));
+                        }
+                    });
+        }
+    }
+
+    private ResultsDocument.GateBody gate(ResultsDocument.GateBody g, List<ResultsDocument.Workload> workloads) {
+        String policy = g.inconclusive();
+        if (!"pass".equals(policy) && !"fail".equals(policy)) {
+            throw damaged("the gate", "its 'inconclusive' is " + policy + ", not \"pass\" or \"fail\"");
+        }
+        List<GateResult.Described> described = new ArrayList<>();
+        int[] counts = new int[GateMeasure.Status.values().length];
+        for (ResultsDocument.MeasureEntry m : list(g.measures())) {
+            GateMeasure.Status s = measure(m, workloads);
+            counts[s.ordinal()]++;
+            described.add(new GateResult.Described(s, GateMeasure.describe(m.workload(), m.variant(), m.metric(),
+                    m.changePercent(), m.ciLowPercent(), m.ciHighPercent(), m.boundPercent())));
+        }
+        int within = counts[GateMeasure.Status.WITHIN_BOUNDS.ordinal()];
+        int out = counts[GateMeasure.Status.OUT_OF_BOUNDS.ordinal()];
+        int unsure = counts[GateMeasure.Status.INCONCLUSIVE.ordinal()];
+        if (within != g.measuresWithinBounds() || out != g.measuresOutOfBounds() || unsure != g.measuresInconclusive()) {
+            throw disagrees("the gate", String.format(Locale.ROOT, "%d within bounds, %d out of bounds, %d inconclusive",
+                    g.measuresWithinBounds(), g.measuresOutOfBounds(), g.measuresInconclusive()), String.format(Locale.ROOT,
+                    "its measures are %d within bounds, %d out of bounds, %d inconclusive", within, out, unsure));
+        }
+        boolean passed = GateResult.passed(described.stream().map(GateResult.Described::status).toList(), policy);
+        if (passed != g.passed()) {
+            throw disagrees("the gate", "passed: " + g.passed(), "its measures (" + out + " out of bounds, " + unsure
+                    + " inconclusive, --inconclusive " + policy + ") give passed: " + passed);
+        }
+        String summary = GateResult.summary(GateReport.shortSha(g.candidate()), GateReport.shortSha(g.base()), g.host(),
+                described, policy);
+        return new ResultsDocument.GateBody(g.base(), g.candidate(), g.host(), g.configPath(), g.variants(), policy, passed,
+                summary, within, out, unsure, g.measures(), g.notes());
+    }
+
+    /** The measure's status from its CI and bound, checked against what it records and the comparison behind it. */
+    private GateMeasure.Status measure(ResultsDocument.MeasureEntry m, List<ResultsDocument.Workload> workloads) {
+        String what = "measure " + m.variant() + " " + m.metric() + " on " + m.workload();
+        finite(what, "change_percent", m.changePercent());
+        finite(what, "ci_low_percent", m.ciLowPercent());
+        finite(what, "ci_high_percent", m.ciHighPercent());
+        finite(what, "worst_percent", m.worstPercent());
+        finite(what, "bound_percent", m.boundPercent());
+        if (!(m.ciLowPercent() <= m.changePercent() + SAME_PERCENT && m.changePercent() <= m.ciHighPercent() + SAME_PERCENT)) {
+            throw damaged(what, String.format(Locale.ROOT, "its change %+.1f%% lies outside its CI %+.1f%% to %+.1f%%",
+                    m.changePercent(), m.ciLowPercent(), m.ciHighPercent()));
+        }
+        boolean lower = direction(what, m.direction()) == Direction.LOWER_IS_BETTER;
+        double worst = lower ? m.ciHighPercent() : -m.ciLowPercent();
+        double best = lower ? m.ciLowPercent() : -m.ciHighPercent();
+        if (Math.abs(worst - m.worstPercent()) > SAME_PERCENT) {
+            throw damaged(what, String.format(Locale.ROOT, "its worst_percent %+.2f%% is not its CI's worst end %+.2f%%",
+                    m.worstPercent(), worst));
+        }
+        GateMeasure.Status s = GateMeasure.status(worst, best, m.boundPercent(), m.rounds());
+        if (!s.json().equals(m.verdict())) {
+            throw disagrees(what, m.verdict(), String.format(Locale.ROOT, "its CI %+.1f%% to %+.1f%% against the bound"
+                    + " +%s%% gives '%s'", m.ciLowPercent(), m.ciHighPercent(), plain(m.boundPercent()), s.json()));
+        }
+        workloads.stream().filter(w -> m.workload().equals(w.name())).flatMap(w -> list(w.comparisons()).stream())
+                .filter(c -> m.metric().equals(c.metric()) && c.candidate() != null
+                        && c.candidate().endsWith(":" + m.variant()) && c.baseline() != null
+                        && c.baseline().endsWith(":" + m.variant()))
+                .findFirst().ifPresent(c -> {
+                    double lo = (c.ciLow() - 1) * 100;
+                    double hi = (c.ciHigh() - 1) * 100;
+                    double change = (c.ratio() - 1) * 100;
+                    if (Math.abs(lo - m.ciLowPercent()) > SAME_PERCENT || Math.abs(hi - m.ciHighPercent()) > SAME_PERCENT
+                            || Math.abs(change - m.changePercent()) > SAME_PERCENT || c.rounds() != m.rounds()) {
+                        throw disagrees(what, String.format(Locale.ROOT, "%+.1f%% (CI %+.1f%% to %+.1f%%, %d rounds)",
+                                m.changePercent(), m.ciLowPercent(), m.ciHighPercent(), m.rounds()), String.format(
+                                Locale.ROOT, "its comparison %s vs %s says %+.1f%% (CI %+.1f%% to %+.1f%%, %d rounds)",
+                                c.candidate(), c.baseline(), change, lo, hi, c.rounds()));
+                    }
+                });
+        return s;
+    }
+
+    private void finite(String what, String field, double v) {
+        if (!Double.isFinite(v)) {
+            throw damaged(what, "its " + field + " is " + v);
+        }
+    }
+
+    private Direction direction(String what, String json) {
+        if ("lower_is_better".equals(json)) {
+            return Direction.LOWER_IS_BETTER;
+        }
+        if ("higher_is_better".equals(json)) {
+            return Direction.HIGHER_IS_BETTER;
+        }
+        throw damaged(what, "its direction is " + json + ", not lower_is_better or higher_is_better");
+    }
+
+    private Verdict verdict(String what, String json) {
+        for (Verdict v : Verdict.values()) {
+            if (v.json().equals(json)) {
+                return v;
+            }
+        }
+        throw damaged(what, "its verdict is " + json + ", not improved, regressed, no_change or inconclusive");
+    }
+
+    private UserError damaged(String what, String why) {
+        return new UserError(file + " is damaged: " + what + ": " + why, HINT);
+    }
+
+    private UserError disagrees(String what, String recorded, String recomputed) {
+        return new UserError(file + ": the recorded verdict of " + what + " disagrees with its numbers: it records "
+                + recorded + ", but " + recomputed, HINT);
+    }
+
+    private static boolean close(double a, double b) {
+        return Math.abs(a - b) <= SAME * Math.max(Math.abs(a), Math.abs(b));
+    }
+
+    private static boolean positive(double[] xs) {
+        for (double x : xs) {
+            if (!(x > 0 && Double.isFinite(x))) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    private static boolean constant(double[] xs) {
+        for (double x : xs) {
+            if (x != xs[0]) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    private static <T> List<T> list(List<T> l) {
+        return l == null ? List.of() : l;
+    }
+
+    private static String plain(double d) {
+        return d == Math.rint(d) ? Long.toString((long) d) : Double.toString(d);
+    }
+}
