@@ -36,6 +36,30 @@ public final class HtmlFixtures {
         return out;
     }
 
+    /**
+     * A workload name with an unterminated RIGHT-TO-LEFT OVERRIDE, and a frame with the controls and lone surrogate
+     * XML does not allow, for the escaping tests.
+     */
+    public static final String BIDI = "parse\u202e json";
+    public static final String CONTROL_FRAME = "esc\u001b[31m_nul\u0000_bs\b_del\u007f_c1\u0085_lone\ud800_ffff\uffff_amp&]]>";
+
+    /** The bench with its first workload named {@link #BIDI} and a frame {@link #CONTROL_FRAME} in both profiles. */
+    static Results bidi() {
+        BenchResults b = Fixtures.bench();
+        List<BenchResults.WorkloadResult> ws = new ArrayList<>();
+        for (BenchResults.WorkloadResult w : b.workloads()) {
+            Map<String, Flamegraph> f = new LinkedHashMap<>();
+            flamegraphs().forEach((v, g) -> {
+                Map<String, Long> stacks = new LinkedHashMap<>(g.stacks());
+                stacks.put("hot;main;" + CONTROL_FRAME, 30L);
+                f.put(v, new Flamegraph(g.event(), g.callGraph(), g.samples() + 30, stacks, 0, 0));
+            });
+            ws.add(new BenchResults.WorkloadResult(ws.isEmpty() ? BIDI : w.name(), w.command() + " " + BIDI, w.campaign(),
+                    w.comparisons(), w.primary(), w.potential(), w.layout(), f));
+        }
+        return Results.compare(CommandLog.silent(), new BenchResults(b.title(), b.settings(), b.deterministic(), ws));
+    }
+
     /** The bench with its first workload named {@link #HOSTILE} and both workloads with flamegraphs. */
     static BenchResults bench() {
         BenchResults b = Fixtures.bench();

@@ -46,6 +46,18 @@ class HtmlReportBrowserIT {
                 .isEqualTo(0L);
         // the hostile frame is a frame named by its text
         assertThat(browser.texts("div.flame g.frame title")).anyMatch(t -> t.startsWith(HtmlFixtures.HOSTILE_FRAME + " — "));
+        // the differential graph colours lex_next (self 20% of 1,000 samples → 32.5% of 800) in full red, and leaves
+        // __proto__ (4% → 5%: within the sampling error) grey; the page says what the threshold is
+        String fills = (String) browser.js("""
+                var out = [];
+                document.querySelectorAll('figure.flame-box.diff g.frame').forEach(function (g) {
+                  var name = g.querySelector('title').textContent.split(' — ')[0];
+                  if (name === 'lex_next' || name === '__proto__') { out.push(name + '=' + g.querySelector('rect').getAttribute('fill')); }
+                });
+                return out.join(' ');""");
+        assertThat(fills).contains("lex_next=rgb(255,55,55)").contains("__proto__=rgb(235,235,235)");
+        assertThat(browser.texts("figure.flame-box.diff p.threshold")).allMatch(t -> t.startsWith("coloured: changes of"
+                + " self share beyond the 95% sampling error of 1,000 and 800 samples"));
         browser.screenshot(Path.of("target/html-report/fixture-bench.png"));
     }
 
