@@ -91,7 +91,8 @@ public final class HtmlFixtures {
 
     /**
      * Medians the charts once drew rounded to 10 ms: "wide" 356.6 ms → 91.6 ms (drawn at 360 and 90), "close"
-     * 187.7 ms → 187.9 ms (both drawn at 190, their labels on top of each other), "tight" 356.6 ms → 352.1 ms.
+     * 187.7 ms → 187.9 ms (both drawn at 190, their labels on top of each other), "tight" 356.6 ms → 352.1 ms; and
+     * two equal medians, and samples without spread (the lower median's label must still fit in the chart).
      */
     static final Map<String, double[][]> GEOMETRY = geometrySamples();
 
@@ -103,6 +104,9 @@ public final class HtmlFixtures {
                 {0.1870, 0.1875, 0.1878, 0.1880, 0.1884, 0.1889}}); // 187.9 ms
         m.put("tight", new double[][] {{0.3551, 0.3558, 0.3562, 0.3570, 0.3575, 0.3580}, // 356.6 ms
                 {0.3500, 0.3512, 0.3519, 0.3523, 0.3530, 0.3541}}); // 352.1 ms
+        m.put("equal", new double[][] {{0.0201, 0.0202, 0.0203, 0.0204, 0.0205, 0.0206}, // both 20.35 ms
+                {0.0206, 0.0205, 0.0204, 0.0203, 0.0202, 0.0201}});
+        m.put("flat", new double[][] {{2.5, 2.5, 2.5, 2.5, 2.5, 2.5}, {2.0, 2.0, 2.0, 2.0, 2.0, 2.0}}); // no spread
         return m;
     }
 
