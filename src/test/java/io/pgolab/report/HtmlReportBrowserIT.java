@@ -158,6 +158,43 @@ class HtmlReportBrowserIT {
         browser.screenshotOf("figure.pair", Path.of("target/html-report/geometry.png"));
     }
 
+    /**
+     * A gate bound 0.5% from zero on a CI axis that spans 75 points: its line's label and the zero line's label were
+     * drawn on top of each other; the bound is named in the subtitle now. No two texts of a CI chart overlap, and none
+     * leaves the chart.
+     */
+    @Test
+    void theCiChartsTextsDoNotOverlapWithAGateBoundNearZero() throws Exception {
+        Path html = tmp.resolve("bound.html");
+        Files.writeString(html, HtmlFixtures.geometryPage().replaceAll("\"bound_percent\"\\s*:\\s*null", "\"bound_percent\" : 0.5"));
+        browser.check(html);
+        String overlaps = (String) browser.js("""
+                var out = [];
+                document.querySelectorAll('div.chart[data-kind="ci"]').forEach(function (el) {
+                  var texts = Array.prototype.slice.call(el.querySelectorAll('svg text')).filter(function (t) {
+                    return t.textContent.trim() !== '';
+                  });
+                  var box = el.getBoundingClientRect();
+                  texts.forEach(function (a, i) {
+                    var r = a.getBoundingClientRect();
+                    if (r.left < box.left || r.right > box.right || r.top < box.top || r.bottom > box.bottom) {
+                      out.push(el.id + ': "' + a.textContent + '" leaves the chart');
+                    }
+                    texts.slice(i + 1).forEach(function (b) {
+                      var r = a.getBoundingClientRect(), q = b.getBoundingClientRect();
+                      // 2 px: the two lines of a subtitle have boxes (ascent to descent) that touch
+                      if (r.left < q.right - 2 && q.left < r.right - 2 && r.top < q.bottom - 2 && q.top < r.bottom - 2) {
+                        out.push(el.id + ': "' + a.textContent + '" and "' + b.textContent + '"');
+                      }
+                    });
+                  });
+                });
+                return out.join('; ');""");
+        assertThat(overlaps).isEmpty();
+        assertThat(browser.js("return document.querySelectorAll('div.chart[data-kind=\"ci\"] svg path[stroke=\"#b71c1c\"]').length"))
+                .as("a bound line per CI chart").isEqualTo((long) HtmlFixtures.GEOMETRY.size());
+    }
+
     private static double[] boxOf(com.fasterxml.jackson.databind.JsonNode n) {
         var b = n.get("box");
         return new double[] {b.get(0).asDouble(), b.get(1).asDouble(), b.get(2).asDouble(), b.get(3).asDouble()};

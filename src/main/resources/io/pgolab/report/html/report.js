@@ -78,22 +78,26 @@
     var lo = Math.min.apply(null, ends), hi = Math.max.apply(null, ends);
     var pad = Math.max((hi - lo) * 0.15, 0.2);
     var lines = [{ xAxis: 0, name: 'no change', lineStyle: { color: '#999', type: 'dashed' }, label: { formatter: '0' } }];
+    /* the bound's line has no label of its own (on a wide axis it lies a few pixels from zero and the two labels
+     * overlapped): the subtitle names it */
+    var bound = '';
     if (p.bound_percent !== null && p.bound_percent !== undefined) {
       var b = p.direction === 'higher_is_better' ? -p.bound_percent : p.bound_percent;
-      lines.push({ xAxis: b, name: 'gate bound', lineStyle: { color: '#b71c1c', type: 'solid' }, label: { formatter: 'bound' } });
+      lines.push({ xAxis: b, name: 'gate bound', lineStyle: { color: '#b71c1c', type: 'solid' }, label: { show: false } });
+      bound = '; red line: gate bound ' + signed(b, 1);
     }
     var better = p.direction === 'higher_is_better' ? 'right' : 'left';
     chart(p.id + '-ci', {
       animation: false,
       title: { text: p.verdict + ': ' + signed(p.change_percent, 1) + ' [' + signed(p.ci_low_percent) + ', '
-        + signed(p.ci_high_percent) + ']', subtext: 'change of ' + p.metric + ', 95% CI; shaded: ±' + m + '% (min effect); better: '
-        + better, textStyle: { fontSize: 13 }, subtextStyle: { fontSize: 11 } },
+        + signed(p.ci_high_percent) + ']', subtext: 'change of ' + p.metric + ', 95% CI; better: ' + better
+        + '\nshaded: ±' + m + '% (min effect)' + bound, textStyle: { fontSize: 13 }, subtextStyle: { fontSize: 11, lineHeight: 15 } },
       tooltip: { trigger: 'item', formatter: function (x) {
         if (x.componentType === 'markArea') { return 'min effect band: ±' + esc(m) + '%'; }
         if (x.componentType === 'markLine') { return esc(x.name) + ': ' + esc(signed(x.value)); }
         return esc(x.seriesName) + ': ' + esc(signed(x.value[0]));
       } },
-      grid: { left: 24, right: 24, top: 58, bottom: 30 },
+      grid: { left: 24, right: 24, top: 74, bottom: 30 },
       xAxis: { type: 'value', min: Math.floor((lo - pad) * 10) / 10, max: Math.ceil((hi + pad) * 10) / 10,
         axisLabel: { showMinLabel: false, showMaxLabel: false, formatter: function (v) { return v + '%'; } } },
       yAxis: { type: 'value', show: false, min: -1, max: 1 },
