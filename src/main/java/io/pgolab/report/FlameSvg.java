@@ -15,7 +15,7 @@ import java.util.TreeMap;
  * parent's width. With a base profile the graph is differential: the candidate's frames coloured by the change of
  * their own (self) share of all samples on the same call path, red for a larger share than in the base, blue for a
  * smaller one (as Gregg's difffolded graphs colour where the time moved), grey where the change is within the
- * sampling error ({@link SamplingError}); below the graph, the frames only the base has (the graph has the
+ * sampling error ({@link SamplingError}); below the graph, the functions only the base has (the graph has the
  * candidate's shape, so they have no width in it).
  */
 final class FlameSvg {
@@ -65,7 +65,7 @@ final class FlameSvg {
         Node baseRoot = base == null ? null : tree(base.stacks());
         double maxDelta = baseRoot == null ? 0 : Math.max(1e-9, maxDelta(root, baseRoot, root.value, baseRoot.value));
         int depth = root.depth(WIDTH / (double) root.value);
-        List<BaseOnly> gone = baseRoot == null ? List.of() : baseOnly(root, baseRoot, LISTED);
+        List<BaseOnly> gone = base == null ? List.of() : baseOnly(profile, base, LISTED);
         int listRows = gone.isEmpty() ? 0 : 1 + gone.size();
         int height = TOP + (depth + 1) * ROW + 24 + listRows * ROW + (baseRoot == null ? 0 : 14);
         StringBuilder s = new StringBuilder(64 * 1024);
@@ -88,7 +88,8 @@ final class FlameSvg {
         int y = top + (depth + 1) * ROW + ROW;
         if (!gone.isEmpty()) {
             s.append(String.format(Locale.ROOT, "<text x=\"4\" y=\"%d\" fill=\"#333\">%s</text>%n", y,
-                    Html.text("Only in " + baseName + " (no width in this graph; e.g. inlined into the caller), by samples:")));
+                    Html.text("Functions only in " + baseName + " (on none of this graph's stacks; e.g. inlined into their caller),"
+                            + " by samples with callees:")));
             for (BaseOnly g : gone) {
                 y += ROW;
                 s.append(String.format(Locale.ROOT, "<text x=\"12\" y=\"%d\" fill=\"%s\">%s</text>%n", y,
@@ -158,34 +159,32 @@ final class FlameSvg {
     }
 
     /**
-     * A frame on a call path the candidate never reached: the path, its samples with its callees in the base and their
-     * share, and whether losing that share is beyond the sampling error.
+     * A function on the base's stacks that is on none of the candidate's (inlined into its caller, or no longer
+     * called): its samples with its callees in the base and their share, and whether losing that share is beyond the
+     * sampling error. By function, not call path: a function reached by another path in the candidate (a stack
+     * unwound deeper, say) is still there.
      */
-    record BaseOnly(String path, long samples, double share, boolean beyond) {
+    record BaseOnly(String function, long samples, double share, boolean beyond) {
         String line() {
-            return String.format(Locale.ROOT, "%s — %,d samples (%.2f%%)%s", path, samples, share * 100,
+            return String.format(Locale.ROOT, "%s — %,d samples (%.2f%%)%s", function, samples, share * 100,
                     beyond ? "" : ", within the sampling error");
         }
     }
 
-    /** The outermost frames of the base that the candidate's tree lacks, most samples first, at most max. */
-    static List<BaseOnly> baseOnly(Node candidate, Node base, int max) {
+    /** The functions only the base has, most samples (with callees) first, at most max. */
+    static List<BaseOnly> baseOnly(Flamegraph candidate, Flamegraph base, int max) {
+        java.util.Map<String, double[]> c = FlameShares.of(candidate);
+        long n = FlameShares.samples(candidate);
+        long n0 = FlameShares.samples(base);
         List<BaseOnly> out = new ArrayList<>();
-        collect(candidate, base, "", candidate.value, base.value, out);
-        out.sort(Comparator.comparingLong(BaseOnly::samples).reversed().thenComparing(BaseOnly::path));
-        return out.subList(0, Math.min(max, out.size()));
-    }
-
-    private static void collect(Node c, Node b, String path, long total, long baseTotal, List<BaseOnly> out) {
-        for (Node k : b.kids.values()) {
-            String p = path.isEmpty() ? k.name : path + ";" + k.name;
-            Node ck = c.kids.get(k.name);
-            if (ck == null) {
-                out.add(new BaseOnly(p, k.value, k.value / (double) baseTotal, SamplingError.beyond(0, total, k.value, baseTotal)));
-            } else {
-                collect(ck, k, p, total, baseTotal, out);
+        FlameShares.of(base).forEach((function, share) -> {
+            if (!c.containsKey(function)) {
+                long k = Math.round(share[1] * n0);
+                out.add(new BaseOnly(function, k, share[1], SamplingError.beyond(0, n, k, n0)));
             }
-        }
+        });
+        out.sort(Comparator.comparingLong(BaseOnly::samples).reversed().thenComparing(BaseOnly::function));
+        return out.subList(0, Math.min(max, out.size()));
     }
 
     /** flamegraph.pl's "hot" palette, from a hash of the name (the same as flame.js). */

@@ -27,12 +27,12 @@ final class HtmlFlames {
                 long n = FlameShares.samples(f.profile());
                 long n0 = FlameShares.samples(f.base());
                 b.append("<p class=\"note threshold\">").append(Html.text(SamplingError.describe(n, n0))).append(".</p>\n");
-                List<FlameSvg.BaseOnly> gone = FlameSvg.baseOnly(FlameSvg.tree(f.profile().stacks()),
-                        FlameSvg.tree(f.base().stacks()), FlameSvg.LISTED);
+                List<FlameSvg.BaseOnly> gone = FlameSvg.baseOnly(f.profile(), f.base(), FlameSvg.LISTED);
                 if (!gone.isEmpty()) {
-                    b.append("<p class=\"note\">Only in ").append(Html.text(f.baseVariant()))
-                            .append(" (call paths ").append(Html.text(f.variant()))
-                            .append(" never reached, so without width in its graph; e.g. inlined into the caller):</p>\n")
+                    b.append("<p class=\"note\">Functions only in ").append(Html.text(f.baseVariant()))
+                            .append(" (on none of ").append(Html.text(f.variant()))
+                            .append("'s stacks, so without width in its graph; e.g. inlined into their caller), by samples"
+                                    + " with callees:</p>\n")
                             .append("<ul class=\"base-only\">");
                     gone.forEach(g -> b.append(g.beyond() ? "<li>" : "<li class=\"noise\">").append("<code>")
                             .append(Html.text(g.line())).append("</code></li>"));
