@@ -27,6 +27,37 @@ class HtmlReportTest {
         assertThat(data).doesNotContain("<").doesNotContain(">").contains("\\u003cscript\\u003ealert(1)");
     }
 
+    /**
+     * An unterminated U+202E in a workload name reversed the page's own text after it (in the markup, and in what the
+     * scripts set from the data block); controls in a frame name reached the page raw. Both are shown as text now.
+     */
+    @Test
+    void controlAndBidiCharactersInNamesAreShownNotObeyed() throws Exception {
+        String page = Exporter.html().render(HtmlFixtures.bidi());
+        String library = Html.script(HtmlAssets.echarts());
+        assertThat(page).contains(library);
+        String ours = page.replace(library, "");
+        assertThat(ours).doesNotContain("\u202e").doesNotContain("\u001b").doesNotContain("\u0000").doesNotContain("\u0085")
+                .doesNotContain("\uffff").doesNotContain("\ud800").doesNotContainPattern("[\\x00-\\x08\\x0b-\\x1f\\x7f]");
+        assertThat(ours).contains("parse&lt;U+202E&gt; json").contains("esc\\x1b[31m_nul\\x00_bs\\x08_del\\x7f_c1&lt;U+0085&gt;"
+                + "_lone&lt;U+D800&gt;_ffff&lt;U+FFFF&gt;_amp&amp;]]&gt;");
+        // the data block holds the same visible forms (as JSON escapes), which the scripts set as text
+        var tree = Json.MAPPER.readTree(dataBlock(page));
+        assertThat(tree.get("pairs").get(0).get("workload").asText()).isEqualTo("parse<U+202E> json");
+        String key = tree.get("flames").get(0).get("profile_key").asText();
+        assertThat(tree.get("profiles").get(key).get("stacks").has("hot;main;esc\\x1b[31m_nul\\x00_bs\\x08_del\\x7f"
+                + "_c1<U+0085>_lone<U+D800>_ffff<U+FFFF>_amp&]]>")).isTrue();
+    }
+
+    @Test
+    void visibleLeavesTextAloneAndWritesOutWhatWouldAct() {
+        assertThat(Html.visible("héllo wörld 😀 tab\tnl\n")).isEqualTo("héllo wörld 😀 tab\tnl\n");
+        assertThat(Html.visible("a\u202eb\u2066c\u200fd\u2028e\u061c")).isEqualTo("a<U+202E>b<U+2066>c<U+200F>d<U+2028>e<U+061C>");
+        assertThat(Html.visible("\r\u001b\u007f\u009b")).isEqualTo("\\x0d\\x1b\\x7f<U+009B>");
+        assertThat(Html.visible("x\udc00y\ud83d")).isEqualTo("x<U+DC00>y<U+D83D>");
+        assertThat(Html.text("\u202e<b>")).isEqualTo("&lt;U+202E&gt;&lt;b&gt;");
+    }
+
     @Test
     void theDataBlockIsJsonThatReadsBackTheNames() throws Exception {
         var tree = Json.MAPPER.readTree(dataBlock(HtmlFixtures.benchPage()));

@@ -1,7 +1,8 @@
 /* pgolab's flamegraph: folded stacks drawn as SVG, root at the bottom; hover shows a frame's samples and share, a
  * click zooms into it, search highlights the frames whose name matches and sums their samples. With a base
  * profile the graph is differential: the candidate's frames, each coloured by the change of its own (self) share of
- * all samples on the same call path (red: a larger share than in the base, blue: smaller). Every name is set as text (textContent), never as markup. */
+ * all samples on the same call path (red: a larger share than in the base, blue: smaller, grey: a change within the
+ * sampling error of the two runs' samples). Every name is set as text (textContent), never as markup. */
 (function (global) {
   'use strict';
   var SVGNS = 'http://www.w3.org/2000/svg';
@@ -101,6 +102,13 @@
     return v;
   }
 
+  /* the 95% sampling error of the difference of two shares k1/n1 - k0/n0: a two-proportion test with Yates'
+   * continuity correction, as SamplingError.java; a change within it is as likely noise as a change, so not coloured */
+  function margin(k1, n1, k0, n0) {
+    var p = (k1 + k0) / (n1 + n0);
+    return 1.959964 * Math.sqrt(p * (1 - p) * (1 / n1 + 1 / n0)) + 0.5 * (1 / n1 + 1 / n0);
+  }
+
   /* the base's shares of the same call path, and the change of the frame's own (self) share, whose largest size
    * scales the differential colours: where the time moved, as in Gregg's difffolded graphs */
   Flame.prototype.deltas = function (node, max) {
@@ -109,7 +117,9 @@
     node.baseSelf = b ? selfOf(b) / this.base.value : 0;
     node.selfShare = selfOf(node) / this.root.value;
     node.delta = node.selfShare - node.baseSelf;
-    max = Math.max(max, Math.abs(node.delta));
+    node.margin = margin(selfOf(node), this.root.value, b ? selfOf(b) : 0, this.base.value);
+    node.beyond = Math.abs(node.delta) > node.margin;
+    if (node.beyond) { max = Math.max(max, Math.abs(node.delta)); }
     var self = this;
     children(node).forEach(function (c) { max = self.deltas(c, max); });
     return max;
@@ -118,6 +128,7 @@
   Flame.prototype.color = function (node) {
     if (!this.base) { return hot(node.name); }
     /* square root: a change a quarter the size of the largest is still half as intense, so it shows */
+    if (!node.beyond) { return 'rgb(235,235,235)'; }
     var t = Math.sqrt(Math.min(1, Math.abs(node.delta) / this.maxDelta));
     var c = Math.round(235 - 180 * t);
     return node.delta > 0 ? 'rgb(255,' + c + ',' + c + ')' : node.delta < 0 ? 'rgb(' + c + ',' + c + ',255)' : 'rgb(235,235,235)';
@@ -127,7 +138,8 @@
     var s = node.name + ' — ' + node.value.toLocaleString('en-US') + ' samples (' + pct(node.value / this.root.value) + ')';
     if (this.base) {
       s += '; self ' + pct(node.baseSelf) + ' in ' + this.spec.base_variant + ' → ' + pct(node.selfShare)
-        + ' (' + (node.delta >= 0 ? '+' : '') + (node.delta * 100).toFixed(2) + ' points), with callees '
+        + ' (' + (node.delta >= 0 ? '+' : '') + (node.delta * 100).toFixed(2) + ' points, '
+        + (node.beyond ? 'beyond' : 'within') + ' ±' + (node.margin * 100).toFixed(2) + '), with callees '
         + pct(node.baseShare) + ' → ' + pct(node.value / this.root.value);
     }
     return s;

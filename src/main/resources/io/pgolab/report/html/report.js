@@ -27,9 +27,15 @@
     charts.push(c);
   }
 
-  function median(name, value, color, unit) {
-    return { symbol: 'none', silent: false, lineStyle: { color: color, type: 'solid', width: 2 },
-      label: { formatter: 'median ' + fmt(value, unit), color: color, position: 'insideEndTop' },
+  /* EXACT: a mark line's precision, the decimals ECharts rounds its value to before drawing it (default 2: a median
+   * of 0.3566 s was drawn at 0.36 s, on the 360 ms grid line); 20 keeps every double as it is. */
+  var EXACT = 20;
+
+  /* a median as a horizontal line with its label at the right end: above the line (above: true) or below it, so
+   * that the upper median's label goes up and the lower one's down and two close medians' labels never overlap */
+  function median(name, value, color, unit, above) {
+    return { symbol: 'none', silent: false, precision: EXACT, lineStyle: { color: color, type: 'solid', width: 2 },
+      label: { formatter: 'median ' + fmt(value, unit), color: color, position: above ? 'insideEndTop' : 'insideEndBottom' },
       data: [{ yAxis: value, name: name }],
       tooltip: { formatter: function () { return esc(name) + ' median: ' + esc(fmt(value, unit)); } } };
   }
@@ -37,10 +43,11 @@
   /* every round's sample of both variants (round i of both is one interleaved round), medians as lines */
   function samples(p) {
     function points(xs) { return xs.map(function (v, i) { return [i + 1, v]; }); }
-    function series(name, xs, med, color) {
+    function series(name, xs, med, color, above) {
       return { name: name, type: 'scatter', symbolSize: 7, itemStyle: { color: color }, data: points(xs),
-        markLine: median(name, med, color, p.unit) };
+        markLine: median(name, med, color, p.unit, above) };
     }
+    var baseAbove = p.baseline_median >= p.candidate_median;
     chart(p.id + '-samples', {
       animation: false,
       title: { text: p.metric + ' of every round', textStyle: { fontSize: 13 } },
@@ -52,9 +59,10 @@
       grid: { left: 96, right: 24, top: 56, bottom: 36 },
       xAxis: { type: 'value', name: 'round', nameLocation: 'middle', nameGap: 22, minInterval: 1, min: 0,
         max: Math.max(p.baseline_samples.length, p.candidate_samples.length) + 1 },
-      yAxis: { type: 'value', scale: true, name: p.unit, nameGap: 12, axisLabel: { fontSize: 10,  formatter: function (v) { return fmt(v, p.unit); } } },
-      series: [series(p.baseline, p.baseline_samples, p.baseline_median, BASE),
-        series(p.candidate, p.candidate_samples, p.candidate_median, CAND)]
+      /* a tenth of the range free above and below the samples: room for the label under the lower median */
+      yAxis: { type: 'value', scale: true, boundaryGap: ['10%', '10%'], axisLabel: { fontSize: 10,  formatter: function (v) { return fmt(v, p.unit); } } },
+      series: [series(p.baseline, p.baseline_samples, p.baseline_median, BASE, baseAbove),
+        series(p.candidate, p.candidate_samples, p.candidate_median, CAND, !baseAbove)]
     });
   }
 
@@ -70,22 +78,26 @@
     var lo = Math.min.apply(null, ends), hi = Math.max.apply(null, ends);
     var pad = Math.max((hi - lo) * 0.15, 0.2);
     var lines = [{ xAxis: 0, name: 'no change', lineStyle: { color: '#999', type: 'dashed' }, label: { formatter: '0' } }];
+    /* the bound's line has no label of its own (on a wide axis it lies a few pixels from zero and the two labels
+     * overlapped): the subtitle names it */
+    var bound = '';
     if (p.bound_percent !== null && p.bound_percent !== undefined) {
       var b = p.direction === 'higher_is_better' ? -p.bound_percent : p.bound_percent;
-      lines.push({ xAxis: b, name: 'gate bound', lineStyle: { color: '#b71c1c', type: 'solid' }, label: { formatter: 'bound' } });
+      lines.push({ xAxis: b, name: 'gate bound', lineStyle: { color: '#b71c1c', type: 'solid' }, label: { show: false } });
+      bound = '; red line: gate bound ' + signed(b, 1);
     }
     var better = p.direction === 'higher_is_better' ? 'right' : 'left';
     chart(p.id + '-ci', {
       animation: false,
       title: { text: p.verdict + ': ' + signed(p.change_percent, 1) + ' [' + signed(p.ci_low_percent) + ', '
-        + signed(p.ci_high_percent) + ']', subtext: 'change of ' + p.metric + ', 95% CI; shaded: ±' + m + '% (min effect); better: '
-        + better, textStyle: { fontSize: 13 }, subtextStyle: { fontSize: 11 } },
+        + signed(p.ci_high_percent) + ']', subtext: 'change of ' + p.metric + ', 95% CI; better: ' + better
+        + '\nshaded: ±' + m + '% (min effect)' + bound, textStyle: { fontSize: 13 }, subtextStyle: { fontSize: 11, lineHeight: 15 } },
       tooltip: { trigger: 'item', formatter: function (x) {
         if (x.componentType === 'markArea') { return 'min effect band: ±' + esc(m) + '%'; }
         if (x.componentType === 'markLine') { return esc(x.name) + ': ' + esc(signed(x.value)); }
         return esc(x.seriesName) + ': ' + esc(signed(x.value[0]));
       } },
-      grid: { left: 24, right: 24, top: 58, bottom: 30 },
+      grid: { left: 24, right: 24, top: 74, bottom: 30 },
       xAxis: { type: 'value', min: Math.floor((lo - pad) * 10) / 10, max: Math.ceil((hi + pad) * 10) / 10,
         axisLabel: { showMinLabel: false, showMaxLabel: false, formatter: function (v) { return v + '%'; } } },
       yAxis: { type: 'value', show: false, min: -1, max: 1 },
@@ -93,7 +105,7 @@
         { name: '95% CI', type: 'line', data: [[p.ci_low_percent, 0], [p.ci_high_percent, 0]], symbol: 'rect', symbolSize: [2, 16],
           lineStyle: { width: 3, color: '#333' }, itemStyle: { color: '#333' },
           markArea: { silent: false, itemStyle: { color: 'rgba(46,125,50,0.15)' }, data: [[{ xAxis: -m }, { xAxis: m }]] },
-          markLine: { symbol: 'none', data: lines } },
+          markLine: { symbol: 'none', precision: EXACT, data: lines } },
         { name: 'estimate', type: 'scatter', data: [[p.change_percent, 0]], symbolSize: 12, itemStyle: { color: CAND } }
       ]
     });
