@@ -5,6 +5,7 @@ import io.pgolab.toolchain.ProfileData;
 import io.pgolab.util.DiskFull;
 import io.pgolab.util.Hashing;
 import io.pgolab.util.Json;
+import io.pgolab.util.UserFile;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
@@ -37,33 +38,25 @@ public final class ProfileArchive {
     public record Opened(StoredProfile header, ProfileData profile) {
     }
 
-    /** Writes header and the profile (a file, or for layout "tree" a directory) into out, atomically. */
+    /**
+     * Writes header and the profile (a file, or for layout "tree" a directory) into out, atomically ("-": stdout;
+     * a symlink's target, a device written through: {@link UserFile}).
+     */
     public static void write(Path out, StoredProfile header, Path profile) {
-        Path abs = out.toAbsolutePath();
-        Path tmp = abs.resolveSibling(abs.getFileName() + ".tmp-" + ProcessHandle.current().pid());
-        try {
-            Files.createDirectories(abs.getParent());
-            try (ZipOutputStream z = new ZipOutputStream(Files.newOutputStream(tmp))) {
-                z.putNextEntry(new ZipEntry(HEADER));
-                z.write(Json.MAPPER.writeValueAsBytes(header));
-                z.closeEntry();
-                if (Files.isDirectory(profile)) {
-                    for (Path f : Hashing.filesUnder(profile)) {
-                        copyIn(z, PROFILE_DIR + TREE + "/" + profile.relativize(f).toString().replace('\\', '/'), f);
-                    }
-                } else {
-                    copyIn(z, PROFILE_DIR + header.profile().name(), profile);
+        UserFile.write(out, o -> {
+            ZipOutputStream z = new ZipOutputStream(o);
+            z.putNextEntry(new ZipEntry(HEADER));
+            z.write(Json.MAPPER.writeValueAsBytes(header));
+            z.closeEntry();
+            if (Files.isDirectory(profile)) {
+                for (Path f : Hashing.filesUnder(profile)) {
+                    copyIn(z, PROFILE_DIR + TREE + "/" + profile.relativize(f).toString().replace('\\', '/'), f);
                 }
+            } else {
+                copyIn(z, PROFILE_DIR + header.profile().name(), profile);
             }
-            Files.move(tmp, abs, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
-        } catch (IOException e) {
-            try {
-                Files.deleteIfExists(tmp);
-            } catch (IOException ignored) {
-                // a leftover temp file is never taken for the profile: it has another name
-            }
-            throw DiskFull.wrap(abs, Hashing.sizeOf(profile), e);
-        }
+            z.finish();   // the central directory; o itself is flushed and closed by UserFile (stdout stays open)
+        });
     }
 
     private static void copyIn(ZipOutputStream z, String name, Path f) throws IOException {
