@@ -23,7 +23,7 @@ final class DoctorCommand implements Callable<Integer> {
     @ParentCommand
     Main parent;
 
-    @Option(names = "--json", paramLabel = "FILE", description = "Also write the findings as JSON.")
+    @Option(names = "--json", paramLabel = "FILE", description = "Also write the findings as JSON. '-': stdout.")
     Path json;
 
     @Override

@@ -23,10 +23,10 @@ final class ReportCommand implements Callable<Integer> {
     @Parameters(paramLabel = "RESULTS.json", arity = "1..*", description = "Results files written by 'pgolab ... --json FILE'.")
     List<Path> files = new ArrayList<>();
 
-    @Option(names = "--html", paramLabel = "FILE", description = "Write the self-contained HTML report (charts, flamegraphs).")
+    @Option(names = "--html", paramLabel = "FILE", description = "Write the self-contained HTML report (charts, flamegraphs). '-': stdout.")
     Path html;
 
-    @Option(names = "--markdown", paramLabel = "FILE", description = "Write the report as Markdown (issues, PRs).")
+    @Option(names = "--markdown", paramLabel = "FILE", description = "Write the report as Markdown (issues, PRs). '-': stdout.")
     Path markdown;
 
     @Override

@@ -183,6 +183,9 @@ public final class UserFile {
         if (e instanceof AccessDeniedException) {
             return "permission denied";
         }
+        if (e instanceof java.nio.file.FileAlreadyExistsException || e instanceof java.nio.file.NotDirectoryException) {
+            return e.getMessage() + " is not a directory";   // a file where a directory of the path should be
+        }
         if (e instanceof FileSystemException f && f.getReason() != null) {
             return f.getReason();
         }
