@@ -51,6 +51,25 @@ class ProfileArchiveTest {
         assertThat(ProfileArchive.read(out, tmp.resolve("unpacked")).profile().path()).isEqualTo(o.profile().path());
     }
 
+    /** profile export onto a symlink writes its target (the link stays); onto a device it writes through, never replaces it. */
+    @Test
+    void anExportFollowsASymlinkAndNeverReplacesADevice() throws Exception {
+        Path p = profdata();
+        Path real = tmp.resolve("shared/app.pgolab-profile");
+        Path link = Files.createSymbolicLink(tmp.resolve("app.pgolab-profile"), real);
+        ProfileArchive.write(link, header("file", "profile.profdata", p), p);
+        assertThat(Files.isSymbolicLink(link)).isTrue();
+        assertThat(ProfileArchive.header(real).profile().sha256()).isEqualTo(Hashing.ofPath(p));
+        Path full = tmp.resolve("full");   // made like /dev/full, never the real one
+        boolean root = new ProcessBuilder("mknod", full.toString(), "c", "1", "7").start().waitFor() == 0;
+        if (root) {
+            assertThatThrownBy(() -> ProfileArchive.write(full, header("file", "profile.profdata", p), p))
+                    .isInstanceOf(UserError.class).hasMessage("cannot write " + full + ": no space left on device");
+            assertThat(Files.isRegularFile(full)).isFalse();
+            assertThat(Files.exists(full)).isTrue();
+        }
+    }
+
     @Test
     void aGcdaTreeRoundTripsByRelativePaths() throws Exception {
         Path tree = tmp.resolve("merged-tree");
