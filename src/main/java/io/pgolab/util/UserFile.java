@@ -87,7 +87,8 @@ public final class UserFile {
                 return cur;
             }
             try {
-                cur = cur.resolveSibling(Files.readSymbolicLink(cur)).normalize();
+                // not normalized: "dir/../x" is for the kernel to resolve (dir may be a symlink itself)
+                cur = cur.resolveSibling(Files.readSymbolicLink(cur));
             } catch (IOException e) {
                 throw new UserError("cannot write " + p + ": cannot read the symlink " + cur + ": " + reason(e),
                         "pass another path");
