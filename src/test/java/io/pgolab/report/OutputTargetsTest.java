@@ -107,6 +107,24 @@ class OutputTargetsTest {
         assertThat(Files.list(tmp)).containsExactlyInAnyOrder(nul, full);
     }
 
+    /** A full filesystem (a 1 MiB tmpfs, as root): the path and its free space named, the old file whole, no temp left. */
+    @Test
+    void aFullDiskNamesThePathAndKeepsTheOldFile() throws Exception {
+        Path small = Files.createDirectories(tmp.resolve("small"));
+        org.junit.jupiter.api.Assumptions.assumeTrue(run("mount", "-t", "tmpfs", "-o", "size=1m", "tmpfs", small.toString()) == 0,
+                "mounting a tmpfs needs root");
+        try {
+            Path f = Files.writeString(small.resolve("r.md"), "old report");
+            assertThatThrownBy(() -> Exports.write(f, "x".repeat(2 << 20))).isInstanceOf(UserError.class)
+                    .hasMessageStartingWith("cannot write " + f + ": no space left on device (")
+                    .hasMessageContaining("free on " + small);
+            assertThat(Files.readString(f)).isEqualTo("old report");
+            assertThat(Files.list(small)).containsExactly(f);
+        } finally {
+            run("umount", "-l", small.toString());
+        }
+    }
+
     @Test
     void dashIsStdout() throws Exception {
         PrintStream old = System.out;
