@@ -39,7 +39,7 @@ final class BuildCommand implements Callable<Integer> {
             + " Too stale for these sources (profile_max_stale, profile_max_commits): pgolab trains instead.")
     Path profile;
 
-    @Option(names = "--json", paramLabel = "FILE", description = "Write build results as JSON.")
+    @Option(names = "--json", paramLabel = "FILE", description = "Write build results as JSON. '-': stdout.")
     Path json;
 
     @Override

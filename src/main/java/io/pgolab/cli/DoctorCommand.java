@@ -23,7 +23,7 @@ final class DoctorCommand implements Callable<Integer> {
     @ParentCommand
     Main parent;
 
-    @Option(names = "--json", paramLabel = "FILE", description = "Also write the findings as JSON.")
+    @Option(names = "--json", paramLabel = "FILE", description = "Also write the findings as JSON. '-': stdout.")
     Path json;
 
     @Override
@@ -33,9 +33,10 @@ final class DoctorCommand implements Callable<Integer> {
         Optional<Config> config = Files.exists(file, java.nio.file.LinkOption.NOFOLLOW_LINKS) || parent.global.config != null
                 ? Optional.of(ConfigLoader.load(file)) : Optional.empty();
         Doctor.Report report = Doctor.examine(config, file);
-        System.out.print(Doctor.render(report));
+        // --json - gets stdout to itself: the findings go to stderr
+        (io.pgolab.util.UserFile.isStdout(json) ? System.err : System.out).print(Doctor.render(report));
         if (json != null) {
-            ResultsFile.writeEnvelopeOnly(parent.global.workDir().resolve(json), Json.MAPPER.convertValue(report,
+            ResultsFile.writeEnvelopeOnly(io.pgolab.util.UserFile.resolve(parent.global.workDir(), json), Json.MAPPER.convertValue(report,
                     new com.fasterxml.jackson.core.type.TypeReference<java.util.Map<String, Object>>() { }));
         }
         return report.exitCode();

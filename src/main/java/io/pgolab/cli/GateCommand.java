@@ -53,7 +53,7 @@ final class GateCommand implements Callable<Integer> {
             description = "What a measure whose CI straddles its bound does (default: [gate] inconclusive, else fail).")
     String inconclusive;
 
-    @Option(names = "--verdict", paramLabel = "FILE", description = "Write verdict.json: commits, host, bounds, every measure and its verdict.")
+    @Option(names = "--verdict", paramLabel = "FILE", description = "Write verdict.json: commits, host, bounds, every measure and its verdict. '-': stdout.")
     Path verdict;
 
     @Override

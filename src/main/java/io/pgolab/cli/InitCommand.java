@@ -86,7 +86,7 @@ final class InitCommand implements Callable<Integer> {
                 : runners.stream().map(GithubWorkflow.Runner::parse).toList();
         List<String> variants = GithubWorkflow.releaseVariants(loaded);
         String branch = GithubWorkflow.defaultBranch(root);
-        String text = GithubWorkflow.render(root.relativize(config).toString().replace('\\', '/'), variants, hosts,
+        String text = GithubWorkflow.render(GithubWorkflow.slashes(root.relativize(config)), variants, hosts,
                 branch, Main.version());
         try {
             Files.createDirectories(file.getParent());

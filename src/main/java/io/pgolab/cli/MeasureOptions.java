@@ -63,16 +63,16 @@ final class MeasureOptions {
     @Option(names = "--fail-on", paramLabel = "regression", description = "Exit 1 when a gated metric regressed beyond its bound.")
     String failOn;
 
-    @Option(names = "--json", paramLabel = "FILE", description = "Write every raw sample and verdict as JSON.")
+    @Option(names = "--json", paramLabel = "FILE", description = "Write every raw sample and verdict as JSON. '-': stdout.")
     Path json;
 
-    @Option(names = "--markdown", paramLabel = "FILE", description = "Write a Markdown report (for issues and PRs).")
+    @Option(names = "--markdown", paramLabel = "FILE", description = "Write a Markdown report (for issues and PRs). '-': stdout.")
     Path markdown;
 
-    @Option(names = "--csv", paramLabel = "FILE", description = "Write raw samples as CSV.")
+    @Option(names = "--csv", paramLabel = "FILE", description = "Write raw samples as CSV. '-': stdout.")
     Path csv;
 
-    @Option(names = "--html", paramLabel = "FILE", description = "Write a self-contained HTML report (charts; flamegraphs with --flamegraph).")
+    @Option(names = "--html", paramLabel = "FILE", description = "Write a self-contained HTML report (charts; flamegraphs with --flamegraph). '-': stdout.")
     Path html;
 
     @Option(names = "--flamegraph", description = {"After measuring, record one more run per variant and workload under perf record.",

@@ -22,10 +22,10 @@ final class MergeCommand implements Callable<Integer> {
     @Parameters(paramLabel = "RESULTS.json", arity = "1..*", description = "The --json files of 'pgolab gate' runs, one per host.")
     List<Path> files = new ArrayList<>();
 
-    @Option(names = "--json", paramLabel = "FILE", description = "Write the merged results (pgolab-merge/1).")
+    @Option(names = "--json", paramLabel = "FILE", description = "Write the merged results (pgolab-merge/1). '-': stdout.")
     Path json;
 
-    @Option(names = "--markdown", paramLabel = "FILE", description = "Write the merged report as Markdown (job summary, PR comment).")
+    @Option(names = "--markdown", paramLabel = "FILE", description = "Write the merged report as Markdown (job summary, PR comment). '-': stdout.")
     Path markdown;
 
     @Option(names = "--force", description = "Merge results of different commits, configs or pgolab versions anyway (the report says what differed).")

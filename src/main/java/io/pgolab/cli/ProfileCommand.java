@@ -38,7 +38,7 @@ final class ProfileCommand implements Callable<Integer> {
                     + " Default: the profile of the first profile-guided variant.")
     String set;
 
-    @Option(names = "--json", paramLabel = "FILE", description = "Write the report as JSON.")
+    @Option(names = "--json", paramLabel = "FILE", description = "Write the report as JSON. '-': stdout.")
     Path json;
 
     @Option(names = "--against-bench", description = "Does training match the benchmark? Run each [[bench]] workload once"

@@ -6,6 +6,7 @@ import io.pgolab.pipeline.ProfileExport;
 import io.pgolab.pipeline.ProfileStatus;
 import io.pgolab.pipeline.StoredProfile;
 import io.pgolab.pipeline.TrainStage;
+import io.pgolab.util.UserFile;
 import java.nio.file.Path;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
@@ -23,7 +24,7 @@ final class ProfileExportCommand implements Callable<Integer> {
     @Spec
     CommandSpec spec;
 
-    @Parameters(paramLabel = "FILE", description = "Where to write the stored profile (replaced atomically).")
+    @Parameters(paramLabel = "FILE", description = "Where to write the stored profile (replaced atomically; '-': stdout).")
     Path file;
 
     @Option(names = "--set", paramLabel = "TAG", defaultValue = "",
@@ -39,9 +40,10 @@ final class ProfileExportCommand implements Callable<Integer> {
             ProfileStatus st = ProfileStatus.of(s.config, s.toolchain, s.store,
                     new TrainStage(s.config, s.toolchain, s.store, s.runner, s.console),
                     new BuildStage(s.config, s.toolchain, s.store, s.runner, s.console), profileSet);
-            Path out = g.workDir().resolve(file).toAbsolutePath().normalize();
+            Path out = UserFile.isStdout(file) ? file : g.workDir().resolve(file).toAbsolutePath();
             StoredProfile h = ProfileExport.write(s.config, s.toolchain, st, out);
-            System.out.println("wrote " + out + ": " + h.profile().name() + " " + h.profile().sha256().substring(0, 12)
+            // the archive on stdout ("-") gets stdout to itself
+            (UserFile.isStdout(out) ? System.err : System.out).println("wrote " + (UserFile.isStdout(out) ? "stdout" : out) + ": " + h.profile().name() + " " + h.profile().sha256().substring(0, 12)
                     + " (" + h.profile().bytes() + " bytes, " + h.profile().functions() + " functions), commit "
                     + h.shortCommit() + ", key " + h.profileKey());
             return 0;

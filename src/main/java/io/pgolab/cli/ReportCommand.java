@@ -2,6 +2,7 @@ package io.pgolab.cli;
 
 import io.pgolab.UserError;
 import io.pgolab.report.ReportFiles;
+import io.pgolab.util.UserFile;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -22,10 +23,10 @@ final class ReportCommand implements Callable<Integer> {
     @Parameters(paramLabel = "RESULTS.json", arity = "1..*", description = "Results files written by 'pgolab ... --json FILE'.")
     List<Path> files = new ArrayList<>();
 
-    @Option(names = "--html", paramLabel = "FILE", description = "Write the self-contained HTML report (charts, flamegraphs).")
+    @Option(names = "--html", paramLabel = "FILE", description = "Write the self-contained HTML report (charts, flamegraphs). '-': stdout.")
     Path html;
 
-    @Option(names = "--markdown", paramLabel = "FILE", description = "Write the report as Markdown (issues, PRs).")
+    @Option(names = "--markdown", paramLabel = "FILE", description = "Write the report as Markdown (issues, PRs). '-': stdout.")
     Path markdown;
 
     @Override
@@ -35,8 +36,10 @@ final class ReportCommand implements Callable<Integer> {
         }
         Path dir = parent.global.workDir();
         ReportFiles r = ReportFiles.read(files.stream().map(dir::resolve).toList());
-        r.summarize(System.out);
-        r.write(dir, html, markdown).forEach(p -> System.out.println("wrote " + p));
+        // a file on stdout ("-") gets stdout to itself: the summary goes to stderr
+        java.io.PrintStream said = UserFile.isStdout(html) || UserFile.isStdout(markdown) ? System.err : System.out;
+        r.summarize(said);
+        r.write(dir, html, markdown).stream().filter(p -> !UserFile.isStdout(p)).forEach(p -> said.println("wrote " + p));
         return 0;
     }
 }

@@ -23,7 +23,7 @@ final class TrainCommand implements Callable<Integer> {
             description = "What to do with an unreadable raw profile: fail (default) or warn (merge the rest, list what was dropped).")
     String failureMode;
 
-    @Option(names = "--json", paramLabel = "FILE", description = "Write training results as JSON.")
+    @Option(names = "--json", paramLabel = "FILE", description = "Write training results as JSON. '-': stdout.")
     Path json;
 
     @Override

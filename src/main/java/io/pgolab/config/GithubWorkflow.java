@@ -103,22 +103,28 @@ public final class GithubWorkflow {
         return "main";
     }
 
+    /**
+     * path with '/' between its names, as the runner's shell wants it. Only a Windows separator is turned into
+     * '/': on Linux a backslash is a character of a directory's name, and the same name must reach the workflow.
+     */
+    public static String slashes(Path path) {
+        String s = path.toString();
+        return java.io.File.separatorChar == '\\' ? s.replace('\\', '/') : s;
+    }
+
     /** The workflow text. configPath is relative to the repository root, with '/' separators. */
     public static String render(String configPath, List<String> releaseVariants, List<Runner> runners,
             String branch, String version) {
-        for (String s : List.of(configPath, branch, version)) {
-            if (s.isEmpty() || s.chars().anyMatch(c -> c < 0x20)) {
-                throw new UserError("'" + s.replaceAll("\\p{Cntrl}", "?") + "' cannot go into the workflow",
-                        "use a config path and branch name without control characters");
-            }
-        }
+        checkValue("the config path", configPath);
+        checkValue("the default branch (origin/HEAD)", branch);
+        checkValue("the pgolab version", version);
         if (runners.isEmpty()) {
             throw new IllegalArgumentException("no runners");
         }
         String variants = String.join(" ", releaseVariants);
         return template()
                 .replace("@@VERSION@@", version)
-                .replace("@@BRANCH_VALUE@@", quoted(branch))
+                .replace("@@BRANCH_VALUE@@", quoted(literalPattern(branch)))
                 .replace("@@BRANCH@@", branch)
                 .replace("@@CONFIG_VALUE@@", quoted(configPath))
                 .replace("@@RELEASE_VARIANTS_VALUE@@", quoted(variants))
@@ -133,6 +139,69 @@ public final class GithubWorkflow {
             s.append("            runs-on: [").append(String.join(", ", r.runsOn())).append("]\n");
         }
         return s.toString();
+    }
+
+    /**
+     * Refuses what YAML or GitHub would not keep as text: "${{" (GitHub evaluates it in env: values: script
+     * injection), characters YAML does not allow in a document (C0 and C1 controls, DEL, U+FFFE/FFFF, lone
+     * surrogates), the ones YAML 1.1 parsers take for line breaks (NEL, U+2028, U+2029), a BOM, and the bidi
+     * controls that make a reviewer read the file otherwise than GitHub does.
+     */
+    static void checkValue(String what, String s) {
+        String hint = "rename it (or move the config) so that it holds none; the workflow cannot carry it as text";
+        if (s.isEmpty()) {
+            throw new UserError(what + " is empty: it cannot go into the workflow", hint);
+        }
+        if (s.contains("${{")) {
+            throw new UserError(what + " '" + shown(s) + "' contains '${{', which GitHub would evaluate as an expression"
+                    + " in the workflow", hint);
+        }
+        for (int i = 0; i < s.length(); i++) {
+            char c = s.charAt(i);
+            boolean surrogate = Character.isSurrogate(c) && !(Character.isHighSurrogate(c) && i + 1 < s.length()
+                    && Character.isLowSurrogate(s.charAt(i + 1)));
+            if (Character.isHighSurrogate(c) && !surrogate) {
+                i++;
+                continue;
+            }
+            if (surrogate || !allowed(c)) {
+                throw new UserError(what + " '" + shown(s) + "' holds the character U+" + String.format("%04X", (int) c)
+                        + ", which cannot go into the workflow", hint);
+            }
+        }
+    }
+
+    private static boolean allowed(char c) {
+        return c >= 0x20 && c != 0x7f && !(c >= 0x80 && c <= 0x9f) && c != 0x2028 && c != 0x2029 && c != 0xfeff
+                && c != 0xfffe && c != 0xffff && !(c >= 0x202a && c <= 0x202e) && !(c >= 0x2066 && c <= 0x2069)
+                && c != 0x200e && c != 0x200f && c != 0x061c;
+    }
+
+    /** s with what a terminal would act on replaced by '?'. */
+    private static String shown(String s) {
+        StringBuilder b = new StringBuilder();
+        for (int i = 0; i < s.length(); i++) {
+            char c = s.charAt(i);
+            b.append(allowed(c) || Character.isSurrogate(c) ? c : '?');
+        }
+        return b.toString();
+    }
+
+    /**
+     * A branch name as a GitHub filter pattern that matches that name alone: the pattern characters
+     * (* ? + [ and \ anywhere, ! first) escaped with a backslash, as GitHub's filter syntax says; a "]" is
+     * plain text once its "[" is escaped (and GitHub's syntax cannot escape it).
+     */
+    static String literalPattern(String branch) {
+        StringBuilder b = new StringBuilder();
+        for (int i = 0; i < branch.length(); i++) {
+            char c = branch.charAt(i);
+            if ("*?+[\\".indexOf(c) >= 0 || (c == '!' && i == 0)) {
+                b.append('\\');
+            }
+            b.append(c);
+        }
+        return b.toString();
     }
 
     /** A YAML single-quoted scalar: nothing inside is special but the quote, written twice. */

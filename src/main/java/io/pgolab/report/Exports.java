@@ -1,12 +1,10 @@
 package io.pgolab.report;
 
 import io.pgolab.UserError;
+import io.pgolab.util.UserFile;
 import java.io.IOException;
 import java.io.PrintStream;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -20,7 +18,7 @@ public final class Exports {
     }
 
     private final Path workDir;
-    private final PrintStream terminal;
+    private PrintStream terminal;
     private final List<Target> files = new ArrayList<>();
 
     private Exports(Path workDir, PrintStream terminal) {
@@ -39,10 +37,19 @@ public final class Exports {
                 .to(csv, Exporter.csv());
     }
 
-    /** Also writes FILE with this exporter; a null FILE (option not given) adds nothing. */
+    /**
+     * Also writes FILE with this exporter; a null FILE (option not given) adds nothing. FILE "-" is stdout (for
+     * one file at most), and then the terminal output goes to stderr, so that stdout holds the file alone.
+     */
     public Exports to(Path file, Exporter exporter) {
         if (file != null) {
-            files.add(new Target(workDir.resolve(file), exporter));
+            if (UserFile.isStdout(file) && files.stream().anyMatch(t -> UserFile.isStdout(t.file()))) {
+                throw new UserError("two outputs are '-' (stdout)", "write one of them to a file");
+            }
+            files.add(new Target(UserFile.resolve(workDir, file), exporter));
+            if (UserFile.isStdout(file)) {
+                terminal = System.err;
+            }
         }
         return this;
     }
@@ -52,7 +59,9 @@ public final class Exports {
         print(r);
         for (Target t : files) {
             write(t.file(), t.exporter().render(r));
-            t.exporter().besides(r).forEach((suffix, text) -> write(FlameFiles.beside(t.file(), suffix), text));
+            if (!UserFile.isStdout(t.file())) {   // on stdout, no name to put the SVGs beside: the page has them inline
+                t.exporter().besides(r).forEach((suffix, text) -> write(FlameFiles.beside(t.file(), suffix), text));
+            }
         }
     }
 
@@ -67,34 +76,13 @@ public final class Exports {
         return files.stream().map(Target::file).toList();
     }
 
-    /** In one piece: a temporary file renamed over FILE, so a crash never leaves half a report. */
+    /** In one piece, never over a device or a symlink: see {@link UserFile}. */
     static void write(Path file, String text) {
-        Path tmp = file.resolveSibling(file.getFileName() + ".tmp-" + ProcessHandle.current().pid());
-        try {
-            Files.createDirectories(file.toAbsolutePath().getParent());
-            Files.writeString(tmp, text, StandardCharsets.UTF_8);
-            Files.move(tmp, file, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
-        } catch (IOException e) {
-            try {
-                Files.deleteIfExists(tmp);
-            } catch (IOException ignored) {
-                // the error below is what matters
-            }
-            throw new UserError("cannot write " + file + ": " + reason(e), "pass a path in a writable directory");
-        }
+        UserFile.write(file, text);
     }
 
     /** NIO's messages are often the bare path (of the temporary file, even): say what went wrong instead. */
     static String reason(IOException e) {
-        if (e instanceof java.nio.file.NoSuchFileException) {
-            return "no such file or directory";
-        }
-        if (e instanceof java.nio.file.AccessDeniedException) {
-            return "permission denied";
-        }
-        if (e instanceof java.nio.file.FileSystemException f && f.getReason() != null) {
-            return f.getReason();
-        }
-        return e.getMessage();
+        return UserFile.reason(e);
     }
 }

@@ -3,6 +3,7 @@ package io.pgolab.report;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import io.pgolab.Version;
 import io.pgolab.util.Json;
+import io.pgolab.util.UserFile;
 import java.io.PrintStream;
 import java.io.UncheckedIOException;
 import java.nio.file.Path;
@@ -30,13 +31,18 @@ public final class MergeReport {
 
     /** Prints the terminal report, then writes the files asked for (null: not asked), each in one piece. */
     public static void export(Merge.Merged m, Path workDir, Path json, Path markdown, PrintStream terminal) {
-        terminal.print(text(m));
-        terminal.flush();
+        if (UserFile.isStdout(json) && UserFile.isStdout(markdown)) {
+            throw new io.pgolab.UserError("--json and --markdown are both '-' (stdout)", "write one of them to a file");
+        }
+        // a file on stdout gets stdout to itself: the terminal report goes to stderr
+        PrintStream shown = UserFile.isStdout(json) || UserFile.isStdout(markdown) ? System.err : terminal;
+        shown.print(text(m));
+        shown.flush();
         if (markdown != null) {
-            Exports.write(workDir.resolve(markdown), markdown(m));
+            Exports.write(UserFile.resolve(workDir, markdown), markdown(m));
         }
         if (json != null) {
-            Exports.write(workDir.resolve(json), json(m));
+            Exports.write(UserFile.resolve(workDir, json), json(m));
         }
     }
 

@@ -3,6 +3,7 @@ package io.pgolab.report;
 import com.fasterxml.jackson.databind.JsonNode;
 import io.pgolab.UserError;
 import io.pgolab.util.Json;
+import io.pgolab.util.UserFile;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.nio.file.Path;
@@ -120,20 +121,27 @@ public final class ReportFiles {
         }
     }
 
-    /** Writes the files asked for (null: not asked), each whole; returns them. */
+    /** Writes the files asked for (null: not asked; "-": stdout), each whole; returns them. */
     public List<Path> write(Path workDir, Path html, Path markdown) {
+        if (UserFile.isStdout(html) && UserFile.isStdout(markdown)) {
+            throw new UserError("--html and --markdown are both '-' (stdout)", "write one of them to a file");
+        }
         List<Path> written = new ArrayList<>();
         if (html != null) {
-            Exports.write(workDir.resolve(html), html());
-            written.add(workDir.resolve(html));
+            Path page = UserFile.resolve(workDir, html);
+            Exports.write(page, html());
+            written.add(page);
             boolean several = files.size() > 1 || files.get(0).docs().size() > 1;
             for (Loaded f : files) {
                 for (ResultsDocument d : f.docs()) {
+                    if (UserFile.isStdout(page)) {
+                        break;   // no name to put the SVGs beside; the page has them inline
+                    }
                     // several files or hosts: each one's SVGs named after it (report.HOST.flame.W.V.svg), never overwritten
                     String prefix = !several ? "" : FlameFiles.safe(f.merged() != null ? d.envelope().host()
                             : f.file().getFileName().toString().replaceFirst("\\.json$", "")) + ".";
                     FlameFiles.of(d).forEach((suffix, svg) -> {
-                        Path p = FlameFiles.beside(workDir.resolve(html), prefix + suffix);
+                        Path p = FlameFiles.beside(page, prefix + suffix);
                         Exports.write(p, svg);
                         written.add(p);
                     });
@@ -141,8 +149,9 @@ public final class ReportFiles {
             }
         }
         if (markdown != null) {
-            Exports.write(workDir.resolve(markdown), markdown());
-            written.add(workDir.resolve(markdown));
+            Path md = UserFile.resolve(workDir, markdown);
+            Exports.write(md, markdown());
+            written.add(md);
         }
         return written;
     }

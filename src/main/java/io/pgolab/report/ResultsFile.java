@@ -3,6 +3,7 @@ package io.pgolab.report;
 import io.pgolab.Version;
 import io.pgolab.measure.HostInfo;
 import io.pgolab.util.Json;
+import io.pgolab.util.UserFile;
 import java.nio.file.Path;
 import java.time.Instant;
 import java.util.LinkedHashMap;
@@ -24,11 +25,6 @@ public final class ResultsFile {
         m.put("created_at", Instant.now().toString());
         m.put("environment", HostInfo.record(Path.of("").toAbsolutePath()));
         m.putAll(body);
-        try {
-            Json.write(file, m);
-        } catch (java.io.UncheckedIOException e) {
-            throw new io.pgolab.UserError("cannot write the results to " + file + ": " + e.getCause().getMessage(),
-                    "pass a path in a writable directory to --json");
-        }
+        UserFile.write(file, out -> out.write(Json.MAPPER.writeValueAsBytes(m)));
     }
 }

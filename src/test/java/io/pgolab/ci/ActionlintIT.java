@@ -9,6 +9,7 @@ import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
 import java.util.Optional;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -100,6 +101,39 @@ class ActionlintIT {
         Lint t = lint(write("typo.yml", typo));
         assertThat(t.exitCode()).isEqualTo(1);
         assertThat(t.output()).contains("gates");
+    }
+
+    /**
+     * A config under a directory with a backslash, quotes and '$' in its name and a default branch with filter
+     * characters: written as the same text, and actionlint (GitHub's YAML and filter syntax) accepts it. A directory
+     * named like an expression, or with a character YAML cannot carry, is refused (exit 2), no file written.
+     */
+    @Test
+    void hostileNamesAreWrittenAsTextOrRefused() throws Exception {
+        Path repo = Files.createDirectories(tmp.resolve("repo"));
+        LocalActions.git(repo, "init", "-q");
+        Files.createDirectories(repo.resolve(".git/refs/remotes/origin"));
+        Files.writeString(repo.resolve(".git/refs/remotes/origin/HEAD"), "ref: refs/remotes/origin/!rel+1]\n");
+        String odd = "we\\ird 'dir' \"$HOME\" \u00e9";
+        Path p = TinyProject.create(repo.resolve(odd), "clang", "\"release\", \"pgo\"", TinyProject.train("loop", "{binary} run 1000"));
+        Cli.Result r = Cli.run(p, "init", "--ci", "github");
+        assertThat(r.exitCode()).as(r.all()).isZero();
+        Path file = repo.resolve(".github/workflows/pgolab.yml");
+        Lint l = lint(file);
+        assertThat(l.exitCode()).as(l.output()).isZero();
+        com.fasterxml.jackson.databind.JsonNode w = new com.fasterxml.jackson.dataformat.yaml.YAMLMapper().readTree(file.toFile());
+        assertThat(w.path("env").path("PGOLAB_CONFIG").asText()).isEqualTo(odd + "/pgolab.toml");
+        assertThat(w.path("on").path("push").path("branches").get(0).asText()).isEqualTo("\\!rel\\+1]");
+
+        for (String name : List.of("${{ github.event.pull_request.title }}", "a\u0085b", "a\u2028b", "a\u007fb")) {
+            Path q = TinyProject.create(repo.resolve(name), "clang", "\"release\"", "");
+            Files.delete(file);
+            Cli.Result refused = Cli.run(q, "init", "--ci", "github");
+            assertThat(refused.exitCode()).as(name + ": " + refused.all()).isEqualTo(2);
+            assertThat(refused.err()).contains("the config path").doesNotContain("Exception");
+            assertThat(file).doesNotExist();
+            Files.writeString(file, "");
+        }
     }
 
     @Test

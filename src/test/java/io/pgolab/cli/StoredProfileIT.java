@@ -44,6 +44,11 @@ class StoredProfileIT {
         Cli.Result e = Cli.run(origin, "profile", "export", stored.toString());
         assertThat(e.exitCode()).as(e.all()).isZero();
         assertThat(e.out()).contains("wrote " + stored, "profile.profdata", "commit ");
+        Cli.Result toStdout = Cli.run(origin, "profile", "export", "-");   // the archive alone on stdout, the note on stderr
+        assertThat(toStdout.exitCode()).as(toStdout.all()).isZero();
+        assertThat(toStdout.out()).startsWith("PK\u0003\u0004");
+        assertThat(toStdout.err()).contains("wrote stdout: profile.profdata");
+        assertThat(origin.resolve("-")).doesNotExist();
     }
 
     private Path cloneOf(String name) throws Exception {

@@ -71,6 +71,33 @@ class GithubWorkflowTest {
                 .isInstanceOf(UserError.class).hasMessageContaining("cannot go into the workflow");
     }
 
+    /** What YAML or GitHub would not keep as text is refused by name, never written (exit 0) into a different file. */
+    @Test
+    void expressionsAndCharactersYamlCannotCarryAreRefused() {
+        List<String> bad = List.of("${{ github.event.pull_request.title }}/pgolab.toml", "a\u007fb", "a\u0085b", "a\u2028b",
+                "a\u2029b", "a\tb", "a\rb", "\ufeffa", "a\u202eb", "a\u0090b", "a\ud800b", "");
+        for (String v : bad) {
+            assertThatThrownBy(() -> GithubWorkflow.render(v, List.of("pgo"), GithubWorkflow.DEFAULT_RUNNERS, "main", "dev"))
+                    .as(v).isInstanceOf(UserError.class).hasMessageContaining("the config path")
+                    .hasMessageMatching("(?s).*(cannot go into the workflow|would evaluate as an expression).*");
+            assertThatThrownBy(() -> GithubWorkflow.render("pgolab.toml", List.of("pgo"), GithubWorkflow.DEFAULT_RUNNERS, v, "dev"))
+                    .as(v).isInstanceOf(UserError.class).hasMessageContaining("the default branch");
+        }
+        assertThatThrownBy(() -> GithubWorkflow.render("${{ github.event.pull_request.title }}/p.toml", List.of("pgo"),
+                GithubWorkflow.DEFAULT_RUNNERS, "main", "dev")).hasMessageContaining("contains '${{', which GitHub would evaluate");
+    }
+
+    /** Backslashes, quotes, '$' and non-ASCII reach the workflow as the same text; a branch is a pattern matching it alone. */
+    @Test
+    void oddButPrintableNamesArriveVerbatim() throws Exception {
+        String path = "we\\ird 'dir' $HOME ${x} \u00e9\ud83d\ude00/pgolab.toml";
+        JsonNode w = yaml(GithubWorkflow.render(path, List.of("pgo"), GithubWorkflow.DEFAULT_RUNNERS, "!rel+1]*?[x]\\", "dev"));
+        assertThat(w.path("env").path("PGOLAB_CONFIG").asText()).isEqualTo(path);
+        assertThat(w.path("on").path("push").path("branches").get(0).asText()).isEqualTo("\\!rel\\+1]\\*\\?\\[x]\\\\");
+        assertThat(GithubWorkflow.literalPattern("release/1.x!")).isEqualTo("release/1.x!");   // '!' is special first only
+        assertThat(GithubWorkflow.slashes(Path.of("a\\b", "pgolab.toml"))).isEqualTo("a\\b/pgolab.toml");
+    }
+
     @Test
     void theReleaseBuildsTheVariantsAStoredProfileCanBuild() throws Exception {
         Path dir = Files.createDirectories(tmp.resolve("p"));
