@@ -101,7 +101,13 @@ final class BuildAudit {
         List<CompileRecord> links = records.stream().filter(CompileRecord::links).toList();
         Set<String> reads = reads(compiles, srcDir, root, startedMillis);
         if (compiles.isEmpty()) {
-            return new Outcome("audit: no compile went through {cc}/{cxx} (CC/CXX): nothing checked", List.of(), reads,
+            List<Problem> none = v.lto() && phase != Phase.INSTRUMENT
+                    ? List.of(new Problem(NO_LTO, "the " + name + " build cannot show link-time optimization: no compile"
+                    + (links.isEmpty() ? " or link" : "") + " went through {cc}/{cxx} (CC/CXX)", "compile and link with"
+                    + " {cc}/{cxx} or $CC/$CXX in build.command, with {cflags} and {ldflags}; the commands are recorded in "
+                    + auditLog + ". If this is deliberate, add \"" + NO_LTO + "\" to build.allow", false))
+                    : List.of();
+            return new Outcome("audit: no compile went through {cc}/{cxx} (CC/CXX): nothing checked", none, reads,
                     List.of());
         }
         List<Problem> problems = new ArrayList<>();
@@ -160,11 +166,12 @@ final class BuildAudit {
             long ltoLinks = links.stream().filter(CompileRecord::lto).count();
             line.append(", ").append(n - plain.size()).append('/').append(n).append(" -flto, ")
                     .append(links.isEmpty() ? "no link recorded" : ltoLinks > 0 ? "LTO link" : "link without -flto");
-            if (!plain.isEmpty() || (!links.isEmpty() && ltoLinks == 0)) {
+            if (!plain.isEmpty() || ltoLinks == 0) {   // no link at all: nothing was optimized at link time either
+                String link = links.isEmpty() ? "no link went through {cc}/{cxx}" : "the link had no -flto";
                 problems.add(new Problem(NO_LTO, "the " + name + " build did not do link-time optimization: "
                         + (plain.isEmpty() ? "" : plain.size() + " of " + n + " file(s) compiled without -flto ("
-                        + shown(plain) + ")" + (ltoLinks == 0 && !links.isEmpty() ? "; " : ""))
-                        + (ltoLinks == 0 && !links.isEmpty() ? "the link had no -flto" : ""),
+                        + shown(plain) + ")" + (ltoLinks == 0 ? "; " : ""))
+                        + (ltoLinks == 0 ? link : ""),
                         "pass {cflags} to every compile and {ldflags} (or $LDFLAGS) to the link in build.command; the"
                                 + " commands are in " + auditLog + ". If this is deliberate, add \"" + NO_LTO
                                 + "\" to build.allow", false));

@@ -132,7 +132,7 @@ public final class BuildStage {
         String toolAudit = toolAudit(values, procEnv, srcDir, auditLog);
         Path logFile = store.logs().resolve("build-" + name + ".log");
         Instant t0 = Instant.now();
-        if (config.build().clean().isPresent() && !config.copySources()) {
+        if (config.build().clean().isPresent()) {   // in a copy too: root's earlier outputs come with it
             String clean = Template.renderShell(config.build().clean().get(), values);
             ShellRunner.Outcome o = runner.run(clean, srcDir, procEnv, config.build().timeout(),
                     store.logs().resolve("clean-" + name + ".log"));
@@ -142,20 +142,26 @@ public final class BuildStage {
             }
         }
         String command = Template.renderShell(config.build().command(), values);
+        Path binary = Path.of(Template.render(config.build().artifact(), values));
+        if (!binary.isAbsolute()) {
+            binary = srcDir.resolve(binary);
+        }
+        Optional<StaleOutputs.Before> before = env.cCompiler() ? StaleOutputs.Before.of(binary) : Optional.empty();
+        long commandStart = System.currentTimeMillis();
         ShellRunner.Outcome o = runner.run(command, srcDir, procEnv, config.build().timeout(), logFile);
         double seconds = Duration.between(t0, Instant.now()).toMillis() / 1000.0;
         if (!o.ok()) {
             throw new UserError("building variant '" + name + "' failed: " + ShellRunner.describeFailure(o, 30),
                     failureHint(o.output(), phase, v));
         }
-        Path binary = Path.of(Template.render(config.build().artifact(), values));
-        if (!binary.isAbsolute()) {
-            binary = srcDir.resolve(binary);
-        }
         if (!Files.isRegularFile(binary)) {
             throw new UserError("the build of '" + name + "' succeeded but did not produce " + binary,
                     "check build.artifact in " + config.file() + " (placeholders {builddir} = " + buildDir
                             + ", {srcdir} = " + srcDir + ")");
+        }
+        if (env.cCompiler()) {   // before the audit: an old binary is no variant, whatever its compiles say
+            StaleOutputs.check(name, command, before, keys.audited() ? io.pgolab.toolchain.CompileRecord.read(auditLog)
+                    : List.of(), srcDir, config.copySources(), commandStart, config.file());
         }
         String auditLine = "";
         String builtKey = key;
