@@ -97,6 +97,13 @@ final class BuildAudit {
      */
     static Outcome check(String name, Variant v, Phase phase, Optional<ProfileData> profile, String kind,
                          List<CompileRecord> records, Path srcDir, Path root, Path auditLog, long startedMillis) {
+        return check(name, v, phase, profile, kind, records, srcDir, root, auditLog, startedMillis, Optional.empty());
+    }
+
+    /** artifact: the built program, whose link says which objects can have a GCC profile (empty: unknown). */
+    static Outcome check(String name, Variant v, Phase phase, Optional<ProfileData> profile, String kind,
+                         List<CompileRecord> records, Path srcDir, Path root, Path auditLog, long startedMillis,
+                         Optional<Path> artifact) {
         List<CompileRecord> compiles = records.stream().filter(c -> c.compiles() && !c.probeGone()).toList();
         List<CompileRecord> links = records.stream().filter(CompileRecord::links).toList();
         Set<String> reads = reads(compiles, srcDir, root, startedMillis);
@@ -158,7 +165,9 @@ final class BuildAudit {
                                 + "\" to build.allow", false));
             }
             if (kind.equals("gcc") && profile.isPresent() && phase == Phase.OPTIMIZE) {
-                gcda(name, compiles, profile.get().path(), srcDir, auditLog, line, problems);
+                ProfilableObjects profilable = new ProfilableObjects(artifact.orElse(Path.of("/nonexistent")),
+                        artifact.isPresent() ? links : List.of());
+                gcda(name, compiles, profile.get().path(), srcDir, auditLog, line, problems, profilable);
             }
         }
         if (v.lto() && phase != Phase.INSTRUMENT) {
@@ -208,7 +217,7 @@ final class BuildAudit {
 
     /** GCC: does the .gcda each object looks for exist? An object-path change between builds is named. */
     private static void gcda(String name, List<CompileRecord> compiles, Path mergedDir, Path srcDir, Path auditLog,
-                             StringBuilder line, List<Problem> problems) {
+                             StringBuilder line, List<Problem> problems, ProfilableObjects profilable) {
         if (!Files.isDirectory(mergedDir)) {
             return;
         }
@@ -219,6 +228,7 @@ final class BuildAudit {
             return;
         }
         int checked = 0;
+        Map<String, Integer> leftOut = new LinkedHashMap<>();
         List<String> missing = new ArrayList<>();
         boolean moved = false;
         for (CompileRecord c : compiles) {
@@ -232,11 +242,17 @@ final class BuildAudit {
             List<Path> objects = c.objects();
             List<Path> wanted = c.gccProfilePaths(dir);
             for (int i = 0; i < wanted.size(); i++) {
-                checked++;
                 Path want = wanted.get(i);
                 if (Files.isRegularFile(want)) {
+                    checked++;
                     continue;
                 }
+                Optional<String> never = profilable.cannotHaveProfile(c, objects.get(i));
+                if (never.isPresent()) {   // GCC writes no .gcda for it in any training: not a loss
+                    leftOut.merge(never.get(), 1, Integer::sum);
+                    continue;
+                }
+                checked++;
                 String name1 = want.getFileName().toString();
                 String base = name1.substring(name1.lastIndexOf('#') + 1);
                 List<String> like = present.stream().map(p -> dir.relativize(p).toString())
@@ -246,10 +262,15 @@ final class BuildAudit {
                         + (like.isEmpty() ? "" : "; the profile has " + like.get(0) + (like.size() > 1 ? " (+" + (like.size() - 1) + ")" : "")));
             }
         }
-        if (checked == 0) {
+        if (checked == 0 && leftOut.isEmpty()) {
             return;
         }
         line.append(", ").append(checked - missing.size()).append('/').append(checked).append(" .gcda found");
+        if (!leftOut.isEmpty()) {
+            List<String> why = new ArrayList<>();
+            leftOut.forEach((reason, k) -> why.add(k + " " + reason));
+            line.append(" (left out, no profile possible: ").append(String.join(", ", why)).append(')');
+        }
         if (missing.isEmpty()) {
             return;
         }

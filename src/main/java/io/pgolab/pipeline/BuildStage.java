@@ -48,6 +48,8 @@ public final class BuildStage {
     private final ShellRunner runner;
     private final Events events;
     private final BuildKeys keys;
+    /** Keys this stage built in this run: a later request for one reuses it, but it is no "[cached]" build. */
+    private final java.util.Set<String> builtNow = new java.util.HashSet<>();
 
     public BuildStage(Config config, Toolchain toolchain, ArtifactStore store, ShellRunner runner, Events events) {
         this.config = config;
@@ -167,7 +169,8 @@ public final class BuildStage {
         String builtKey = key;
         if (env.cCompiler() && keys.audited()) {
             BuildAudit.Outcome audit = BuildAudit.check(name, v, phase, profile, toolchain.kind(),
-                    io.pgolab.toolchain.CompileRecord.read(auditLog), srcDir, config.root(), auditLog, t0.toEpochMilli());
+                    io.pgolab.toolchain.CompileRecord.read(auditLog), srcDir, config.root(), auditLog, t0.toEpochMilli(),
+                    Optional.of(binary));
             auditLine = audit.line();
             report(audit);
             if (!audit.reads().isEmpty()) {   // key it by what it read
@@ -207,6 +210,8 @@ public final class BuildStage {
                 diag.mismatched(), diag.missing(), logFile.toString(), command, Instant.now().toString(), check,
                 Digests.of(bin));
         store.record(name, a);
+        builtNow.add(key);
+        builtNow.add(builtKey);
         events.finished("build " + name, Duration.ofMillis(Math.round(seconds * 1000)), "");
         return new BuildResult(a, false, diag, auditLine);
     }
@@ -218,7 +223,8 @@ public final class BuildStage {
     private BuildResult cached(String name, String key, String recipe, BuiltArtifact a, String sharedFrom) {
         Optional<BuildAudit.Stored> audit = BuildAudit.stored(store, name).filter(s -> key.equals(s.key()));
         audit.filter(s -> s.recipe() == null).ifPresent(s -> BuildAudit.save(store, name, s.withRecipe(recipe)));
-        return new BuildResult(a, true, a.profileDiagnostics(), audit.map(BuildAudit.Stored::line).orElse(""), sharedFrom);
+        return new BuildResult(a, !builtNow.contains(key), a.profileDiagnostics(),
+                audit.map(BuildAudit.Stored::line).orElse(""), sharedFrom);
     }
 
     /** A finding fails the build unless build.allow names it (then, and for warnOnly findings, a warning). */
@@ -303,7 +309,7 @@ public final class BuildStage {
         Optional<BuiltArtifact> cached = store.lookup(INSTRUMENTED, Optional.of(key))
                 .or(() -> SharedBuilds.take(store, INSTRUMENTED, key).map(SharedBuilds.Taken::artifact));
         if (cached.isPresent()) {
-            return new BuildResult(cached.get(), true);
+            return new BuildResult(cached.get(), !builtNow.contains(key));
         }
         BuildResult release = run(Variant.RELEASE, Phase.PLAIN, Optional.empty());
         BuiltArtifact a = release.artifact().as(INSTRUMENTED, Phase.INSTRUMENT);
