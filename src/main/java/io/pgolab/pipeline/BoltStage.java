@@ -43,6 +43,8 @@ public final class BoltStage {
     private final ShellRunner runner;
     private final Events events;
     private final TrainStage training;
+    /** Keys BOLTed in this run: a later request reuses it, but it is no "[cached]" build. */
+    private final java.util.Set<String> builtNow = new java.util.HashSet<>();
 
     public BoltStage(Config config, Toolchain toolchain, ArtifactStore store, ShellRunner runner, Events events,
                      TrainStage training) {
@@ -81,9 +83,6 @@ public final class BoltStage {
         }
         return Hashing.of(s.toString());
     }
-
-    /** Keys BOLTed in this run: a later request reuses it, but it is no "[cached]" build. */
-    private final java.util.Set<String> builtNow = new java.util.HashSet<>();
 
     public BuildResult run(Variant v, BuildResult baseBuild) {
         BuiltArtifact base = baseBuild.artifact();
