@@ -44,8 +44,15 @@ final class BuildAudit {
     record Problem(String allowName, String what, String hint, boolean warnOnly) {
     }
 
-    /** The table line ("audit: 3 compiles, 1 link, all -O2, 3/3 with profile"), findings, project files read. */
-    record Outcome(String line, List<Problem> problems, Set<String> reads, List<String> levels) {
+    /**
+     * The table line ("audit: 3 compiles, 1 link, all -O2, 3/3 with profile"), findings, project files read;
+     * noProfile: the sources of GCC objects that can have no .gcda (ProfilableObjects), whose missing-profile
+     * warnings mean nothing.
+     */
+    record Outcome(String line, List<Problem> problems, Set<String> reads, List<String> levels, Set<Path> noProfile) {
+        Outcome(String line, List<Problem> problems, Set<String> reads, List<String> levels) {
+            this(line, problems, reads, levels, Set.of());
+        }
     }
 
     /**
@@ -118,6 +125,7 @@ final class BuildAudit {
                     List.of());
         }
         List<Problem> problems = new ArrayList<>();
+        Set<Path> noProfile = Set.of();
         Map<String, Integer> levels = new LinkedHashMap<>();
         List<String> unoptimized = new ArrayList<>();
         for (CompileRecord c : compiles) {
@@ -167,7 +175,7 @@ final class BuildAudit {
             if (kind.equals("gcc") && profile.isPresent() && phase == Phase.OPTIMIZE) {
                 ProfilableObjects profilable = new ProfilableObjects(artifact.orElse(Path.of("/nonexistent")),
                         artifact.isPresent() ? links : List.of());
-                gcda(name, compiles, profile.get().path(), srcDir, auditLog, line, problems, profilable);
+                noProfile = gcda(name, compiles, profile.get().path(), srcDir, auditLog, line, problems, profilable);
             }
         }
         if (v.lto() && phase != Phase.INSTRUMENT) {
@@ -189,7 +197,7 @@ final class BuildAudit {
         if (v.relinked()) {
             relinked(name, compiles, links, srcDir, auditLog, line, problems);
         }
-        return new Outcome(line.toString(), problems, reads, List.copyOf(levels.keySet()));
+        return new Outcome(line.toString(), problems, reads, List.copyOf(levels.keySet()), noProfile);
     }
 
     /** relink-N: every compile with a section per function, and a link that shuffled them; else layout did not move. */
@@ -215,17 +223,21 @@ final class BuildAudit {
         }
     }
 
-    /** GCC: does the .gcda each object looks for exist? An object-path change between builds is named. */
-    private static void gcda(String name, List<CompileRecord> compiles, Path mergedDir, Path srcDir, Path auditLog,
+    /**
+     * GCC: does the .gcda each object looks for exist? An object-path change between builds is named. Returns the
+     * sources of the objects left out (they can have no .gcda).
+     */
+    private static Set<Path> gcda(String name, List<CompileRecord> compiles, Path mergedDir, Path srcDir, Path auditLog,
                              StringBuilder line, List<Problem> problems, ProfilableObjects profilable) {
+        Set<Path> never = new LinkedHashSet<>();
         if (!Files.isDirectory(mergedDir)) {
-            return;
+            return never;
         }
         List<Path> present;
         try (Stream<Path> s = Files.walk(mergedDir)) {
             present = s.filter(p -> p.getFileName().toString().endsWith(".gcda")).sorted().toList();
         } catch (IOException e) {
-            return;
+            return never;
         }
         int checked = 0;
         Map<String, Integer> leftOut = new LinkedHashMap<>();
@@ -247,9 +259,10 @@ final class BuildAudit {
                     checked++;
                     continue;
                 }
-                Optional<String> never = profilable.cannotHaveProfile(c, objects.get(i));
-                if (never.isPresent()) {   // GCC writes no .gcda for it in any training: not a loss
-                    leftOut.merge(never.get(), 1, Integer::sum);
+                Optional<String> why = profilable.cannotHaveProfile(c, objects.get(i));
+                if (why.isPresent()) {   // GCC writes no .gcda for it in any training: not a loss
+                    leftOut.merge(why.get(), 1, Integer::sum);
+                    never.add(c.sources().size() == objects.size() ? c.sources().get(i) : c.sources().get(0));
                     continue;
                 }
                 checked++;
@@ -263,7 +276,7 @@ final class BuildAudit {
             }
         }
         if (checked == 0 && leftOut.isEmpty()) {
-            return;
+            return never;
         }
         line.append(", ").append(checked - missing.size()).append('/').append(checked).append(" .gcda found");
         if (!leftOut.isEmpty()) {
@@ -272,7 +285,7 @@ final class BuildAudit {
             line.append(" (left out, no profile possible: ").append(String.join(", ", why)).append(')');
         }
         if (missing.isEmpty()) {
-            return;
+            return never;
         }
         String what = "the " + name + " build found no profile data for " + missing.size() + " of " + checked
                 + " object(s) (profile directory " + mergedDir + "):\n  " + String.join("\n  ",
@@ -288,6 +301,7 @@ final class BuildAudit {
                 : ProfileLoss.HINT + ". If this is deliberate, add \"" + PROFILE_LOSS + "\" to build.allow";
         boolean fatal = moved || 2 * missing.size() >= checked;
         problems.add(new Problem(PROFILE_LOSS, what, hint, !fatal));
+        return never;
     }
 
     /** Project files (relative to root) the compiles read, that existed before the build started (not generated). */

@@ -166,12 +166,14 @@ public final class BuildStage {
                     : List.of(), srcDir, config.copySources(), commandStart, config.file());
         }
         String auditLine = "";
+        java.util.Set<Path> noProfile = java.util.Set.of();
         String builtKey = key;
         if (env.cCompiler() && keys.audited()) {
             BuildAudit.Outcome audit = BuildAudit.check(name, v, phase, profile, toolchain.kind(),
                     io.pgolab.toolchain.CompileRecord.read(auditLog), srcDir, config.root(), auditLog, t0.toEpochMilli(),
                     Optional.of(binary));
             auditLine = audit.line();
+            noProfile = audit.noProfile();
             report(audit);
             if (!audit.reads().isEmpty()) {   // key it by what it read
                 List<String> reads = List.copyOf(audit.reads());
@@ -196,7 +198,7 @@ public final class BuildStage {
         }
         BuildDiagnostics diag = phase == Phase.OPTIMIZE ? toolchain.diagnostics(o.output()) : BuildDiagnostics.NONE;
         if (phase == Phase.OPTIMIZE) {
-            ProfileLoss.check(name, diag, ProfileLoss.objects(store, profile.orElseThrow()), logFile, events);
+            ProfileLoss.check(name, diag, noProfile, ProfileLoss.objects(store, profile.orElseThrow()), logFile, events);
         }
         String check = phase == Phase.OPTIMIZE ? toolchain.verifyOptimized(binary, profile.orElseThrow()).orElse("") : "";
         if (phase == Phase.OPTIMIZE) {
