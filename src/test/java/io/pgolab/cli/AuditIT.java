@@ -185,6 +185,52 @@ class AuditIT {
         assertThat(Files.readAllBytes(p.resolve("prog"))).as("root's own build is left alone").isEqualTo(old);
     }
 
+    /**
+     * Issue 27: GCC's "found no profile data for N of M objects ... retrain" and "lost its profile" counted an assembly
+     * object, a data-only object and an object the program never links; retraining can never give them a profile.
+     */
+    @Test
+    void gccObjectsThatCanHaveNoProfileAreLeftOutOfTheProfileCounts() throws Exception {
+        requireMake();
+        Path p = tmp.resolve("noprofile");
+        Files.createDirectories(p);
+        Files.writeString(p.resolve("main.c"), "#include <stdio.h>\nint f(int); extern int table[4]; int crc(void);\n"
+                + "int main(void) { long s = 0; for (int i = 0; i < 300000; i++) s += f(i) + table[i & 3];"
+                + " printf(\"%ld %d\\n\", s, crc()); return 0; }\n");
+        Files.writeString(p.resolve("f.c"), LIB);
+        Files.writeString(p.resolve("data.c"), "int table[4] = {1, 2, 3, 4};\n");
+        Files.writeString(p.resolve("unused.c"), "int u(int x) { return x - 1; }\n");
+        Files.writeString(p.resolve("crc.S"), ".text\n.globl crc\ncrc:\n mov $7, %eax\n ret\n"
+                + ".section .note.GNU-stack,\"\",@progbits\n");
+        Files.writeString(p.resolve("Makefile"), """
+                OBJ = main.o f.o data.o crc.o
+                all: prog unused.o
+                prog: $(OBJ)
+                \t$(CC) $(CFLAGS) $(LDFLAGS) $(OBJ) -o prog
+                %.o: %.c
+                \t$(CC) $(CFLAGS) -c $< -o $@
+                %.o: %.S
+                \t$(CC) $(CFLAGS) -c $< -o $@
+                """);
+        Files.writeString(p.resolve("pgolab.toml"), """
+                [project]
+                variants = ["pgo"]
+                [toolchain]
+                kind = "gcc"
+                [build]
+                command = "make -B CFLAGS='-O2 {cflags}' LDFLAGS='{ldflags}'"
+                artifact = "prog"
+                [[train]]
+                name = "run"
+                command = "{binary} > /dev/null"
+                """);
+        Cli.Result r = Cli.run(p, "build");
+        assertThat(r.exitCode()).as(r.all()).isZero();
+        assertThat(r.out()).contains("5/5 with profile, 2/2 .gcda found (left out, no profile possible: 1 no functions,"
+                + " 1 assembly, 1 not linked into the artifact)");
+        assertThat(r.err()).doesNotContain("warning", "retrain");
+    }
+
     private static Path binary(Path p, String variant) throws Exception {
         return Path.of(io.pgolab.util.Json.MAPPER.readTree(p.resolve(".pgolab/variants/" + variant + ".json").toFile())
                 .get("binary").asText());
