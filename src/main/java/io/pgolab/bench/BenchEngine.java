@@ -80,7 +80,8 @@ public final class BenchEngine {
                     + TimePlan.duration(ws.budget().toMillis() / 1000.0) + ", target ±" + s.targetHalfWidthPercent()
                     + "% on " + String.join(",", ws.primaryMetrics()) + "; counters: "
                     + Probes.describe(options.deterministic()));
-            CampaignResult r = campaign.run(w.subjects(), ws, paced(listener.progress(), ws, left));
+            CampaignResult r = campaign.run(w.subjects(), ws, paced(listener.progress(), ws, left))
+                    .withWarnings(w.warnings());
             spent += r.elapsedSeconds();
             listener.measured(w.name());
             for (String p : ws.primaryMetrics()) {

@@ -8,9 +8,15 @@ import java.util.Map;
 
 /** Subjects of one workload; primary and minEffects (fractions) from its config entry, if any. */
 public record BenchWorkload(String name, String command, List<Subject> subjects, List<String> primary,
-                            Map<String, Double> minEffects, Duration timeout) {
+                            Map<String, Double> minEffects, Duration timeout, List<io.pgolab.measure.Warning> warnings) {
+    /** warnings: what is known about the subjects before measuring (identical binaries), shown with the campaign's. */
+    public BenchWorkload(String name, String command, List<Subject> subjects, List<String> primary,
+                         Map<String, Double> minEffects, Duration timeout) {
+        this(name, command, subjects, primary, minEffects, timeout, List.of());
+    }
+
     /** A workload with no config entry (compare, demo): the global settings and a 10-minute run limit. */
     public BenchWorkload(String name, String command, List<Subject> subjects) {
-        this(name, command, subjects, List.of(), Map.of(), MeasureDefaults.RUN_TIMEOUT);
+        this(name, command, subjects, List.of(), Map.of(), MeasureDefaults.RUN_TIMEOUT, List.of());
     }
 }

@@ -79,6 +79,7 @@ public final class ProjectWorkloads {
      */
     public List<BenchWorkload> of(List<BuiltArtifact> built, List<String> labels) {
         List<BenchWorkload> workloads = new ArrayList<>();
+        List<io.pgolab.measure.Warning> identical = IdenticalBinaries.of(built, labels);
         for (WorkloadSpec w : c.config().bench()) {
             if (!selected.contains(w.name())) {
                 continue;
@@ -91,7 +92,8 @@ public final class ProjectWorkloads {
                         : new Subject(label, Shell.bash(c.config().workloadCommand(w, a.binary())),
                                 c.config().configDir(), w.env(), parsers.get(w.name())));
             }
-            workloads.add(new BenchWorkload(w.name(), w.command(), subjects, w.primary(), w.minEffects(), w.timeout()));
+            workloads.add(new BenchWorkload(w.name(), w.command(), subjects, w.primary(), w.minEffects(), w.timeout(),
+                    identical));
         }
         return workloads;
     }

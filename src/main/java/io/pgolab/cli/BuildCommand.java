@@ -24,7 +24,7 @@ final class BuildCommand implements Callable<Integer> {
     @ParentCommand
     Main parent;
 
-    @Parameters(paramLabel = "VARIANT", arity = "0..*", description = "release, lto, pgo, pgo+lto, bolt, pgo+bolt, pgo+lto+bolt, or pgo...@TAG (a profile set).")
+    @Parameters(paramLabel = "VARIANT", arity = "0..*", description = "Variants (default: [project] variants): " + Variant.ALL_NAMES + ".")
     List<String> variants = new ArrayList<>();
 
     @Option(names = "--retrain", description = "Run the training workloads again even if the profile is current.")

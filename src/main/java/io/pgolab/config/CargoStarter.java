@@ -23,7 +23,7 @@ final class CargoStarter {
         s.append("# Every key is documented in docs/config.md. Check the lines marked CHANGE_ME.\n\n");
         s.append("[project]\nname = \"").append(name).append("\"\n");
         s.append("root = \".\"                      # the crate or workspace, relative to this file\n");
-        s.append("variants = [\"release\", \"pgo\"]   # any of: release, lto, pgo, pgo+lto, bolt, pgo+bolt, pgo+lto+bolt\n\n");
+        s.append("variants = [\"release\", \"pgo\"]\n# any of: ").append(Variant.NATIVE_NAMES).append("\n\n");
         s.append("[toolchain]\nkind = \"cargo\"                  # rustc/cargo from PATH (rustup); llvm-profdata paired with rustc's LLVM\n\n");
         s.append("[build]\n");
         s.append("# pgolab runs: cargo build --profile <profile> --target <host> --bin <each of bins>\n");

@@ -57,7 +57,7 @@ public final class StarterConfig {
         if (bs != BuildSystem.CMAKE) {
             s.append("copy_sources = true              # build each variant in its own copy (in-tree builds)\n");
         }
-        s.append("variants = [\"release\", \"pgo\"]   # any of: release, lto, pgo, pgo+lto, bolt, pgo+bolt, pgo+lto+bolt\n\n");
+        s.append("variants = [\"release\", \"pgo\"]\n# any of: ").append(Variant.NATIVE_NAMES).append("\n\n");
         s.append("[toolchain]\nkind = \"").append(toolchainKind)
                 .append("\"                  # \"clang\" or \"gcc\"; cc = \"...\" overrides auto-detection\n\n");
         s.append("[build]\n");
@@ -75,6 +75,9 @@ public final class StarterConfig {
                 s.append("command = \"make -C {srcdir} -j{jobs} CC='{cc}' CXX='{cxx}' AR='{ar}' CFLAGS='-O2 {cflags}'"
                         + " CXXFLAGS='-O2 {cxxflags}' LDFLAGS='{ldflags}'\"\n");
                 s.append("artifact = \"{srcdir}/").append(program).append("\"\n");
+                if (hasCleanTarget(dir)) {   // the copy brings root's earlier objects along: make would find them up to date
+                    s.append("clean = \"make -C {srcdir} clean\"   # run before every build (docs/config.md)\n");
+                }
             }
             default -> {
                 s.append("command = \"{cc} -O2 {cflags} -c {srcdir}/main.c -o {builddir}/main.o && {cc} {ldflags}"
@@ -101,6 +104,21 @@ public final class StarterConfig {
             case CARGO -> "found Cargo.toml";
             default -> "no Makefile or CMakeLists.txt found";
         };
+    }
+
+    /** A Makefile with a "clean:" target. */
+    static boolean hasCleanTarget(Path dir) {
+        for (String n : java.util.List.of("GNUmakefile", "makefile", "Makefile")) {
+            Path mk = dir.resolve(n);
+            try {
+                if (Files.isRegularFile(mk) && Pattern.compile("(?m)^clean\\s*:(?!=)").matcher(Files.readString(mk)).find()) {
+                    return true;
+                }
+            } catch (IOException | java.io.UncheckedIOException e) {
+                return false;
+            }
+        }
+        return false;
     }
 
     static Optional<String> guessProgram(Path dir, BuildSystem bs) {

@@ -157,6 +157,16 @@ public record Variant(String name, Set<Step> steps, String profileSet, int layou
     public static final List<Variant> KNOWN = List.of(RELEASE, LTO, PGO, PGO_LTO, BOLT, PGO_BOLT, PGO_LTO_BOLT,
             PGO_CS, PGO_LTO_CS, PGO_MFS, PGO_ORDER, CDS, AOT, NATIVE_PGO);
 
+    /**
+     * Every variant name for native toolchains, as help texts and starter configs list them (VariantNamesTest checks
+     * it names every Step and relink-N).
+     */
+    public static final String NATIVE_NAMES = "release, lto, pgo, pgo+lto, bolt, pgo+bolt, pgo+lto+bolt; on top of pgo"
+            + " +cs, +mfs, +order in any combination (cs and order: clang; mfs: clang, cargo), e.g. pgo+lto+cs+mfs+bolt;"
+            + " relink-N (the layout check)";
+    /** ... and with the profile sets and the JVM's steps: what 'pgolab build --help' lists. */
+    public static final String ALL_NAMES = NATIVE_NAMES + "; pgo...@TAG (a profile set); JVM: cds, aot, native-pgo";
+
     /** The default optimization ladder of 'pgolab ladder' (gcc, cargo; go and clang have their own). */
     public static final List<Variant> LADDER = List.of(RELEASE, LTO, PGO, PGO_LTO, PGO_LTO_BOLT);
 

@@ -21,6 +21,17 @@ public record CampaignResult(List<String> labels, List<Run> runs, Map<String, Me
         this(labels, runs, metrics, rounds, warmupRounds, stopReason, elapsedSeconds, seed, warnings, outputs, List.of());
     }
 
+    /** The same result with warnings known before measuring (what the subjects are), first: they weigh most. */
+    public CampaignResult withWarnings(List<Warning> before) {
+        if (before.isEmpty()) {
+            return this;
+        }
+        List<Warning> all = new ArrayList<>(before);
+        all.addAll(warnings);
+        return new CampaignResult(labels, runs, metrics, rounds, warmupRounds, stopReason, elapsedSeconds, seed,
+                List.copyOf(all), outputs, noise);
+    }
+
     /** How many rounds are marked as at a machine-speed change. */
     public long phaseChanges() {
         return noise.stream().filter(RoundNoise::phaseChange).count();

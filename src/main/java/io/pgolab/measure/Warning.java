@@ -26,7 +26,9 @@ public record Warning(Kind kind, String message) {
         /** --randomize-layout with ASLR off (randomize_va_space = 0). */
         ASLR_OFF,
         /** first_output_time asked for, and a subject wrote nothing to stdout: its figure is its wall time. */
-        NO_FIRST_OUTPUT
+        NO_FIRST_OUTPUT,
+        /** Two or more subjects' binaries are byte-identical: their comparison measures only noise. */
+        IDENTICAL_BINARIES
     }
 
     @Override

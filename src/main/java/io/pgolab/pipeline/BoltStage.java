@@ -43,6 +43,8 @@ public final class BoltStage {
     private final ShellRunner runner;
     private final Events events;
     private final TrainStage training;
+    /** Keys BOLTed in this run: a later request reuses it, but it is no "[cached]" build. */
+    private final java.util.Set<String> builtNow = new java.util.HashSet<>();
 
     public BoltStage(Config config, Toolchain toolchain, ArtifactStore store, ShellRunner runner, Events events,
                      TrainStage training) {
@@ -88,13 +90,15 @@ public final class BoltStage {
         String mode = mode(config.bolt());
         String key = key(v, base, bolt, mode);
         var cached = store.find(v.name(), java.util.Optional.of(key));
-        if (cached.artifact().isPresent()) {
-            return new BuildResult(cached.artifact().get(), true);
+        if (cached.artifact().isPresent()) {   // the row's audit line is its base build's: BOLT compiles nothing
+            BuiltArtifact a = cached.artifact().get();
+            return new BuildResult(a, !builtNow.contains(key), a.profileDiagnostics(), baseBuild.audit());
         }
         var shared = SharedBuilds.take(store, v.name(), key);
         if (shared.isPresent()) {
             BuiltArtifact a = shared.get().artifact();
-            return new BuildResult(a, true, a.profileDiagnostics(), "", shared.get().from());
+            return new BuildResult(a, !builtNow.contains(key), a.profileDiagnostics(), baseBuild.audit(),
+                    shared.get().from());
         }
         cached.damage().ifPresent(d -> events.warn(d + ": rebuilding"));
         store.invalidate(v.name());
@@ -132,7 +136,8 @@ public final class BoltStage {
         events.finished("bolt " + v.name(), Duration.between(t0, Instant.now()),
                 (skip.isEmpty() ? "" : "skipped " + skip.size() + " function(s): " + String.join(", ", skip) + "; ")
                         + report.coverage() + (stripped ? "; stripped afterwards (llvm-strip --strip-all), as the profile asks" : ""));
-        return new BuildResult(a, false, baseBuild.diagnostics());
+        builtNow.add(key);
+        return new BuildResult(a, false, baseBuild.diagnostics(), baseBuild.audit());
     }
 
     /** The user's build strips symbols, which the base build kept for BOLT (cargo: strip = true): strip the result. */

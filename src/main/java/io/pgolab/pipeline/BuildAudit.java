@@ -44,8 +44,15 @@ final class BuildAudit {
     record Problem(String allowName, String what, String hint, boolean warnOnly) {
     }
 
-    /** The table line ("audit: 3 compiles, 1 link, all -O2, 3/3 with profile"), findings, project files read. */
-    record Outcome(String line, List<Problem> problems, Set<String> reads, List<String> levels) {
+    /**
+     * The table line ("audit: 3 compiles, 1 link, all -O2, 3/3 with profile"), findings, project files read;
+     * noProfile: the sources of GCC objects that can have no .gcda (ProfilableObjects), whose missing-profile
+     * warnings mean nothing.
+     */
+    record Outcome(String line, List<Problem> problems, Set<String> reads, List<String> levels, Set<Path> noProfile) {
+        Outcome(String line, List<Problem> problems, Set<String> reads, List<String> levels) {
+            this(line, problems, reads, levels, Set.of());
+        }
     }
 
     /**
@@ -97,14 +104,28 @@ final class BuildAudit {
      */
     static Outcome check(String name, Variant v, Phase phase, Optional<ProfileData> profile, String kind,
                          List<CompileRecord> records, Path srcDir, Path root, Path auditLog, long startedMillis) {
+        return check(name, v, phase, profile, kind, records, srcDir, root, auditLog, startedMillis, Optional.empty());
+    }
+
+    /** artifact: the built program, whose link says which objects can have a GCC profile (empty: unknown). */
+    static Outcome check(String name, Variant v, Phase phase, Optional<ProfileData> profile, String kind,
+                         List<CompileRecord> records, Path srcDir, Path root, Path auditLog, long startedMillis,
+                         Optional<Path> artifact) {
         List<CompileRecord> compiles = records.stream().filter(c -> c.compiles() && !c.probeGone()).toList();
         List<CompileRecord> links = records.stream().filter(CompileRecord::links).toList();
         Set<String> reads = reads(compiles, srcDir, root, startedMillis);
         if (compiles.isEmpty()) {
-            return new Outcome("audit: no compile went through {cc}/{cxx} (CC/CXX): nothing checked", List.of(), reads,
+            List<Problem> none = v.lto() && phase != Phase.INSTRUMENT
+                    ? List.of(new Problem(NO_LTO, "the " + name + " build cannot show link-time optimization: no compile"
+                    + (links.isEmpty() ? " or link" : "") + " went through {cc}/{cxx} (CC/CXX)", "compile and link with"
+                    + " {cc}/{cxx} or $CC/$CXX in build.command, with {cflags} and {ldflags}; the commands are recorded in "
+                    + auditLog + ". If this is deliberate, add \"" + NO_LTO + "\" to build.allow", false))
+                    : List.of();
+            return new Outcome("audit: no compile went through {cc}/{cxx} (CC/CXX): nothing checked", none, reads,
                     List.of());
         }
         List<Problem> problems = new ArrayList<>();
+        Set<Path> noProfile = Set.of();
         Map<String, Integer> levels = new LinkedHashMap<>();
         List<String> unoptimized = new ArrayList<>();
         for (CompileRecord c : compiles) {
@@ -152,7 +173,9 @@ final class BuildAudit {
                                 + "\" to build.allow", false));
             }
             if (kind.equals("gcc") && profile.isPresent() && phase == Phase.OPTIMIZE) {
-                gcda(name, compiles, profile.get().path(), srcDir, auditLog, line, problems);
+                ProfilableObjects profilable = new ProfilableObjects(artifact.orElse(Path.of("/nonexistent")),
+                        artifact.isPresent() ? links : List.of());
+                noProfile = gcda(name, compiles, profile.get().path(), srcDir, auditLog, line, problems, profilable);
             }
         }
         if (v.lto() && phase != Phase.INSTRUMENT) {
@@ -160,11 +183,12 @@ final class BuildAudit {
             long ltoLinks = links.stream().filter(CompileRecord::lto).count();
             line.append(", ").append(n - plain.size()).append('/').append(n).append(" -flto, ")
                     .append(links.isEmpty() ? "no link recorded" : ltoLinks > 0 ? "LTO link" : "link without -flto");
-            if (!plain.isEmpty() || (!links.isEmpty() && ltoLinks == 0)) {
+            if (!plain.isEmpty() || ltoLinks == 0) {   // no link at all: nothing was optimized at link time either
+                String link = links.isEmpty() ? "no link went through {cc}/{cxx}" : "the link had no -flto";
                 problems.add(new Problem(NO_LTO, "the " + name + " build did not do link-time optimization: "
                         + (plain.isEmpty() ? "" : plain.size() + " of " + n + " file(s) compiled without -flto ("
-                        + shown(plain) + ")" + (ltoLinks == 0 && !links.isEmpty() ? "; " : ""))
-                        + (ltoLinks == 0 && !links.isEmpty() ? "the link had no -flto" : ""),
+                        + shown(plain) + ")" + (ltoLinks == 0 ? "; " : ""))
+                        + (ltoLinks == 0 ? link : ""),
                         "pass {cflags} to every compile and {ldflags} (or $LDFLAGS) to the link in build.command; the"
                                 + " commands are in " + auditLog + ". If this is deliberate, add \"" + NO_LTO
                                 + "\" to build.allow", false));
@@ -173,7 +197,7 @@ final class BuildAudit {
         if (v.relinked()) {
             relinked(name, compiles, links, srcDir, auditLog, line, problems);
         }
-        return new Outcome(line.toString(), problems, reads, List.copyOf(levels.keySet()));
+        return new Outcome(line.toString(), problems, reads, List.copyOf(levels.keySet()), noProfile);
     }
 
     /** relink-N: every compile with a section per function, and a link that shuffled them; else layout did not move. */
@@ -199,19 +223,24 @@ final class BuildAudit {
         }
     }
 
-    /** GCC: does the .gcda each object looks for exist? An object-path change between builds is named. */
-    private static void gcda(String name, List<CompileRecord> compiles, Path mergedDir, Path srcDir, Path auditLog,
-                             StringBuilder line, List<Problem> problems) {
+    /**
+     * GCC: does the .gcda each object looks for exist? An object-path change between builds is named. Returns the
+     * sources of the objects left out (they can have no .gcda).
+     */
+    private static Set<Path> gcda(String name, List<CompileRecord> compiles, Path mergedDir, Path srcDir, Path auditLog,
+                             StringBuilder line, List<Problem> problems, ProfilableObjects profilable) {
+        Set<Path> never = new LinkedHashSet<>();
         if (!Files.isDirectory(mergedDir)) {
-            return;
+            return never;
         }
         List<Path> present;
         try (Stream<Path> s = Files.walk(mergedDir)) {
             present = s.filter(p -> p.getFileName().toString().endsWith(".gcda")).sorted().toList();
         } catch (IOException e) {
-            return;
+            return never;
         }
         int checked = 0;
+        Map<String, Integer> leftOut = new LinkedHashMap<>();
         List<String> missing = new ArrayList<>();
         boolean moved = false;
         for (CompileRecord c : compiles) {
@@ -225,11 +254,18 @@ final class BuildAudit {
             List<Path> objects = c.objects();
             List<Path> wanted = c.gccProfilePaths(dir);
             for (int i = 0; i < wanted.size(); i++) {
-                checked++;
                 Path want = wanted.get(i);
                 if (Files.isRegularFile(want)) {
+                    checked++;
                     continue;
                 }
+                Optional<String> why = profilable.cannotHaveProfile(c, objects.get(i));
+                if (why.isPresent()) {   // GCC writes no .gcda for it in any training: not a loss
+                    leftOut.merge(why.get(), 1, Integer::sum);
+                    never.add(c.sources().size() == objects.size() ? c.sources().get(i) : c.sources().get(0));
+                    continue;
+                }
+                checked++;
                 String name1 = want.getFileName().toString();
                 String base = name1.substring(name1.lastIndexOf('#') + 1);
                 List<String> like = present.stream().map(p -> dir.relativize(p).toString())
@@ -239,12 +275,17 @@ final class BuildAudit {
                         + (like.isEmpty() ? "" : "; the profile has " + like.get(0) + (like.size() > 1 ? " (+" + (like.size() - 1) + ")" : "")));
             }
         }
-        if (checked == 0) {
-            return;
+        if (checked == 0 && leftOut.isEmpty()) {
+            return never;
         }
         line.append(", ").append(checked - missing.size()).append('/').append(checked).append(" .gcda found");
+        if (!leftOut.isEmpty()) {
+            List<String> why = new ArrayList<>();
+            leftOut.forEach((reason, k) -> why.add(k + " " + reason));
+            line.append(" (left out, no profile possible: ").append(String.join(", ", why)).append(')');
+        }
         if (missing.isEmpty()) {
-            return;
+            return never;
         }
         String what = "the " + name + " build found no profile data for " + missing.size() + " of " + checked
                 + " object(s) (profile directory " + mergedDir + "):\n  " + String.join("\n  ",
@@ -260,6 +301,7 @@ final class BuildAudit {
                 : ProfileLoss.HINT + ". If this is deliberate, add \"" + PROFILE_LOSS + "\" to build.allow";
         boolean fatal = moved || 2 * missing.size() >= checked;
         problems.add(new Problem(PROFILE_LOSS, what, hint, !fatal));
+        return never;
     }
 
     /** Project files (relative to root) the compiles read, that existed before the build started (not generated). */

@@ -48,6 +48,8 @@ public final class BuildStage {
     private final ShellRunner runner;
     private final Events events;
     private final BuildKeys keys;
+    /** Keys this stage built in this run: a later request for one reuses it, but it is no "[cached]" build. */
+    private final java.util.Set<String> builtNow = new java.util.HashSet<>();
 
     public BuildStage(Config config, Toolchain toolchain, ArtifactStore store, ShellRunner runner, Events events) {
         this.config = config;
@@ -132,7 +134,7 @@ public final class BuildStage {
         String toolAudit = toolAudit(values, procEnv, srcDir, auditLog);
         Path logFile = store.logs().resolve("build-" + name + ".log");
         Instant t0 = Instant.now();
-        if (config.build().clean().isPresent() && !config.copySources()) {
+        if (config.build().clean().isPresent()) {   // in a copy too: root's earlier outputs come with it
             String clean = Template.renderShell(config.build().clean().get(), values);
             ShellRunner.Outcome o = runner.run(clean, srcDir, procEnv, config.build().timeout(),
                     store.logs().resolve("clean-" + name + ".log"));
@@ -142,27 +144,36 @@ public final class BuildStage {
             }
         }
         String command = Template.renderShell(config.build().command(), values);
+        Path binary = Path.of(Template.render(config.build().artifact(), values));
+        if (!binary.isAbsolute()) {
+            binary = srcDir.resolve(binary);
+        }
+        Optional<StaleOutputs.Before> before = env.cCompiler() ? StaleOutputs.Before.of(binary) : Optional.empty();
+        long commandStart = System.currentTimeMillis();
         ShellRunner.Outcome o = runner.run(command, srcDir, procEnv, config.build().timeout(), logFile);
         double seconds = Duration.between(t0, Instant.now()).toMillis() / 1000.0;
         if (!o.ok()) {
             throw new UserError("building variant '" + name + "' failed: " + ShellRunner.describeFailure(o, 30),
                     failureHint(o.output(), phase, v));
         }
-        Path binary = Path.of(Template.render(config.build().artifact(), values));
-        if (!binary.isAbsolute()) {
-            binary = srcDir.resolve(binary);
-        }
         if (!Files.isRegularFile(binary)) {
             throw new UserError("the build of '" + name + "' succeeded but did not produce " + binary,
                     "check build.artifact in " + config.file() + " (placeholders {builddir} = " + buildDir
                             + ", {srcdir} = " + srcDir + ")");
         }
+        if (env.cCompiler()) {   // before the audit: an old binary is no variant, whatever its compiles say
+            StaleOutputs.check(name, command, before, keys.audited() ? io.pgolab.toolchain.CompileRecord.read(auditLog)
+                    : List.of(), srcDir, config.copySources(), commandStart, config.file());
+        }
         String auditLine = "";
+        java.util.Set<Path> noProfile = java.util.Set.of();
         String builtKey = key;
         if (env.cCompiler() && keys.audited()) {
             BuildAudit.Outcome audit = BuildAudit.check(name, v, phase, profile, toolchain.kind(),
-                    io.pgolab.toolchain.CompileRecord.read(auditLog), srcDir, config.root(), auditLog, t0.toEpochMilli());
+                    io.pgolab.toolchain.CompileRecord.read(auditLog), srcDir, config.root(), auditLog, t0.toEpochMilli(),
+                    Optional.of(binary));
             auditLine = audit.line();
+            noProfile = audit.noProfile();
             report(audit);
             if (!audit.reads().isEmpty()) {   // key it by what it read
                 List<String> reads = List.copyOf(audit.reads());
@@ -187,7 +198,7 @@ public final class BuildStage {
         }
         BuildDiagnostics diag = phase == Phase.OPTIMIZE ? toolchain.diagnostics(o.output()) : BuildDiagnostics.NONE;
         if (phase == Phase.OPTIMIZE) {
-            ProfileLoss.check(name, diag, ProfileLoss.objects(store, profile.orElseThrow()), logFile, events);
+            ProfileLoss.check(name, diag, noProfile, ProfileLoss.objects(store, profile.orElseThrow()), logFile, events);
         }
         String check = phase == Phase.OPTIMIZE ? toolchain.verifyOptimized(binary, profile.orElseThrow()).orElse("") : "";
         if (phase == Phase.OPTIMIZE) {
@@ -201,6 +212,8 @@ public final class BuildStage {
                 diag.mismatched(), diag.missing(), logFile.toString(), command, Instant.now().toString(), check,
                 Digests.of(bin));
         store.record(name, a);
+        builtNow.add(key);
+        builtNow.add(builtKey);
         events.finished("build " + name, Duration.ofMillis(Math.round(seconds * 1000)), "");
         return new BuildResult(a, false, diag, auditLine);
     }
@@ -212,7 +225,8 @@ public final class BuildStage {
     private BuildResult cached(String name, String key, String recipe, BuiltArtifact a, String sharedFrom) {
         Optional<BuildAudit.Stored> audit = BuildAudit.stored(store, name).filter(s -> key.equals(s.key()));
         audit.filter(s -> s.recipe() == null).ifPresent(s -> BuildAudit.save(store, name, s.withRecipe(recipe)));
-        return new BuildResult(a, true, a.profileDiagnostics(), audit.map(BuildAudit.Stored::line).orElse(""), sharedFrom);
+        return new BuildResult(a, !builtNow.contains(key), a.profileDiagnostics(),
+                audit.map(BuildAudit.Stored::line).orElse(""), sharedFrom);
     }
 
     /** A finding fails the build unless build.allow names it (then, and for warnOnly findings, a warning). */
@@ -297,7 +311,7 @@ public final class BuildStage {
         Optional<BuiltArtifact> cached = store.lookup(INSTRUMENTED, Optional.of(key))
                 .or(() -> SharedBuilds.take(store, INSTRUMENTED, key).map(SharedBuilds.Taken::artifact));
         if (cached.isPresent()) {
-            return new BuildResult(cached.get(), true);
+            return new BuildResult(cached.get(), !builtNow.contains(key));
         }
         BuildResult release = run(Variant.RELEASE, Phase.PLAIN, Optional.empty());
         BuiltArtifact a = release.artifact().as(INSTRUMENTED, Phase.INSTRUMENT);

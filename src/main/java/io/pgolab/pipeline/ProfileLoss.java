@@ -24,6 +24,18 @@ final class ProfileLoss {
 
     /** Throws when every object lost its profile; warns when half or more did. objects: 0 when unknown. */
     static void check(String name, BuildDiagnostics d, int objects, Path log, Events events) {
+        check(name, d, java.util.Set.of(), objects, log, events);
+    }
+
+    /**
+     * noProfile: sources of objects that can have no profile (the compile audit's ProfilableObjects: assembly, no
+     * functions, not linked); GCC's missing-profile warning for them is no loss, and they are left out.
+     */
+    static void check(String name, BuildDiagnostics full, java.util.Set<Path> noProfile, int objects, Path log,
+                      Events events) {
+        List<String> kept = full.unprofiled().stream().filter(f -> noProfile.stream()
+                .noneMatch(p -> p.normalize().endsWith(Path.of(f).normalize()))).toList();
+        BuildDiagnostics d = new BuildDiagnostics(full.mismatched(), full.missing(), full.samples(), kept);
         int lost = d.unprofiled().size();
         if (lost == 0 || objects == 0 || 2 * lost < objects) {
             return;

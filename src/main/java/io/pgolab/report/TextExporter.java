@@ -25,7 +25,7 @@ final class TextExporter implements Exporter {
         }
         if (r.ladder() != null) {
             return LadderReport.text(r.ladder().ladder()) + BuildReport.boltSizeNotes(r.ladder().built()) + layout(b)
-                    + b.outcome(b.gated()).summary(true) + " (against "
+                    + identical(b) + b.outcome(b.gated()).summary(true) + " (against "
                     + r.ladder().built().get(0).variant() + ")\n";
         }
         if (b != null) {
@@ -39,6 +39,19 @@ final class TextExporter implements Exporter {
             return ProfileReport.text(p.record(), p.summary(), p.stale(), p.optimized(), p.staleChanges());
         }
         return "";
+    }
+
+    /**
+     * Steps whose binaries are the same bytes (a bench prints the warning under each table; the ladder's table has
+     * no place for a campaign's warnings, and this one changes what its gains mean).
+     */
+    private static String identical(BenchResults b) {
+        StringBuilder s = new StringBuilder();
+        b.workloads().stream().flatMap(w -> w.campaign().warnings().stream())
+                .filter(w -> w.kind() == io.pgolab.measure.Warning.Kind.IDENTICAL_BINARIES)
+                .map(io.pgolab.measure.Warning::message).distinct()
+                .forEach(m -> s.append("warning: ").append(m).append('\n'));
+        return s.toString();
     }
 
     /** A ladder's layout check, per workload (a bench prints it under each table). */

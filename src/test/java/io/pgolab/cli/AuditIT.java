@@ -129,4 +129,110 @@ class AuditIT {
         assertThat(rebuilt.err()).contains("build release: rebuilding, files it read changed (changed: k.h)")
                 .contains("build pgo: rebuilding");
     }
+    /** A plain Makefile whose objects and program sit next to the sources (jq 1.6's layout after ./configure && make). */
+    private static final String IN_TREE_MAKEFILE = """
+            CFLAGS ?= -O2
+            prog: a.o b.o
+            \t$(CC) $(CFLAGS) $(LDFLAGS) a.o b.o -o prog
+            %.o: %.c k.h
+            \t$(CC) $(CFLAGS) -c $< -o $@
+            clean:
+            \trm -f prog *.o
+            """;
+
+    /**
+     * Issue 27: a tree that already holds an earlier build's objects and program (built here with gcc -O0, as a
+     * user's own make would): make compiles nothing in the copy, and release and lto were that old binary.
+     */
+    @Test
+    void aTreeHoldingAnEarlierBuildFailsEveryVariantUntilACleanCommandRebuildsIt() throws Exception {
+        requireMake();
+        Path p = project("stale", "gcc", "\"release\", \"lto\"", "make CFLAGS='-O2 {cflags}' LDFLAGS='{ldflags}'",
+                "");
+        Files.writeString(p.resolve("Makefile"), IN_TREE_MAKEFILE);
+        Files.writeString(p.resolve("pgolab.toml"), Files.readString(p.resolve("pgolab.toml"))
+                .replace("[toolchain]", "copy_sources = true\n[toolchain]"));
+        io.pgolab.process.Exec.Result made = io.pgolab.process.Exec.capture(null, p, java.util.Map.of(),
+                java.util.List.of("make", "CC=gcc", "CFLAGS=-O0"), 60);
+        assertThat(made.ok()).as(made.output()).isTrue();
+        byte[] old = Files.readAllBytes(p.resolve("prog"));
+
+        Cli.Result r = Cli.run(p, "build");
+        assertThat(r.exitCode()).as(r.all()).isEqualTo(2);
+        assertThat(r.err()).contains("error: building variant 'release': make compiled nothing: the tree holds earlier"
+                        + " build outputs (prog existed before the build command ran and the build did not rewrite it;"
+                        + " the tree holds 2 object/archive file(s) from before the build (a.o, b.o))")
+                .contains("clean = \"make clean\"", "exclude")
+                .doesNotContain("nothing checked", "Exception");
+
+        // The same tree built in root (no copy): the program of the earlier make is no release either.
+        String inRoot = Files.readString(p.resolve("pgolab.toml")).replace("copy_sources = true\n", "");
+        Files.writeString(p.resolve("pgolab.toml"), inRoot);
+        Cli.Result root = Cli.run(p, "build", "release");
+        assertThat(root.exitCode()).as(root.all()).isEqualTo(2);
+        assertThat(root.err()).contains("make compiled nothing: the tree holds earlier build outputs", "build into {builddir}");
+
+        // The fix the hint names: a clean command, run in the copy before every build.
+        Files.writeString(p.resolve("pgolab.toml"), inRoot.replace("[toolchain]", "copy_sources = true\n[toolchain]")
+                .replace("artifact = \"prog\"", "artifact = \"prog\"\nclean = \"make clean\""));
+        Cli.Result fixed = Cli.run(p, "build");
+        assertThat(fixed.exitCode()).as(fixed.all()).isZero();
+        assertThat(fixed.out()).contains("audit: 2 compiles, 1 link, all -O2\n")
+                .contains("audit: 2 compiles, 1 link, all -O2, 2/2 -flto, LTO link");
+        byte[] release = Files.readAllBytes(binary(p, "release"));
+        byte[] lto = Files.readAllBytes(binary(p, "lto"));
+        assertThat(release).isNotEqualTo(old).isNotEqualTo(lto);
+        assertThat(Files.readAllBytes(p.resolve("prog"))).as("root's own build is left alone").isEqualTo(old);
+    }
+
+    /**
+     * Issue 27: GCC's "found no profile data for N of M objects ... retrain" and "lost its profile" counted an assembly
+     * object, a data-only object and an object the program never links; retraining can never give them a profile.
+     */
+    @Test
+    void gccObjectsThatCanHaveNoProfileAreLeftOutOfTheProfileCounts() throws Exception {
+        requireMake();
+        Path p = tmp.resolve("noprofile");
+        Files.createDirectories(p);
+        Files.writeString(p.resolve("main.c"), "#include <stdio.h>\nint f(int); extern int table[4]; int crc(void);\n"
+                + "int main(void) { long s = 0; for (int i = 0; i < 300000; i++) s += f(i) + table[i & 3];"
+                + " printf(\"%ld %d\\n\", s, crc()); return 0; }\n");
+        Files.writeString(p.resolve("f.c"), LIB);
+        Files.writeString(p.resolve("data.c"), "int table[4] = {1, 2, 3, 4};\n");
+        Files.writeString(p.resolve("unused.c"), "int u(int x) { return x - 1; }\n");
+        Files.writeString(p.resolve("crc.S"), ".text\n.globl crc\ncrc:\n mov $7, %eax\n ret\n"
+                + ".section .note.GNU-stack,\"\",@progbits\n");
+        Files.writeString(p.resolve("Makefile"), """
+                OBJ = main.o f.o data.o crc.o
+                all: prog unused.o
+                prog: $(OBJ)
+                \t$(CC) $(CFLAGS) $(LDFLAGS) $(OBJ) -o prog
+                %.o: %.c
+                \t$(CC) $(CFLAGS) -c $< -o $@
+                %.o: %.S
+                \t$(CC) $(CFLAGS) -c $< -o $@
+                """);
+        Files.writeString(p.resolve("pgolab.toml"), """
+                [project]
+                variants = ["pgo"]
+                [toolchain]
+                kind = "gcc"
+                [build]
+                command = "make -B CFLAGS='-O2 {cflags}' LDFLAGS='{ldflags}'"
+                artifact = "prog"
+                [[train]]
+                name = "run"
+                command = "{binary} > /dev/null"
+                """);
+        Cli.Result r = Cli.run(p, "build");
+        assertThat(r.exitCode()).as(r.all()).isZero();
+        assertThat(r.out()).contains("5/5 with profile, 2/2 .gcda found (left out, no profile possible: 1 no functions,"
+                + " 1 assembly, 1 not linked into the artifact)");
+        assertThat(r.err()).doesNotContain("warning", "retrain");
+    }
+
+    private static Path binary(Path p, String variant) throws Exception {
+        return Path.of(io.pgolab.util.Json.MAPPER.readTree(p.resolve(".pgolab/variants/" + variant + ".json").toFile())
+                .get("binary").asText());
+    }
 }

@@ -106,4 +106,41 @@ class BenchIT {
         assertThat(r.exitCode()).isEqualTo(2);
         assertThat(r.err()).contains("variant 'release' has not been built").contains("pgolab build release");
     }
+
+    /**
+     * Issue 27: release and lto built byte-identical (a build that ignores {cflags}, with no-lto allowed): bench and
+     * ladder still measure them, but every output says the comparison is between one program and itself.
+     */
+    @Test
+    void byteIdenticalVariantsAreMarkedInEveryOutput() throws Exception {
+        Path p = tmp.resolve("same");
+        Files.createDirectories(p);
+        Files.writeString(p.resolve("hot.c"), TinyProject.SOURCE);
+        Files.writeString(p.resolve("pgolab.toml"), """
+                [project]
+                variants = ["release", "lto"]
+                [toolchain]
+                kind = "gcc"
+                [build]
+                command = "{cc} -O2 -c {srcdir}/hot.c -o {builddir}/hot.o && {cc} {builddir}/hot.o -o {builddir}/hot"
+                artifact = "{builddir}/hot"
+                allow = ["no-lto"]
+                [[bench]]
+                name = "loop"
+                command = "{binary} run 200000"
+                """);
+        Cli.Result r = Cli.run(p, "bench", "--min-rounds", "5", "--max-rounds", "5", "--json", tmp.resolve("s.json").toString(),
+                "--markdown", tmp.resolve("s.md").toString(), "--html", tmp.resolve("s.html").toString());
+        assertThat(r.exitCode()).as(r.all()).isZero();
+        String warning = "identical binaries: 'release' and 'lto' are the same file (SHA-256 ";
+        assertThat(r.out()).contains("  warning: " + warning);
+        var w = Json.MAPPER.readTree(tmp.resolve("s.json").toFile()).get("workloads").get(0).get("warnings");
+        assertThat(w.get(0).asText()).startsWith(warning).contains("measures only noise");
+        assertThat(Files.readString(tmp.resolve("s.md"))).contains(warning);
+        assertThat(Files.readString(tmp.resolve("s.html"))).contains(warning.replace("'", "&#39;"));
+
+        Cli.Result ladder = Cli.run(p, "ladder", "release", "lto", "--min-rounds", "5", "--max-rounds", "5");
+        assertThat(ladder.exitCode()).as(ladder.all()).isZero();
+        assertThat(ladder.out()).contains("warning: " + warning);
+    }
 }

@@ -90,8 +90,13 @@ class BoltIT {
                         .as("BOLT's note section").contains(".note.bolt_info");
             }
         }
+        // Issue 27: BOLT rows carry their base build's audit line like every other row, built or reused.
+        assertThat(r.out()).containsPattern("(?m)^bolt +.*BOLT \\(instrument\\).*\n +audit: 1 compile, 1 link, all -O2\n")
+                .containsPattern("(?m)^pgo\\+bolt +.*BOLT \\(instrument\\).*\n +audit: 1 compile, 1 link, all -O2, 1/1 with"
+                        + " profile");
         Cli.Result again = Cli.run(p, "build");
         assertThat(again.err()).contains("build bolt: up to date").doesNotContain("==> bolt bolt");
+        assertThat(again.out()).containsPattern("(?m)^bolt +.*\\[cached\\]\n +audit: 1 compile, 1 link, all -O2\n");
     }
 
     @Test

@@ -52,4 +52,25 @@ class HelpTest {
             }
         }
     }
+
+    /** Issue 27: build --help, the config init writes and the README list every step, not only release...pgo+lto+bolt. */
+    @Test
+    void buildHelpInitAndReadmeListEveryStep(@org.junit.jupiter.api.io.TempDir Path tmp) throws Exception {
+        String help = Cli.run(Path.of("."), "build", "--help").out().replaceAll("\\s+", " ");
+        java.nio.file.Files.writeString(tmp.resolve("Makefile"), "prog: prog.o\n\tcc -o prog prog.o\nclean:\n\trm -f prog *.o\n");
+        String starter = io.pgolab.config.StarterConfig.render(tmp, "clang");
+        String readme = java.nio.file.Files.readString(Path.of("README.md"));
+        for (io.pgolab.config.Variant.Step step : io.pgolab.config.Variant.Step.values()) {
+            assertThat(help).as(step.id()).containsPattern("[ +]" + java.util.regex.Pattern.quote(step.id()) + "[,;. ]");
+            if (!step.jvm()) {
+                assertThat(starter).as(step.id()).contains(step.id());
+            }
+        }
+        assertThat(help).contains("+cs", "+mfs", "+order", "relink-N", "pgo...@TAG");
+        assertThat(starter).contains("+cs", "+mfs", "+order", "relink-N")
+                .contains("clean = \"make -C {srcdir} clean\"");
+        io.pgolab.config.ConfigLoader.parse(tmp.resolve("pgolab.toml"), starter);   // still a valid config
+        assertThat(readme).contains("+cs, +mfs, +order on top of pgo; relink-N",
+                "pgo+lto+cs → pgo+lto+cs+mfs → pgo+lto+cs+bolt");
+    }
 }

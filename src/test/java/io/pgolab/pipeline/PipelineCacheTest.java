@@ -86,4 +86,17 @@ class PipelineCacheTest {
                 "merge", "build pgo", "build pgo+lto");
         assertThat(third.builds()).noneMatch(BuildResult::cached);
     }
+
+    /** Issue 27: "[cached]" only for builds reused from an earlier run, never for one built by this pipeline. */
+    @Test
+    void aBuildMadeInThisRunAndAskedForAgainIsNotCached() {
+        FakeProject p = new FakeProject(dir);
+        p.variants = "\"release\"";
+        Pipeline pipeline = p.pipeline();
+        pipeline.build(List.of(Variant.RELEASE), false, FailureMode.FAIL);
+        PipelineOutcome again = pipeline.build(List.of(Variant.RELEASE), false, FailureMode.FAIL);
+        assertThat(again.builds()).noneMatch(BuildResult::cached);
+        assertThat(p.pipeline().build(List.of(Variant.RELEASE), false, FailureMode.FAIL).builds())
+                .as("a new run reuses it").allMatch(BuildResult::cached);
+    }
 }

@@ -34,4 +34,18 @@ class ProfileLossTest {
         ProfileLoss.check("pgo", lost(), 4, Path.of("log"), events);
         assertThat(events.warnings).hasSize(1);
     }
+
+    /** Issue 27: GCC's missing-profile warning for an object that can have no profile (not linked, ...) is no loss. */
+    @Test
+    void objectsThatCanHaveNoProfileAreNoLoss() {
+        FakeProject.Recorder events = new FakeProject.Recorder();
+        ProfileLoss.check("pgo", lost("unused.c"), java.util.Set.of(Path.of("/src/unused.c")), 2, Path.of("log"), events);
+        ProfileLoss.check("pgo", lost("sub/unused.c"), java.util.Set.of(Path.of("/src/sub/unused.c")), 1, Path.of("log"),
+                events);
+        assertThat(events.warnings).isEmpty();
+        ProfileLoss.check("pgo", lost("unused.c", "hot.c"), java.util.Set.of(Path.of("/src/unused.c")), 2,
+                Path.of("log"), events);
+        assertThat(events.warnings).singleElement().asString().startsWith("the pgo build lost its profile in 1 of 2"
+                + " objects (hot.c)");
+    }
 }
