@@ -2,7 +2,6 @@ package io.pgolab.process;
 
 import io.pgolab.UserError;
 import io.pgolab.util.DiskFull;
-import io.pgolab.util.Shell;
 import io.pgolab.util.Text;
 import java.nio.file.Path;
 import java.util.List;
@@ -34,26 +33,28 @@ public final class NoSpace {
      * @param cwd     its work directory (null: pgolab's)
      */
     public static Optional<UserError> check(String command, List<Path> outputs, String output, Path cwd) {
+        String line = DiskFull.inOutput(output) ? Text.visible(errorLine(output)) : "";
+        Path dir = cwd == null ? Path.of("").toAbsolutePath() : cwd;
+        Optional<Path> named = line.isEmpty() ? Optional.empty() : pathIn(line).map(dir::resolve);
+        if (named.isPresent()) { // the file the command itself could not write: the cause, whatever else is full
+            return Optional.of(DiskFull.whileWriting(named.get(), named.get() + " (" + command + " says: " + line + ")",
+                    hint(named.get()), null));
+        }
         for (Path out : outputs.stream().filter(Objects::nonNull).toList()) {
             if (DiskFull.full(out)) {
                 return Optional.of(DiskFull.whileWriting(out, "the output of " + command + " (to " + out + ")",
                         hint(out), null));
             }
         }
-        if (!DiskFull.inOutput(output)) {
+        if (line.isEmpty()) {
             return Optional.empty();
         }
-        String line = Text.visible(errorLine(output));
-        Path dir = cwd == null ? Path.of("").toAbsolutePath() : cwd;
-        Optional<Path> named = pathIn(line).map(dir::resolve);
-        Path where = named.orElse(dir);
-        return Optional.of(DiskFull.whileWriting(where, named.map(p -> p + " (" + command + " says: " + line + ")")
-                .orElse("in " + command + ", which says: " + line), hint(where), null));
+        return Optional.of(DiskFull.whileWriting(dir, "in " + command + ", which says: " + line, hint(dir), null));
     }
 
     /** The check for a tool run on argv: see {@link #check}. */
     public static Optional<UserError> check(List<String> argv, List<Path> outputs, String output, Path cwd) {
-        return check(name(Shell.join(argv)), outputs, output, cwd);
+        return check(name(LeftRunning.label(argv)), outputs, output, cwd);
     }
 
     /** 'gcc --version', cut to a readable length and with control characters made visible. */
@@ -66,7 +67,8 @@ public final class NoSpace {
         Matcher q = QUOTED.matcher(line);
         while (q.find()) {
             String s = q.group(1);
-            if (!s.contains(DiskFull.ENOSPC) && !s.isBlank() && !s.contains("\\x")) {
+            // a path: no spaces ('standard output' is not one) unless absolute
+            if (!s.contains(DiskFull.ENOSPC) && !s.isBlank() && !s.contains("\\x") && (s.startsWith("/") || !s.contains(" "))) {
                 return Optional.of(Path.of(s));
             }
         }
@@ -94,7 +96,10 @@ public final class NoSpace {
             return "free space there, or set TMPDIR to a directory on a filesystem with room (pgolab's temporary"
                     + " files and tools' output go there)";
         }
-        return "free space on that filesystem, or move the project (its .pgolab directory holds the builds, profiles"
-                + " and logs) to a larger disk";
+        if (abs.toString().contains("/.pgolab/")) {
+            return "free space on that filesystem, or move the project (its .pgolab directory holds the builds, profiles"
+                    + " and logs) to a larger disk";
+        }
+        return "free space on that filesystem (the command writes there), or point the command at a disk with room";
     }
 }

@@ -20,6 +20,7 @@ class NoSpaceTest {
                 .contains(Path.of("/p/default.profraw"));
         assertThat(NoSpace.pathIn("/srv/out/log.txt: No space left on device")).contains(Path.of("/srv/out/log.txt"));
         assertThat(NoSpace.pathIn("yes: standard output: No space left on device")).isEmpty();
+        assertThat(NoSpace.pathIn("head: error writing 'standard output': No space left on device")).isEmpty();
     }
 
     @Test
@@ -28,8 +29,11 @@ class NoSpaceTest {
                 tmp).orElseThrow();
         assertThat(e.getMessage()).startsWith("no space left on ").contains(" free) while writing " + tmp.resolve("obj/a.o"))
                 .contains("'make' says: cc1: fatal error");
-        assertThat(e.hint()).contains("move the project");
+        assertThat(e.hint()).contains("the command writes there").doesNotContain("TMPDIR");
         assertThat(NoSpace.check("'make'", List.of(tmp.resolve("log")), "error: no rule to make target", tmp)).isEmpty();
+        UserError shell = NoSpace.check(List.of("/bin/bash", "-c", "dd if=/dev/zero of=/data/x"), List.of(),
+                "dd: error writing '/data/x': No space left on device", tmp).orElseThrow();
+        assertThat(shell.getMessage()).contains("while writing /data/x ('dd if=/dev/zero of=/data/x' says: dd: error");
     }
 
     @Test
