@@ -51,6 +51,9 @@ class WorktreesTest {
                 .hasMessageNotContaining("fetch");
         assertThatThrownBy(() -> w.resolve("HEAD:a.txt")).isInstanceOf(UserError.class)
                 .hasMessageContaining("names a blob, not a commit");
+        git(repo, "tag", "-a", "-m", "a tag of a tree", "treetag", "HEAD^{tree}");
+        assertThatThrownBy(() -> w.resolve("treetag")).isInstanceOf(UserError.class)
+                .hasMessageContaining("'treetag' names a tree, not a commit");
 
         Path marker = tmp.resolve("pwned");
         UserError e = (UserError) org.assertj.core.api.Assertions.catchThrowable(
