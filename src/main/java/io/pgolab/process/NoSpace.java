@@ -35,21 +35,42 @@ public final class NoSpace {
     public static Optional<UserError> check(String command, List<Path> outputs, String output, Path cwd) {
         String line = DiskFull.inOutput(output) ? Text.visible(errorLine(output)) : "";
         Path dir = cwd == null ? Path.of("").toAbsolutePath() : cwd;
-        Optional<Path> named = line.isEmpty() ? Optional.empty() : pathIn(line).map(dir::resolve);
-        if (named.isPresent()) { // the file the command itself could not write: the cause, whatever else is full
-            return Optional.of(DiskFull.whileWriting(named.get(), named.get() + " (" + command + " says: " + line + ")",
-                    hint(named.get()), null));
-        }
-        for (Path out : outputs.stream().filter(Objects::nonNull).toList()) {
-            if (DiskFull.full(out)) {
-                return Optional.of(DiskFull.whileWriting(out, "the output of " + command + " (to " + out + ")",
-                        hint(out), null));
-            }
-        }
+        List<Path> outs = outputs.stream().filter(Objects::nonNull).toList();
         if (line.isEmpty()) {
+            for (Path out : outs) {
+                if (DiskFull.full(out)) {
+                    return Optional.of(error(out, " while writing the output of " + command + " (to " + out + ")"));
+                }
+            }
             return Optional.empty();
         }
-        return Optional.of(DiskFull.whileWriting(dir, "in " + command + ", which says: " + line, hint(dir), null));
+        // The command said ENOSPC: its word is enough, what is left is to name the filesystem. First a path its line
+        // names on a (nearly) full disk ('/usr/bin/ld: final link failed' names the linker, not the full disk), then
+        // its output files, its work directory, TMPDIR.
+        for (Path p : pathsIn(line).stream().map(dir::resolve).toList()) {
+            if (low(p)) {
+                return Optional.of(error(p, " while writing " + p + " (" + command + " says: " + line + ")"));
+            }
+        }
+        List<Path> places = new java.util.ArrayList<>(outs);
+        places.add(dir);
+        places.add(Scratch.root());
+        Path where = places.stream().filter(NoSpace::low).findFirst().orElse(dir);
+        return Optional.of(error(where, " for " + command + ", which says: " + line
+                + (outs.contains(where) ? " (its output goes to " + where + ")" : "")));
+    }
+
+    private static UserError error(Path p, String rest) {
+        return new UserError("no space left on " + DiskFull.where(p) + rest, hint(p));
+    }
+
+    /** Whether p's filesystem has under 1 MiB available (statvfs only: the command already said it is full). */
+    private static boolean low(Path p) {
+        Path q = p.toAbsolutePath();
+        while (q != null && !java.nio.file.Files.exists(q)) {
+            q = q.getParent();
+        }
+        return q != null && q.toFile().getUsableSpace() < (1 << 20);
     }
 
     /** The check for a tool run on argv: see {@link #check}. */
@@ -63,17 +84,27 @@ public final class NoSpace {
         return "'" + (c.length() > 120 ? c.substring(0, 120) + " ..." : c) + "'";
     }
 
+    /** The first path the line names (see {@link #pathsIn}). */
     static Optional<Path> pathIn(String line) {
+        return pathsIn(line).stream().findFirst();
+    }
+
+    /** The paths an error line names: 'quoted', "quoted", or an absolute path before a colon. */
+    static List<Path> pathsIn(String line) {
+        List<Path> out = new java.util.ArrayList<>();
         Matcher q = QUOTED.matcher(line);
         while (q.find()) {
             String s = q.group(1);
             // a path: no spaces ('standard output' is not one) unless absolute
             if (!s.contains(DiskFull.ENOSPC) && !s.isBlank() && !s.contains("\\x") && (s.startsWith("/") || !s.contains(" "))) {
-                return Optional.of(Path.of(s));
+                out.add(Path.of(s));
             }
         }
         Matcher l = LEADING.matcher(line);
-        return l.find() ? Optional.of(Path.of(l.group(1))) : Optional.empty();
+        while (l.find()) {
+            out.add(Path.of(l.group(1)));
+        }
+        return out;
     }
 
     private static String errorLine(String output) {

@@ -75,6 +75,7 @@ class FullDiskIT {
         Path project = TinyProject.create(small.resolve("p"), "gcc", "\"pgo\"",
                 TinyProject.train("noisy", "{binary} run 1000; head -c 8000000 /dev/zero"));
         String out = pgolab(project, tmp, "build");
+        // its own error could not be written either (its stdout is the log): the log's full disk is the cause
         assertThat(out).contains("error: no space left on " + small + " (tmpfs, 0 bytes free) while writing the output of '")
                 .contains(project.resolve(".pgolab/logs/train-noisy.log").toString())
                 .contains("move the project").doesNotContain("make the workload succeed");

@@ -24,16 +24,18 @@ class NoSpaceTest {
     }
 
     @Test
-    void aFailedCommandThatSaysENOSPCIsNamedWithItsPathAndFilesystem() {
+    void aFailedCommandThatSaysENOSPCIsNamedWithItsLineAndAFilesystem() {
         UserError e = NoSpace.check("'make'", List.of(), "cc1: fatal error: cannot write 'obj/a.o': No space left on device\n",
                 tmp).orElseThrow();
-        assertThat(e.getMessage()).startsWith("no space left on ").contains(" free) while writing " + tmp.resolve("obj/a.o"))
-                .contains("'make' says: cc1: fatal error");
+        // this disk is not full: the command's word is taken, and its work directory's filesystem named
+        assertThat(e.getMessage()).startsWith("no space left on ").contains(" free) for 'make', which says: cc1: fatal error");
         assertThat(e.hint()).contains("the command writes there").doesNotContain("TMPDIR");
         assertThat(NoSpace.check("'make'", List.of(tmp.resolve("log")), "error: no rule to make target", tmp)).isEmpty();
         UserError shell = NoSpace.check(List.of("/bin/bash", "-c", "dd if=/dev/zero of=/data/x"), List.of(),
                 "dd: error writing '/data/x': No space left on device", tmp).orElseThrow();
-        assertThat(shell.getMessage()).contains("while writing /data/x ('dd if=/dev/zero of=/data/x' says: dd: error");
+        assertThat(shell.getMessage()).contains(" for 'dd if=/dev/zero of=/data/x', which says: dd: error writing");
+        assertThat(NoSpace.pathsIn("/usr/bin/ld: final link failed: No space left on device"))
+                .containsExactly(Path.of("/usr/bin/ld"));
     }
 
     @Test
