@@ -27,6 +27,7 @@ public final class LeftRunning {
     /** Where the warnings go (the command line's stderr). */
     public static void listen(Consumer<String> warnings) {
         listener = warnings == null ? w -> { } : warnings;
+        WARNED.clear(); // a new pgolab command (tests run many in one JVM) warns afresh
     }
 
     /** Commands already warned about: a bench runs one many times, and one warning says it. */
