@@ -73,9 +73,9 @@ final class GateCommand implements Callable<Integer> {
         }
         try (Session b = Session.open(baseConfig, parent.global); Session c = Session.open(candConfig, parent.global)) {
             ProjectWorkloads workloads = new ProjectWorkloads(c.bench(), selection.names);
-            b.console.note("base " + baseCommit.ref() + " = " + baseCommit.shortSha() + ", in " + b.config.root());
+            b.console.note("base " + io.pgolab.util.Text.visible(baseCommit.ref()) + " = " + baseCommit.shortSha() + ", in " + b.config.root());
             List<BuiltArtifact> baseBuilt = b.pipeline().build(gated, false, FailureMode.FAIL).artifacts(gated);
-            c.console.note("candidate " + candCommit.ref() + " = " + candCommit.shortSha() + ", in " + c.config.root());
+            c.console.note("candidate " + io.pgolab.util.Text.visible(candCommit.ref()) + " = " + candCommit.shortSha() + ", in " + c.config.root());
             List<BuiltArtifact> candBuilt = c.pipeline().build(gated, false, FailureMode.FAIL).artifacts(gated);
             baseBuilt.forEach(b.store::verify);
             candBuilt.forEach(c.store::verify);

@@ -68,7 +68,7 @@ record GateSides(Worktrees.Commit base, Worktrees.Commit candidate, Config baseC
 
     private static Config config(Path file, Worktrees.Commit c, String side) {
         if (!Files.isRegularFile(file)) {
-            throw new UserError("the " + side + " commit " + c.ref() + " (" + c.shortSha() + ") has no " + file.getFileName()
+            throw new UserError("the " + side + " commit " + io.pgolab.util.Text.visible(c.ref()) + " (" + c.shortSha() + ") has no " + file.getFileName()
                     + " at " + file, "a gate builds both commits from their own config: commit the config on the base"
                     + " branch first, or gate against a later base");
         }

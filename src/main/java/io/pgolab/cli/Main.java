@@ -42,6 +42,7 @@ public final class Main implements Runnable {
                 return all.execute(a);
             });
         }
+        io.pgolab.process.LeftRunning.listen(w -> System.err.println("warning: " + w));
         io.pgolab.process.RunningCommand.begin();
         try {
             return cl.execute(args);

@@ -2,6 +2,7 @@ package io.pgolab.measure;
 
 import io.pgolab.process.Measurement;
 import io.pgolab.process.MeasuredCommand;
+import io.pgolab.process.NoSpace;
 import io.pgolab.UserError;
 import io.pgolab.parse.NoMatchException;
 import io.pgolab.parse.ParsedMetric;
@@ -21,6 +22,7 @@ import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.OptionalInt;
 import java.util.Random;
 import java.util.Set;
@@ -243,6 +245,11 @@ public final class Campaign {
             Measurement m = measurer.run(new MeasuredCommand(argv, x.workDir(), env(x, s), OptionalInt.of(s.cpu()),
                     s.runTimeout(), stdout, stderr, first));
             if (!m.succeeded()) {
+                Optional<UserError> full = NoSpace.check(x.argv(), List.of(stdout, stderr),
+                        OutputFile.readQuietly(stdout) + "\n" + OutputFile.readQuietly(stderr), x.workDir());
+                if (full.isPresent()) {
+                    throw full.get();
+                }
                 throw new UserError("'" + x.label() + "' failed during measurement (" + m.outcome() + "):\n  $ "
                         + Shell.join(x.argv()) + "\n  last lines of its output:\n    "
                         + RunOutput.tail(stdout, stderr, 15).replace("\n", "\n    "),

@@ -285,6 +285,11 @@ public final class TrainStage {
         }
         List<Path> files = collector.files(raw);
         long bytes = files.stream().mapToLong(TrainStage::size).sum();
+        if ((files.isEmpty() || bytes == 0) && io.pgolab.util.DiskFull.full(raw)) {
+            throw io.pgolab.util.DiskFull.whileWriting(raw, "the profile of training workload '" + w.name() + "' (to " + raw
+                    + ")", "free space on that filesystem, or move the project (its .pgolab directory holds the builds,"
+                    + " profiles and logs) to a larger disk", null);
+        }
         if (files.isEmpty() || bytes == 0) {
             throw new UserError("training workload '" + w.name() + "' ran, but the instrumented program wrote no profile"
                     + " (nothing in " + raw + ")",

@@ -4,6 +4,8 @@ import io.pgolab.UserError;
 import io.pgolab.process.Exec;
 import io.pgolab.util.CommandLog;
 import io.pgolab.util.Dirs;
+import io.pgolab.util.Shell;
+import io.pgolab.util.Text;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -49,16 +51,55 @@ public final class Worktrees {
     /** The commit ref names; an unknown one is a user error that says how to get it. */
     public Commit resolve(String ref) {
         if (ref.isBlank() || ref.startsWith("-")) {
-            throw new UserError("'" + ref + "' is not a commit", "give a branch, tag or SHA, e.g. --base origin/main");
+            throw new UserError("'" + Text.visible(ref) + "' is not a commit", "give a branch, tag or SHA, e.g. --base origin/main");
         }
         Exec.Result r = git(log, top, "rev-parse", "--verify", "--quiet", "--end-of-options", ref + "^{commit}");
         String sha = r.output().strip();
         if (!r.ok() || !sha.matches("[0-9a-f]{40,64}")) {
-            throw new UserError("there is no commit '" + ref + "' in " + top,
-                    "fetch it first (git fetch origin " + ref + "); in CI, check out with the whole history"
-                            + " (actions/checkout with fetch-depth: 0)");
+            String kind = objectType(ref);
+            if (!kind.isEmpty()) {
+                throw new UserError("'" + Text.visible(ref) + "' names a " + kind + ", not a commit",
+                        "a gate builds commits: give a branch, tag or commit SHA, e.g. --base origin/main");
+            }
+            throw new UserError("there is no commit '" + Text.visible(ref) + "' in " + top, fetchHint(ref));
         }
         return new Commit(ref, sha);
+    }
+
+    /**
+     * How to get a missing commit. The ref is the user's text: a command is printed only for a plain branch, tag or
+     * SHA (which a shell takes as one word, and which git can fetch); a revision expression or anything odd gets
+     * words, never a command to paste.
+     */
+    static String fetchHint(String ref) {
+        String ci = "in CI, check out with the whole history (actions/checkout with fetch-depth: 0)";
+        if (plainRef(ref)) {
+            return "fetch it first (git fetch origin " + Shell.quote(ref) + "); " + ci;
+        }
+        return "fetch the branch or commit it is on first (git fetch origin, with that branch's name); " + ci;
+    }
+
+    /** A branch, tag or SHA as git check-ref-format allows it, without revision syntax (~ ^ : @{ ..) or shell words. */
+    static boolean plainRef(String ref) {
+        return ref.matches("[A-Za-z0-9_][A-Za-z0-9._/+-]*") && !ref.contains("..") && !ref.contains("//")
+                && !ref.endsWith(".lock") && !ref.endsWith("/") && !ref.endsWith(".");
+    }
+
+    /** "tree" or "blob" when ref names (or is a tag of) an object that is not a commit, else "". */
+    private String objectType(String ref) {
+        String sha = sha(ref);
+        String type = sha.isEmpty() ? "" : git(log, top, "cat-file", "-t", sha).output().strip();
+        if (type.equals("tag")) {
+            sha = sha(sha + "^{}");
+            type = sha.isEmpty() ? "" : git(log, top, "cat-file", "-t", sha).output().strip();
+        }
+        return type.matches("tree|blob") ? type : "";
+    }
+
+    private String sha(String rev) {
+        Exec.Result r = git(log, top, "rev-parse", "--verify", "--quiet", "--end-of-options", rev);
+        String sha = r.output().strip();
+        return r.ok() && sha.matches("[0-9a-f]{40,64}") ? sha : "";
     }
 
     /** Whether the working tree has changes that are not committed (a gate measures commits, not them). */
@@ -90,7 +131,7 @@ public final class Worktrees {
         Exec.Result r = git(log, top, "worktree", "add", "--force", "--detach", dir.toString(), c.sha());
         if (!r.ok() || !intact(dir, c)) {
             Dirs.deleteTree(dir);
-            throw new UserError("cannot check out " + c.ref() + " (" + c.shortSha() + ") in " + dir + ": "
+            throw new UserError("cannot check out " + Text.visible(c.ref()) + " (" + c.shortSha() + ") in " + dir + ": "
                     + lastLines(r.output()), "check that git works here: git worktree add " + dir + " " + c.sha());
         }
         if (Files.exists(dir.resolve(".gitmodules"))) {
@@ -99,7 +140,7 @@ public final class Worktrees {
             if (!sub.ok()) {
                 git(log, top, "worktree", "remove", "--force", dir.toString());
                 Dirs.deleteTree(dir);
-                throw new UserError("cannot check out the submodules of " + c.ref() + " (" + c.shortSha() + "): "
+                throw new UserError("cannot check out the submodules of " + Text.visible(c.ref()) + " (" + c.shortSha() + "): "
                         + lastLines(sub.output()), "check that 'git submodule update --init --recursive' works in "
                         + top + " (in CI: actions/checkout with submodules: recursive)");
             }

@@ -278,6 +278,7 @@ public final class CommandMeasurer {
         if (execError != 0) {
             throw new UserError("cannot run " + program + ": " + errnoMessage(execError), execHint(program, execError));
         }
+        LeftRunning.report(command, fields);
         int cpuError = (int) optional(fields, "cpu_error");
         if (cpuError != 0) {
             throw new UserError("cannot pin " + program + " to CPU " + cpu.orElse(-1) + ": " + errnoMessage(cpuError),

@@ -2,6 +2,7 @@ package io.pgolab.process;
 
 import io.pgolab.UserError;
 import io.pgolab.util.CommandLog;
+import io.pgolab.util.DiskFull;
 import io.pgolab.util.OutputFile;
 import io.pgolab.util.Shell;
 import java.io.IOException;
@@ -9,6 +10,7 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.OptionalInt;
 
 /**
@@ -90,11 +92,23 @@ public final class Exec {
         try {
             out = r.output() != null ? r.output() : Scratch.file("exec-", ".out");
             Result res = start(r, out);
+            // A full disk under the output file cuts the output, or leaves it empty: a version probe would read
+            // that as "not GCC" or "version 0". Said as what it is instead. A tool that says ENOSPC itself is left
+            // to its caller, which knows what it was writing (a merge names its output and the inputs' size).
+            Optional<UserError> full = NoSpace.check(r.argv(), List.of(out), "", r.cwd());
+            if (full.isPresent()) {
+                throw full.get();
+            }
             if (res == null) {
                 throw timedOut(r);
             }
             return res;
         } catch (IOException e) {
+            if (DiskFull.is(e) || (out != null && DiskFull.full(out))) {
+                Path where = out != null ? out : Scratch.root();
+                throw DiskFull.whileWriting(where, "the output of " + NoSpace.name(Shell.join(r.argv())),
+                        NoSpace.hint(where), e);
+            }
             return new Result(1, e.getMessage());
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();

@@ -66,6 +66,77 @@ public final class DiskFull {
         return new UncheckedIOException(e);
     }
 
+    /**
+     * Whether the filesystem that holds p (or its nearest existing parent) cannot take another block for
+     * this process. statvfs first; only when it shows under 1 MiB available, a 4 KiB test write decides
+     * (root may still write into ext4's reserved blocks, which statvfs does not count as available).
+     */
+    public static boolean full(Path p) {
+        Path dir = existing(p);
+        if (dir == null) {
+            return false;
+        }
+        if (dir.toFile().getUsableSpace() >= LOW) { // one statvfs; 0 also when it cannot be asked
+            return false;
+        }
+        if (!Files.isDirectory(dir)) {
+            dir = dir.getParent();
+        }
+        Path probe = null;
+        try {
+            probe = Files.createTempFile(dir, ".pgolab-space-", "");
+            try (var ch = java.nio.channels.FileChannel.open(probe, java.nio.file.StandardOpenOption.WRITE)) {
+                ch.write(java.nio.ByteBuffer.allocate(4096));
+            }
+            return false;
+        } catch (IOException e) {
+            return is(e);
+        } finally {
+            if (probe != null) {
+                try {
+                    Files.deleteIfExists(probe);
+                } catch (IOException ignored) {
+                    // a probe file of 4 KiB at most; the scratch sweep removes the rest
+                }
+            }
+        }
+    }
+
+    /**
+     * "no space left on /tmp (tmpfs, 0 bytes free) while writing WHAT", with the hint: the filesystem is
+     * named by its mount point, so a user sees which disk to clean.
+     */
+    public static UserError whileWriting(Path p, String what, String hint, Throwable cause) {
+        return new UserError("no space left on " + where(p) + " while writing " + what, hint, cause);
+    }
+
+    /** "/tmp (tmpfs, 0 bytes free)": the mount point that holds p, its type and what is available. */
+    public static String where(Path p) {
+        Path q = existing(p);
+        if (q == null) {
+            return p.toAbsolutePath().toString();
+        }
+        try {
+            FileStore store = Files.getFileStore(q);
+            String name = store.toString();
+            int paren = name.lastIndexOf(" (");
+            String mount = paren > 0 ? name.substring(0, paren) : q.toString();
+            return mount + " (" + store.type() + ", " + human(store.getUsableSpace()) + " free)";
+        } catch (IOException e) {
+            return q + " (free space unknown)";
+        }
+    }
+
+    private static final long LOW = 1 << 20;
+
+    private static Path existing(Path p) {
+        Path q = p.toAbsolutePath();
+        while (q != null && !Files.exists(q)) {
+            q = q.getParent();
+        }
+        return q;
+    }
+
     /** "120 KiB free on /tmp/x (tmpfs)", or a plain note when the filesystem cannot be asked. */
     public static String freeSpace(Path p) {
         Path q = p;

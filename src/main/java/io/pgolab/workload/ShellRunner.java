@@ -4,6 +4,7 @@ import io.pgolab.UserError;
 import io.pgolab.process.CommandMeasurer;
 import io.pgolab.process.MeasuredCommand;
 import io.pgolab.process.Measurement;
+import io.pgolab.process.NoSpace;
 import io.pgolab.process.RunnerBinary;
 import io.pgolab.util.CommandLog;
 import io.pgolab.util.Shell;
@@ -13,7 +14,9 @@ import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.OptionalInt;
 
 /**
@@ -66,7 +69,15 @@ public final class ShellRunner {
             MeasuredCommand c = new MeasuredCommand(Shell.bash(script), cwd, env, cpu, timeout, logFile, null);
             Measurement m = measurer().run(c);
             OutputFile.capQuietly(logFile);
-            return new Outcome(commandLine, m, logFile);
+            Outcome o = new Outcome(commandLine, m, logFile);
+            if (!o.ok()) {
+                // failed because a disk filled (its log's, or one it wrote to): that is the cause to name
+                Optional<UserError> full = NoSpace.check(NoSpace.name(commandLine), List.of(logFile), o.output(), cwd);
+                if (full.isPresent()) {
+                    throw full.get();
+                }
+            }
+            return o;
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         } catch (InterruptedException e) {

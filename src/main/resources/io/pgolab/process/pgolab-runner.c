@@ -36,8 +36,12 @@
  *     that thread alive while it waits (a blocking call does).
  *   - once the child has exited, whatever is left in its process group is
  *     SIGKILLed before the child is reaped (the unreaped zombie leader keeps
- *     the pgid from being reused), so nothing is orphaned. Processes that
- *     moved to another group or session escape this.
+ *     the pgid from being reused). Processes that moved to another group or
+ *     session (setsid) escape that, but the runner is a child subreaper, so
+ *     they reparent to it: after the child is reaped, every remaining child
+ *     of the runner gets SIGTERM (and its group), SIGKILL after the grace
+ *     period (at most 2 s), and is reaped; the result line then says
+ *     escaped=N escaped_list=PID:HEX,... (see sweep_escaped).
  *   - writes ONE line to FILE (via FILE.tmp + rename, so readers never see a
  *     partial line), space-separated key=value:
  *       status=exited|signaled code=C signal=S wall_ns=N user_us=N sys_us=N
@@ -76,6 +80,8 @@
  * syscalls: no allocation in the hot path, no polling.
  */
 #define _GNU_SOURCE
+#include <ctype.h>
+#include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <limits.h>
@@ -267,6 +273,145 @@ static int first_write(int ino)
         n = read(ino, buf, sizeof buf);
     } while (n < 0 && errno == EINTR);
     return n > 0;
+}
+
+/*
+ * Escaped processes. The runner is a child subreaper (PR_SET_CHILD_SUBREAPER), so a descendant of the
+ * command whose parent exits is reparented to the runner instead of init, even when it moved to its own
+ * process group or session (setsid) and so escaped the group kill. Once the command has exited and been
+ * reaped, every remaining child of the runner is such a leftover: each gets SIGTERM (and its process group,
+ * when it leads one), SIGKILL after the grace period, and is reaped; their own children reparent to the
+ * runner in turn and are found in the next pass. Up to MAX_ESCAPED of them are reported as
+ * "escaped=N escaped_list=PID:HEX,PID:HEX" (HEX: the first 48 bytes of the command line, NULs as spaces).
+ */
+#define MAX_ESCAPED 8
+#define ESCAPED_CMD 48
+#define SEEN_CAP 1024
+
+/* The children of this process: /proc/N/stat's ppid. Zombies are reaped, not listed. */
+static int list_children(pid_t self, pid_t *out, int cap)
+{
+    int n = 0;
+    while (waitpid(-1, NULL, WNOHANG) > 0)
+        ;
+    siginfo_t si;
+    memset(&si, 0, sizeof si);
+    if (waitid(P_ALL, 0, &si, WEXITED | WNOHANG | WNOWAIT) != 0 && errno == ECHILD)
+        return 0; /* no child at all: the usual case, one syscall */
+    char kids[4096];
+    snprintf(kids, sizeof kids, "/proc/%ld/task/%ld/children", (long)self, (long)self);
+    int cf = open(kids, O_RDONLY | O_CLOEXEC); /* the runner has one thread; needs CONFIG_PROC_CHILDREN */
+    if (cf >= 0) {
+        ssize_t r = read(cf, kids, sizeof kids - 1);
+        close(cf);
+        if (r >= 0 && (size_t)r < sizeof kids - 1) {
+            kids[r] = '\0';
+            char *p = kids, *end;
+            for (long v; n < cap && (v = strtol(p, &end, 10)) > 0; p = end)
+                out[n++] = (pid_t)v;
+            return n; /* zombies are listed too; they are reaped by the next pass */
+        }
+    }
+    DIR *d = opendir("/proc");
+    if (d == NULL)
+        return 0;
+    struct dirent *e;
+    while ((e = readdir(d)) != NULL && n < cap) {
+        if (!isdigit((unsigned char)e->d_name[0]))
+            continue;
+        char path[300], buf[512];
+        snprintf(path, sizeof path, "/proc/%s/stat", e->d_name);
+        int fd = open(path, O_RDONLY | O_CLOEXEC);
+        if (fd < 0)
+            continue;
+        ssize_t r = read(fd, buf, sizeof buf - 1);
+        close(fd);
+        if (r <= 0)
+            continue;
+        buf[r] = '\0';
+        char *rp = strrchr(buf, ')'); /* comm may hold spaces and parentheses */
+        char state;
+        long ppid;
+        if (rp == NULL || sscanf(rp + 1, " %c %ld", &state, &ppid) != 2 || ppid != (long)self || state == 'Z')
+            continue;
+        out[n++] = (pid_t)strtol(e->d_name, NULL, 10);
+    }
+    closedir(d);
+    return n;
+}
+
+static void describe(pid_t p, char *out, size_t cap)
+{
+    static const char hex[] = "0123456789abcdef";
+    char path[64], cmd[ESCAPED_CMD];
+    snprintf(path, sizeof path, "/proc/%ld/cmdline", (long)p);
+    ssize_t r = -1;
+    int fd = open(path, O_RDONLY | O_CLOEXEC);
+    if (fd >= 0) {
+        r = read(fd, cmd, sizeof cmd);
+        close(fd);
+    }
+    size_t len = r > 0 ? (size_t)r : 0;
+    while (len > 0 && cmd[len - 1] == '\0')
+        len--;
+    size_t at = (size_t)snprintf(out, cap, "%ld:", (long)p);
+    for (size_t i = 0; i < len && at + 2 < cap; i++) {
+        unsigned char c = cmd[i] == '\0' ? ' ' : (unsigned char)cmd[i];
+        out[at++] = hex[c >> 4];
+        out[at++] = hex[c & 15];
+    }
+    out[at < cap ? at : cap - 1] = '\0';
+}
+
+/* Stops what the command left running (see above); appends the report to line (length len, cap). */
+static int sweep_escaped(pid_t group, long grace_ms, char *line, int len, size_t cap)
+{
+    pid_t self = getpid(), kids[256], seen[SEEN_CAP];
+    int nseen = 0, count = 0, killing = 0;
+    char list[MAX_ESCAPED * (12 + 2 * ESCAPED_CMD) + 1] = "";
+    size_t list_len = 0;
+    int64_t kill_at = now_ns() + (int64_t)(grace_ms < 2000 ? grace_ms : 2000) * 1000000LL;
+    for (int pass = 0; pass < 100000; pass++) {
+        int n = list_children(self, kids, 256);
+        if (n == 0)
+            break;
+        if (!killing && now_ns() >= kill_at)
+            killing = 1;
+        if (now_ns() >= kill_at + 2000000000LL)
+            break; /* unkillable (stuck in the kernel): reported, and pgolab's exit kills what is below the runner */
+        for (int i = 0; i < n; i++) {
+            pid_t k = kids[i];
+            int known = 0;
+            for (int j = 0; j < nseen && !known; j++)
+                known = seen[j] == k;
+            if (getpgid(k) == group) {
+                kill(k, SIGKILL); /* the command's own group, SIGKILLed already: dying, not escaped */
+                continue;
+            }
+            if (!known) {
+                if (nseen < SEEN_CAP)
+                    seen[nseen++] = k;
+                if (count++ < MAX_ESCAPED) {
+                    char one[12 + 2 * ESCAPED_CMD + 1];
+                    describe(k, one, sizeof one);
+                    list_len += (size_t)snprintf(list + list_len, sizeof list - list_len, "%s%s",
+                                                 list_len ? "," : "", one);
+                }
+            }
+            int sig = killing ? SIGKILL : SIGTERM;
+            if (getpgid(k) == k)
+                kill(-k, sig); /* it leads a group (setsid): its group too */
+            kill(k, sig);
+        }
+        struct timespec ts = {0, 10 * 1000000L};
+        nanosleep(&ts, NULL);
+    }
+    if (count == 0 || len <= 0)
+        return len;
+    int add = snprintf(line + len - 1, cap - (size_t)len + 1, " escaped=%d escaped_list=%s\n", count, list);
+    if (add < 0 || (size_t)(len - 1 + add) >= cap)
+        return len; /* no room: the line without the report is still valid */
+    return len - 1 + add;
 }
 
 /* Set by run_one when the runner was told to stop (a signal, or EOF from pgolab). */
@@ -466,7 +611,7 @@ no_watch:;
         errno = EOVERFLOW;
         return -1;
     }
-    return len;
+    return sweep_escaped(pid, rq->grace_ms, line, len, cap);
 }
 
 /*
@@ -587,7 +732,7 @@ static int wait_request(int sfd)
 
 static int serve(int sfd)
 {
-    static char line[768];
+    static char line[2048];
     signal(SIGPIPE, SIG_IGN); /* a dead pgolab shows as EPIPE, not as the runner's death */
     for (;;) {
         int sig = wait_request(sfd);
@@ -628,6 +773,8 @@ int main(int argc, char **argv)
     const char *out = NULL;
     int i;
 
+    /* Orphans of the commands reparent here rather than to init: see sweep_escaped. */
+    prctl(PR_SET_CHILD_SUBREAPER, 1);
     if (argc == 2 && strcmp(argv[1], "--serve") == 0) {
         int sfd = signals_fd();
         if (sfd < 0) {
@@ -692,7 +839,7 @@ int main(int argc, char **argv)
     if (sig)
         return 128 + sig;
 
-    char line[768];
+    char line[2048];
     int len = run_one(&rq, sfd, -1, line, sizeof line);
     if (len < 0) {
         perror("pgolab-runner: cannot run the command");

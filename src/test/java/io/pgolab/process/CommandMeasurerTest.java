@@ -175,6 +175,45 @@ class CommandMeasurerTest {
     }
 
     @Test
+    void aProcessThatEscapedTheGroupIsStoppedAndNamedInAWarning() throws Exception {
+        for (boolean serve : new boolean[] {true, false}) {
+            String tag = uniqueSleep();
+            List<String> warnings = new java.util.concurrent.CopyOnWriteArrayList<>();
+            LeftRunning.listen(warnings::add);
+            try {
+                Measurement m = new CommandMeasurer(measurer.runner(), Duration.ofSeconds(2), serve)
+                        .run(cmd("sh", "-c", escape(tag) + "; exit 0"));
+                assertThat(m.succeeded()).isTrue();
+            } finally {
+                LeftRunning.listen(null);
+            }
+            assertNoProcesses("sleep", tag); // and kills any, so that a failure leaks nothing
+            assertThat(warnings).as("serve=" + serve).singleElement().asString()
+                    .contains("left 1 process running outside its process group (pid ", "sleep " + tag, "stopped it");
+        }
+    }
+
+    @Test
+    void interruptStopsAProcessThatEscapedTheGroupToo() throws Exception {
+        String tag = uniqueSleep();
+        AtomicReference<Throwable> thrown = new AtomicReference<>();
+        Thread t = new Thread(() -> {
+            try {
+                measurer.run(cmd("sh", "-c", escape(tag) + "; sleep " + tag));
+            } catch (Throwable e) {
+                thrown.set(e);
+            }
+        });
+        t.start();
+        awaitProcesses("sleep", tag, 2);
+        t.interrupt();
+        t.join(10_000);
+        assertThat(t.isAlive()).isFalse();
+        assertThat(thrown.get()).isInstanceOf(InterruptedException.class);
+        assertNoProcesses("sleep", tag);
+    }
+
+    @Test
     void interruptStopsTheCommandGroup() throws Exception {
         String tag = uniqueSleep();
         AtomicReference<Throwable> thrown = new AtomicReference<>();
@@ -224,6 +263,13 @@ class CommandMeasurerTest {
     }
 
     // --- helpers -------------------------------------------------------------------------------
+
+    /** Shell that starts 'sleep TAG' in its own session and returns once it has escaped (no race with the exit). */
+    private String escape(String tag) {
+        String flag = work.resolve("escaped-" + tag).toString();
+        return "setsid sh -c 'touch " + flag + "; exec sleep " + tag + "' & while [ ! -e " + flag + " ]; do sleep 0.01;"
+                + " done";
+    }
 
     /** A sleep duration no other process on the machine will have on its command line. */
     private static String uniqueSleep() {
