@@ -189,9 +189,12 @@ public final class SourceFingerprint {
                 }
 
                 @Override
-                public FileVisitResult visitFile(Path file, BasicFileAttributes attrs) {
-                    if (attrs.isRegularFile() && !file.equals(configFile) && !excluded(file)) {
-                        out.add(file);
+                public FileVisitResult visitFile(Path path, BasicFileAttributes attrs) {
+                    // A symlink to a file counts as that file (as git's listing above does): a copied tree
+                    // without jq's README -> README.md fails with "No rule to make target 'README'".
+                    boolean file = attrs.isRegularFile() || attrs.isSymbolicLink() && Files.isRegularFile(path);
+                    if (file && !path.equals(configFile) && !excluded(path)) {
+                        out.add(path);
                     }
                     return FileVisitResult.CONTINUE;
                 }
