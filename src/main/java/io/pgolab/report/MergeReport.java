@@ -3,6 +3,7 @@ package io.pgolab.report;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import io.pgolab.Version;
 import io.pgolab.util.Json;
+import io.pgolab.util.Required;
 import java.io.PrintStream;
 import java.io.UncheckedIOException;
 import java.nio.file.Path;
@@ -17,15 +18,15 @@ public final class MergeReport {
 
     /** The merged file (pgolab-merge/1): the verdict over all hosts, then each host's gate and workloads as written. */
     @com.fasterxml.jackson.annotation.JsonIgnoreProperties(ignoreUnknown = true)
-    public record MergeDocument(String schema, String pgolabVersion, String createdAt, ResultsDocument.CommitEntry base,
-                                ResultsDocument.CommitEntry candidate, boolean passed, String summary,
-                                List<String> differences, List<HostEntry> hosts) {
+    public record MergeDocument(String schema, String pgolabVersion, String createdAt, @Required ResultsDocument.CommitEntry base,
+                                @Required ResultsDocument.CommitEntry candidate, boolean passed, String summary,
+                                @Required List<String> differences, @Required(nonEmpty = true) List<HostEntry> hosts) {
         public static final String SCHEMA = "pgolab-merge/1";
     }
 
     @com.fasterxml.jackson.annotation.JsonIgnoreProperties(ignoreUnknown = true)
-    public record HostEntry(String host, String file, Map<String, Object> environment, ResultsDocument.GateBody gate,
-                            List<ResultsDocument.Workload> workloads) {
+    public record HostEntry(@Required String host, @Required String file, Map<String, Object> environment, @Required ResultsDocument.GateBody gate,
+                            @Required List<ResultsDocument.Workload> workloads) {
     }
 
     /** Prints the terminal report, then writes the files asked for (null: not asked), each in one piece. */
