@@ -107,6 +107,8 @@ public final class ResultsReader {
             JsonCheck.check(p, type);
         } catch (JsonCheck.Invalid e) {
             throw new UserError(file + ": " + (e.path().isEmpty() ? "" : e.path() + ": ") + e.getMessage(), HINT);
+        } catch (com.fasterxml.jackson.core.JsonParseException e) {
+            throw unreadable(file, e, e.getProcessor() == null ? "" : JsonCheck.path(e.getProcessor()));
         } catch (IOException e) {
             throw unreadable(file, e);
         }
@@ -114,7 +116,7 @@ public final class ResultsReader {
             return UNTRUSTED.readValue(in, type);
         } catch (JsonMappingException e) {
             // the check above should have caught it; still a user's file, not a bug
-            throw new UserError(file + ": " + path(e) + Strings.firstLine(e.getOriginalMessage()), HINT);
+            throw new UserError(file + ": " + path(e) + Text.inline(jacksonReason(e.getOriginalMessage())), HINT);
         } catch (IOException e) {
             throw unreadable(file, e);
         } catch (OutOfMemoryError e) {
@@ -162,15 +164,32 @@ public final class ResultsReader {
     }
 
     private static UserError unreadable(Path file, IOException e) {
+        return unreadable(file, e, "");
+    }
+
+    /** path: where in the document the parser was ("" when unknown or at the top). */
+    private static UserError unreadable(Path file, IOException e, String path) {
         if (e instanceof JsonProcessingException j) {
             String where = j.getLocation() == null ? "" : " (line " + j.getLocation().getLineNr() + ", column "
-                    + j.getLocation().getColumnNr() + ")";
-            String why = Strings.firstLine(j.getOriginalMessage()).replaceAll(" *\\(start marker at \\[Source:.*?\\]\\)", "")
-                    .replaceAll(" *\\[Source:[^\\]]*\\]", "");
+                    + j.getLocation().getColumnNr() + (path.isEmpty() ? "" : ", at " + path) + ")";
+            String why = jacksonReason(j.getOriginalMessage());
             return new UserError("cannot read the results file " + file + ": it is not valid JSON" + where + ": "
                     + Text.inline(why), HINT);
         }
         return new UserError("cannot read the results file " + file + ": " + Exports.reason(e), HINT);
+    }
+
+    /** Jackson's reason without its advice to Java programmers (which feature to enable, where a limit is set). */
+    private static String jacksonReason(String message) {
+        String s = Strings.firstLine(message).replaceAll(" *\\(start marker at \\[Source:.*?\\]\\)", "")
+                .replaceAll(" *\\[Source:[^\\]]*\\]", "");
+        int tick = s.indexOf('`');
+        if (tick >= 0) {
+            s = s.substring(0, tick).replaceAll("[\\s,:;(]*(from|enable)?[\\s,:;(]*$", "");
+            long open = s.chars().filter(c -> c == '(').count() - s.chars().filter(c -> c == ')').count();
+            s += ")".repeat((int) Math.max(0, open));
+        }
+        return s;
     }
 
     private static String path(JsonMappingException e) {

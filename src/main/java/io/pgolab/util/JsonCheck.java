@@ -228,6 +228,21 @@ public final class JsonCheck {
         };
     }
 
+    /** Where a parser is, as a path like the ones {@link Invalid} names ("" at the top). */
+    public static String path(JsonParser p) {
+        java.util.ArrayDeque<String> parts = new java.util.ArrayDeque<>();
+        for (com.fasterxml.jackson.core.JsonStreamContext c = p.getParsingContext(); c != null && !c.inRoot();
+             c = c.getParent()) {
+            if (c.inArray()) {
+                parts.addFirst("[" + Math.max(0, c.getCurrentIndex()) + "]");
+            } else if (c.getCurrentName() != null) {
+                parts.addFirst(child("x", c.getCurrentName()).substring(1));
+            }
+        }
+        String s = String.join("", parts);
+        return s.startsWith(".") ? s.substring(1) : s;
+    }
+
     private static String cut(String s, int n) {
         return s.length() <= n ? s : s.substring(0, n) + "…";
     }
