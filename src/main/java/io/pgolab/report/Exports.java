@@ -69,10 +69,23 @@ public final class Exports {
 
     /** In one piece: a temporary file renamed over FILE, so a crash never leaves half a report. */
     static void write(Path file, String text) {
+        write(file, out -> out.write(text.getBytes(StandardCharsets.UTF_8)));
+    }
+
+    /** What writes a file's bytes as they are produced (a merged file can be too large to hold as one String). */
+    @FunctionalInterface
+    interface Body {
+        void writeTo(java.io.OutputStream out) throws IOException;
+    }
+
+    /** As {@link #write(Path, String)}, the bytes written by body. */
+    static void write(Path file, Body body) {
         Path tmp = file.resolveSibling(file.getFileName() + ".tmp-" + ProcessHandle.current().pid());
         try {
             Files.createDirectories(file.toAbsolutePath().getParent());
-            Files.writeString(tmp, text, StandardCharsets.UTF_8);
+            try (java.io.OutputStream out = new java.io.BufferedOutputStream(Files.newOutputStream(tmp))) {
+                body.writeTo(out);
+            }
             Files.move(tmp, file, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
         } catch (IOException e) {
             try {

@@ -37,7 +37,9 @@ public final class MergeReport {
             Exports.write(workDir.resolve(markdown), markdown(m));
         }
         if (json != null) {
-            Exports.write(workDir.resolve(json), json(m));
+            // streamed: the merged file holds every host's samples, too many for one String at times
+            Exports.write(workDir.resolve(json), out -> Json.MAPPER.writer()
+                    .without(com.fasterxml.jackson.core.JsonGenerator.Feature.AUTO_CLOSE_TARGET).writeValue(out, document(m)));
         }
     }
 
@@ -70,14 +72,18 @@ public final class MergeReport {
     }
 
     static String json(Merge.Merged m) {
+        try {
+            return Json.MAPPER.writeValueAsString(document(m));
+        } catch (JsonProcessingException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    private static MergeDocument document(Merge.Merged m) {
         List<HostEntry> hosts = m.hosts().stream().map(h -> new HostEntry(h.label(), h.file().toAbsolutePath().toString(),
                 h.doc().envelope().environment(), h.gate(), h.workloads())).toList();
         MergeDocument d = new MergeDocument(MergeDocument.SCHEMA, Version.get(), Instant.now().toString(),
                 m.first().base(), m.first().candidate(), m.passed(), m.summary(), m.differences(), hosts);
-        try {
-            return Json.MAPPER.writeValueAsString(d);
-        } catch (JsonProcessingException e) {
-            throw new UncheckedIOException(e);
-        }
+        return d;
     }
 }
