@@ -65,8 +65,8 @@ public final class Text {
 
     /**
      * text from a file as one visible line, for a terminal, Markdown or a log a CI runner parses: newline
-     * {@code \n}, carriage return {@code \r}, tab {@code \t}, ESC {@code \e}, the other C0 and C1 controls and
-     * DEL {@code \xNN}; the characters that reorder or hide text (bidi embeddings, overrides and isolates, the
+     * {@code \n}, carriage return {@code \r}, tab {@code \t}, the other C0 and C1 controls (ESC too) and DEL
+     * {@code \xNN}; the characters that reorder or hide text (bidi embeddings, overrides and isolates, the
      * marks, zero-width and invisible characters, line and paragraph separators, BOM) as {@code <U+202E>}; and a
      * leading {@code ::} as {@code \x3a:}, so no line the data starts can be a GitHub Actions workflow command
      * (the runner strips leading blanks before it looks for one).
@@ -97,8 +97,6 @@ public final class Text {
                 sb.append("\\t");
             } else if (c == '\r') {
                 sb.append("\\r");
-            } else if (c == 0x1b) {
-                sb.append("\\e");
             } else if (c < 0x20 || (c >= 0x7f && c <= 0x9f)) {
                 sb.append(String.format("\\x%02x", c));
             } else {

@@ -92,7 +92,7 @@ class HostileResultsTest {
             assertThat(Arrays.stream(out.split("\n")).map(String::strip).filter(l -> l.startsWith("::")))
                     .as(out).isEmpty();
         }
-        assertThat(merge.out()).contains("\\n\\x3a:warning title=pwned::owned\\e[2J\\x07\\r<U+202E>gnp.exe<U+2028>::error::x");
+        assertThat(merge.out()).contains("\\n\\x3a:warning title=pwned::owned\\x1b[2J\\x07\\r<U+202E>gnp.exe<U+2028>::error::x");
         assertThat(Files.readString(tmp.resolve("m.md"))).contains("&lt;U+202E&gt;gnp.exe");
     }
 }

@@ -23,7 +23,7 @@ class TextTest {
 
     @Test
     void inlineMakesEveryLineBreakControlAndBidiCharacterVisible() {
-        assertThat(Text.inline("a\nb\r\tc\u001b[31m\u0007\u007f\u0085d")).isEqualTo("a\\nb\\r\\tc\\e[31m\\x07\\x7f\\x85d");
+        assertThat(Text.inline("a\nb\r\tc\u001b[31m\u0007\u007f\u0085d")).isEqualTo("a\\nb\\r\\tc\\x1b[31m\\x07\\x7f\\x85d");
         assertThat(Text.inline("x\u202Egnp.exe\u2066\u200B\u2028\u2029\uFEFF\u00AD")).isEqualTo(
                 "x<U+202E>gnp.exe<U+2066><U+200B><U+2028><U+2029><U+FEFF><U+00AD>");
         // a tag character (outside the BMP, category Cf) hides text too
