@@ -46,7 +46,7 @@ public final class MergeReport {
     static String text(Merge.Merged m) {
         StringBuilder s = new StringBuilder();
         for (Merge.Host h : m.hosts()) {
-            s.append("\n== ").append(h.label()).append(" (").append(h.file()).append(")\n");
+            s.append("\n== ").append(h.label()).append(" (").append(ResultsReader.shown(h.file())).append(")\n");
             s.append(GateReport.text(h.gate(), h.workloads()));
         }
         m.differences().forEach(d -> s.append("warning: merged with --force although ").append(d).append('\n'));

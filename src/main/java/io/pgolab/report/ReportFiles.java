@@ -94,7 +94,7 @@ public final class ReportFiles {
         for (Loaded f : files) {
             String what = f.merged() != null ? "merge of " + f.docs().size() + " hosts: " + f.merged().summary()
                     : ReportDocs.kind(f.docs().get(0)) + ": " + ReportDocs.summary(f.docs().get(0));
-            out.println(f.file() + " (" + what + ")");
+            out.println(ResultsReader.shown(f.file()) + " (" + what + ")");
         }
     }
 

@@ -63,13 +63,13 @@ public final class ResultsReader {
     public static ResultsDocument read(Path file) {
         String schema = schema(file).orElse(null);
         if (!ResultsDocument.SCHEMA.equals(schema)) {
-            throw new UserError(file + " is not a pgolab results file (schema " + (schema == null ? "missing"
+            throw new UserError(shown(file) + " is not a pgolab results file (schema " + (schema == null ? "missing"
                     : "\"" + Text.inline(schema) + "\"") + ", expected " + ResultsDocument.SCHEMA + ")", HINT);
         }
         ResultsDocument d = bind(file, ResultsDocument.class);
         if (d.measurements() != null && d.measurements().workloads() == null) {
             // the bench body's keys are at the top level, where the check takes each as optional
-            throw new UserError(file + ": workloads: expected an array, but the key is missing (the file has method)",
+            throw new UserError(shown(file) + ": workloads: expected an array, but the key is missing (the file has method)",
                     HINT);
         }
         return d;
@@ -85,7 +85,7 @@ public final class ResultsReader {
         guard(file);
         try (JsonParser p = Json.MAPPER.getFactory().createParser(file.toFile())) {
             if (p.nextToken() != JsonToken.START_OBJECT) {
-                throw new UserError("cannot read the results file " + file + ": it does not hold a JSON object", HINT);
+                throw new UserError("cannot read the results file " + shown(file) + ": it does not hold a JSON object", HINT);
             }
             for (JsonToken t = p.nextToken(); t == JsonToken.FIELD_NAME; t = p.nextToken()) {
                 String key = p.currentName();
@@ -106,7 +106,7 @@ public final class ResultsReader {
         try (JsonParser p = Json.MAPPER.getFactory().createParser(file.toFile())) {
             JsonCheck.check(p, type);
         } catch (JsonCheck.Invalid e) {
-            throw new UserError(file + ": " + (e.path().isEmpty() ? "" : e.path() + ": ") + e.getMessage(), HINT);
+            throw new UserError(shown(file) + ": " + (e.path().isEmpty() ? "" : e.path() + ": ") + e.getMessage(), HINT);
         } catch (com.fasterxml.jackson.core.JsonParseException e) {
             throw unreadable(file, e, e.getProcessor() == null ? "" : JsonCheck.path(e.getProcessor()));
         } catch (IOException e) {
@@ -116,7 +116,7 @@ public final class ResultsReader {
             return UNTRUSTED.readValue(in, type);
         } catch (JsonMappingException e) {
             // the check above should have caught it; still a user's file, not a bug
-            throw new UserError(file + ": " + path(e) + Text.inline(jacksonReason(e.getOriginalMessage())), HINT);
+            throw new UserError(shown(file) + ": " + path(e) + Text.inline(jacksonReason(e.getOriginalMessage())), HINT);
         } catch (IOException e) {
             throw unreadable(file, e);
         } catch (OutOfMemoryError e) {
@@ -127,11 +127,11 @@ public final class ResultsReader {
     /** A readable regular file no larger than {@link #maxBytes}. */
     private static void guard(Path file) {
         if (Files.isDirectory(file)) {
-            throw new UserError("cannot read the results file " + file + ": it is a directory", HINT);
+            throw new UserError("cannot read the results file " + shown(file) + ": it is a directory", HINT);
         }
         if (Files.exists(file) && !Files.isRegularFile(file)) {
             // a FIFO or a device: it is read more than once, and its size says nothing
-            throw new UserError("cannot read the results file " + file + ": it is not a regular file",
+            throw new UserError("cannot read the results file " + shown(file) + ": it is not a regular file",
                     "copy it to a file first");
         }
         long size = sizeOf(file);
@@ -146,18 +146,23 @@ public final class ResultsReader {
     }
 
     private static UserError tooLarge(Path file, long size) {
-        return new UserError("the results file " + file + " is too large to read: " + Strings.humanBytes(size)
+        return new UserError("the results file " + shown(file) + " is too large to read: " + Strings.humanBytes(size)
                 + ", and this JVM reads at most " + Strings.humanBytes(maxBytes()) + " (a quarter of its "
                 + Strings.humanBytes(Runtime.getRuntime().maxMemory()) + " heap)",
                 "give it more heap (JAVA_TOOL_OPTIONS=-Xmx" + Math.max(1, (size * HEAP_PER_BYTE >> 30) + 1)
                         + "g), or check the file: pgolab's own results files are a few MB");
     }
 
+    /** A path as a message shows it: a file's name can hold control characters too. */
+    static String shown(Path file) {
+        return Text.inline(file.toString());
+    }
+
     private static long sizeOf(Path file) {
         try {
             return Files.size(file);
         } catch (NoSuchFileException e) {
-            throw new UserError("cannot read the results file " + file + ": there is no such file", HINT);
+            throw new UserError("cannot read the results file " + shown(file) + ": there is no such file", HINT);
         } catch (IOException e) {
             throw unreadable(file, e);
         }
@@ -173,10 +178,10 @@ public final class ResultsReader {
             String where = j.getLocation() == null ? "" : " (line " + j.getLocation().getLineNr() + ", column "
                     + j.getLocation().getColumnNr() + (path.isEmpty() ? "" : ", at " + path) + ")";
             String why = jacksonReason(j.getOriginalMessage());
-            return new UserError("cannot read the results file " + file + ": it is not valid JSON" + where + ": "
+            return new UserError("cannot read the results file " + shown(file) + ": it is not valid JSON" + where + ": "
                     + Text.inline(why), HINT);
         }
-        return new UserError("cannot read the results file " + file + ": " + Exports.reason(e), HINT);
+        return new UserError("cannot read the results file " + shown(file) + ": " + Exports.reason(e), HINT);
     }
 
     /** Jackson's reason without its advice to Java programmers (which feature to enable, where a limit is set). */
