@@ -18,14 +18,16 @@ public final class MergeReport {
 
     /** The merged file (pgolab-merge/1): the verdict over all hosts, then each host's gate and workloads as written. */
     @com.fasterxml.jackson.annotation.JsonIgnoreProperties(ignoreUnknown = true)
-    public record MergeDocument(String schema, String pgolabVersion, String createdAt, @Required ResultsDocument.CommitEntry base,
+    public record MergeDocument(String schema, String pgolabVersion, String createdAt,
+                                @Required ResultsDocument.CommitEntry base,
                                 @Required ResultsDocument.CommitEntry candidate, boolean passed, String summary,
                                 @Required List<String> differences, @Required(nonEmpty = true) List<HostEntry> hosts) {
         public static final String SCHEMA = "pgolab-merge/1";
     }
 
     @com.fasterxml.jackson.annotation.JsonIgnoreProperties(ignoreUnknown = true)
-    public record HostEntry(@Required String host, @Required String file, Map<String, Object> environment, @Required ResultsDocument.GateBody gate,
+    public record HostEntry(@Required String host, @Required String file, Map<String, Object> environment,
+                            @Required ResultsDocument.GateBody gate,
                             @Required List<ResultsDocument.Workload> workloads) {
     }
 

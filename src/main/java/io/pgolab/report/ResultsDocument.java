@@ -16,7 +16,10 @@ import java.util.Map;
 
 /**
  * A results file, {@code pgolab-results/1} (docs/results-schema.md), as records: Jackson writes the components
- * in order with snake_case names ({@code util.Json.MAPPER}) and reads them back ({@link ResultsReader}). The
+ * in order with snake_case names ({@code util.Json.MAPPER}) and reads them back ({@link ResultsReader}).
+ * {@code @Required} and {@code @OneOf} say what a file read back must hold (util.JsonCheck): only keys the reports
+ * dereference and that pgolab has always written (the 0.1.0 files of src/test/resources/results have them); a key
+ * added later stays optional, so older files still read. The
  * envelope comes first, then the parts a command produced (absent parts are null and left out), then
  * {@code commands}.
  *
@@ -190,11 +193,14 @@ public record ResultsDocument(
      * floor with p_value_upper_bound: true ("p < 1e-300"); the key is absent otherwise.
      */
     @JsonIgnoreProperties(ignoreUnknown = true)
-    public record ComparisonEntry(String workload, @Required String baseline, @Required String candidate, @Required String metric, @Required String unit,
-                                  @Required @OneOf({"lower_is_better", "higher_is_better"}) String direction, double baselineMedian, double candidateMedian, double ratio,
+    public record ComparisonEntry(String workload, @Required String baseline, @Required String candidate,
+                                  @Required String metric, @Required String unit,
+                                  @Required @OneOf({"lower_is_better", "higher_is_better"}) String direction,
+                                  double baselineMedian, double candidateMedian, double ratio,
                                   double ciLow, double ciHigh, double ciLevel, double pValue,
                                   @JsonInclude(JsonInclude.Include.NON_NULL) Boolean pValueUpperBound, double minEffect,
-                                  @Required @OneOf({"improved", "regressed", "no_change", "inconclusive"}) String verdict, boolean gated, int rounds, long bootstrapSeed, double baselineCv,
+                                  @Required @OneOf({"improved", "regressed", "no_change", "inconclusive"}) String verdict,
+                                  boolean gated, int rounds, long bootstrapSeed, double baselineCv,
                                   double candidateCv, double[] baselineSamples, double[] candidateSamples) {
     }
 
@@ -236,8 +242,10 @@ public record ResultsDocument(
 
     /** pgolab gate: both commits, the host, how inconclusive measures count, the verdict and every measure. */
     @JsonIgnoreProperties(ignoreUnknown = true)
-    public record GateBody(@Required CommitEntry base, @Required CommitEntry candidate, @Required String host, String configPath, @Required List<String> variants,
-                           @OneOf({"fail", "pass"}) String inconclusive, boolean passed, @Required String summary, int measuresWithinBounds,
+    public record GateBody(@Required CommitEntry base, @Required CommitEntry candidate, @Required String host,
+                           String configPath, @Required List<String> variants,
+                           @OneOf({"fail", "pass"}) String inconclusive, boolean passed, @Required String summary,
+                           int measuresWithinBounds,
                            int measuresOutOfBounds, int measuresInconclusive, @Required List<MeasureEntry> measures,
                            @Required List<String> notes) {
     }
@@ -248,9 +256,12 @@ public record ResultsDocument(
 
     /** One gate measure; percents are of the base's value, positive worse_percent is worse in the metric's direction. */
     @JsonIgnoreProperties(ignoreUnknown = true)
-    public record MeasureEntry(@Required String workload, @Required String variant, @Required String metric, @Required String unit, @Required @OneOf({"lower_is_better", "higher_is_better"}) String direction,
+    public record MeasureEntry(@Required String workload, @Required String variant, @Required String metric,
+                               @Required String unit,
+                               @Required @OneOf({"lower_is_better", "higher_is_better"}) String direction,
                                double baseMedian, double candidateMedian, double changePercent, double ciLowPercent,
-                               double ciHighPercent, double worstPercent, double boundPercent, @Required @OneOf({"within_bounds", "out_of_bounds", "inconclusive"}) String verdict,
+                               double ciHighPercent, double worstPercent, double boundPercent,
+                               @Required @OneOf({"within_bounds", "out_of_bounds", "inconclusive"}) String verdict,
                                int rounds) {
     }
 
