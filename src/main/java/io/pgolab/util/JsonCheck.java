@@ -161,23 +161,28 @@ public final class JsonCheck {
 
     /** The keys of a record as Jackson names them (snake_case), unwrapped components' keys in their place. */
     private static Map<String, Component> shape(Class<?> type) {
-        return SHAPES.computeIfAbsent(type, t -> {
-            Map<String, Component> m = new LinkedHashMap<>();
-            for (RecordComponent rc : t.getRecordComponents()) {
-                if (rc.getAccessor().isAnnotationPresent(JsonUnwrapped.class)
-                        || fieldAnnotated(t, rc.getName())) {
-                    // an unwrapped part is optional as a whole (a file without measurements has none of its keys)
-                    shape(rc.getType()).forEach((k, c) -> m.put(k, new Component(c.type(), false, false, c.oneOf())));
-                    continue;
-                }
-                Required r = rc.getAnnotation(Required.class);
-                OneOf o = rc.getAnnotation(OneOf.class);
-                m.put(SNAKE.translate(rc.getName()), new Component(rc.getGenericType(),
-                        r != null || rc.getType().isPrimitive(), r != null && r.nonEmpty(),
-                        o == null ? List.of() : List.of(o.value())));
+        Map<String, Component> known = SHAPES.get(type);
+        if (known != null) {
+            return known;
+        }
+        // not computeIfAbsent: an unwrapped component's shape is computed inside, and a ConcurrentHashMap refuses
+        // a recursive update of itself
+        Map<String, Component> m = new LinkedHashMap<>();
+        for (RecordComponent rc : type.getRecordComponents()) {
+            if (rc.getAccessor().isAnnotationPresent(JsonUnwrapped.class)
+                    || fieldAnnotated(type, rc.getName())) {
+                // an unwrapped part is optional as a whole (a file without measurements has none of its keys)
+                shape(rc.getType()).forEach((k, c) -> m.put(k, new Component(c.type(), false, false, c.oneOf())));
+                continue;
             }
-            return m;
-        });
+            Required r = rc.getAnnotation(Required.class);
+            OneOf o = rc.getAnnotation(OneOf.class);
+            m.put(SNAKE.translate(rc.getName()), new Component(rc.getGenericType(),
+                    r != null || rc.getType().isPrimitive(), r != null && r.nonEmpty(),
+                    o == null ? List.of() : List.of(o.value())));
+        }
+        SHAPES.putIfAbsent(type, m);
+        return m;
     }
 
     private static boolean fieldAnnotated(Class<?> t, String name) {
