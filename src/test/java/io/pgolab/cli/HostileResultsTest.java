@@ -66,6 +66,25 @@ class HostileResultsTest {
         assertThat(tmp.resolve("r.md")).doesNotExist();
     }
 
+    /** A file over a quarter of the heap's limit is refused before it is read (sparse: it takes no disk). */
+    @Test
+    void aFileTooLargeForTheHeapIsRefusedBeforeItIsRead() throws Exception {
+        Path big = tmp.resolve("big.json");
+        try (java.io.RandomAccessFile f = new java.io.RandomAccessFile(big.toFile(), "rw")) {
+            f.write("{\"schema\":\"pgolab-results/1\",\"notes\":\"".getBytes(java.nio.charset.StandardCharsets.UTF_8));
+            f.setLength(Runtime.getRuntime().maxMemory() / 4 + 1);
+        }
+        for (String command : new String[] {"report", "merge"}) {
+            long t0 = System.nanoTime();
+            Cli.Result r = command.equals("report") ? Cli.run(tmp, "report", big.toString(), "--markdown", "r.md")
+                    : Cli.run(tmp, "merge", big.toString());
+            assertThat(r.exitCode()).as(r.all()).isEqualTo(2);
+            assertThat(r.err()).contains("the results file " + big + " is too large to read: ")
+                    .contains("this JVM reads at most").contains("hint: give it more heap (JAVA_TOOL_OPTIONS=-Xmx");
+            assertThat(System.nanoTime() - t0).as("refused without reading it").isLessThan(2_000_000_000L);
+        }
+    }
+
     /** ESC, BEL, CR, newlines, U+202E, U+2028 and leading "::" in every kind of text a gate file holds. */
     @Test
     void textFromAFileIsVisibleAndNeverAWorkflowCommand() throws Exception {
