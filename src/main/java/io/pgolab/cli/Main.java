@@ -46,6 +46,13 @@ public final class Main implements Runnable {
         io.pgolab.process.RunningCommand.begin();
         try {
             return cl.execute(args);
+        } catch (OutOfMemoryError e) {
+            // everything the command held is unreachable now: there is room to say so, without a stack trace
+            long mb = Runtime.getRuntime().maxMemory() >> 20;
+            cl.getErr().println("error: pgolab ran out of memory (its Java heap is at most " + mb + " MB)");
+            cl.getErr().println("hint: give it a larger heap, e.g. JAVA_TOOL_OPTIONS=-Xmx" + Math.max(1, mb * 4 >> 10)
+                    + "g; a results file this large is most likely not one pgolab wrote");
+            return 2;
         } finally {
             cl.getErr().flush();
             io.pgolab.process.RunningCommand.end();

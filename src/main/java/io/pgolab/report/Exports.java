@@ -81,6 +81,11 @@ public final class Exports {
         UserFile.write(file, text);
     }
 
+    /** As {@link #write(Path, String)}, the bytes written by body (a merged file can be too large for one String). */
+    static void write(Path file, UserFile.Body body) {
+        UserFile.write(file, body);
+    }
+
     /** NIO's messages are often the bare path (of the temporary file, even): say what went wrong instead. */
     static String reason(IOException e) {
         return UserFile.reason(e);

@@ -1,5 +1,7 @@
 package io.pgolab.report;
 
+import io.pgolab.util.Text;
+
 /**
  * Escaping of foreign text (labels, workload and metric names, commands, warnings) in Markdown, so
  * that it shows as written and cannot break a table, start a link or inject HTML.
@@ -37,23 +39,12 @@ final class Md {
         return fence + (pad ? " " : "") + one + (pad ? " " : "") + fence;
     }
 
-    /** Newlines and other control characters as visible escapes (\n, \x1b...), so text stays on one line. */
+    /**
+     * Newlines, other control characters and bidi/invisible characters as visible escapes (\\n, \\x1b, <U+202E>...),
+     * and no leading "::", so text stays on one line and cannot be a workflow command in a job summary: {@link
+     * Text#inline}, with a tab as a space.
+     */
     static String oneLine(String s) {
-        StringBuilder b = new StringBuilder();
-        for (int i = 0; i < s.length(); i++) {
-            char c = s.charAt(i);
-            if (c == '\n') {
-                b.append("\\n");
-            } else if (c == '\r') {
-                b.append("\\r");
-            } else if (c == '\t') {
-                b.append(' ');
-            } else if (c < 0x20 || c == 0x7f || (c >= 0x80 && c < 0xa0)) {
-                b.append(String.format("\\x%02x", (int) c));
-            } else {
-                b.append(c);
-            }
-        }
-        return b.toString();
+        return Text.inline(s.replace('\t', ' '));
     }
 }

@@ -73,7 +73,7 @@ public final class Merge {
         for (Path f : files) {
             ResultsDocument d = ResultsReader.read(f);
             if (d.gate() == null) {
-                throw new UserError(f + " holds no gate results (it was written by another command)",
+                throw new UserError(ResultsReader.shown(f) + " holds no gate results (it was written by another command)",
                         "merge combines the --json files of 'pgolab gate' runs on several machines");
             }
             hosts.add(new Host(f, RecordedVerdicts.verified(f, d)));
@@ -88,7 +88,8 @@ public final class Merge {
         for (Host h : hosts) {
             Path earlier = seen.putIfAbsent(h.label(), h.file());
             if (earlier != null) {
-                differences.add("host '" + h.label() + "' twice (" + earlier + " and " + h.file() + ")");
+                differences.add("host '" + h.label() + "' twice (" + ResultsReader.shown(earlier) + " and "
+                        + ResultsReader.shown(h.file()) + ")");
             }
         }
         if (!differences.isEmpty() && !force) {
@@ -103,7 +104,8 @@ public final class Merge {
         String first = key.apply(hosts.get(0));
         for (Host h : hosts.subList(1, hosts.size())) {
             if (!Objects.equals(first, key.apply(h))) {
-                out.add(what + " differs: " + first + " in " + hosts.get(0).file() + ", " + key.apply(h) + " in " + h.file());
+                out.add(what + " differs: " + first + " in " + ResultsReader.shown(hosts.get(0).file()) + ", " + key.apply(h) + " in "
+                        + ResultsReader.shown(h.file()));
                 return;
             }
         }

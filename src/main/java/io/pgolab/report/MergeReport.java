@@ -4,6 +4,7 @@ import com.fasterxml.jackson.core.JsonProcessingException;
 import io.pgolab.Version;
 import io.pgolab.util.Json;
 import io.pgolab.util.UserFile;
+import io.pgolab.util.Required;
 import java.io.PrintStream;
 import java.io.UncheckedIOException;
 import java.nio.file.Path;
@@ -18,15 +19,17 @@ public final class MergeReport {
 
     /** The merged file (pgolab-merge/1): the verdict over all hosts, then each host's gate and workloads as written. */
     @com.fasterxml.jackson.annotation.JsonIgnoreProperties(ignoreUnknown = true)
-    public record MergeDocument(String schema, String pgolabVersion, String createdAt, ResultsDocument.CommitEntry base,
-                                ResultsDocument.CommitEntry candidate, boolean passed, String summary,
-                                List<String> differences, List<HostEntry> hosts) {
+    public record MergeDocument(String schema, String pgolabVersion, String createdAt,
+                                @Required ResultsDocument.CommitEntry base,
+                                @Required ResultsDocument.CommitEntry candidate, boolean passed, String summary,
+                                @Required List<String> differences, @Required(nonEmpty = true) List<HostEntry> hosts) {
         public static final String SCHEMA = "pgolab-merge/1";
     }
 
     @com.fasterxml.jackson.annotation.JsonIgnoreProperties(ignoreUnknown = true)
-    public record HostEntry(String host, String file, Map<String, Object> environment, ResultsDocument.GateBody gate,
-                            List<ResultsDocument.Workload> workloads) {
+    public record HostEntry(@Required String host, @Required String file, Map<String, Object> environment,
+                            @Required ResultsDocument.GateBody gate,
+                            @Required List<ResultsDocument.Workload> workloads) {
     }
 
     /** Prints the terminal report, then writes the files asked for (null: not asked), each in one piece. */
@@ -42,14 +45,16 @@ public final class MergeReport {
             Exports.write(UserFile.resolve(workDir, markdown), markdown(m));
         }
         if (json != null) {
-            Exports.write(UserFile.resolve(workDir, json), json(m));
+            // streamed: the merged file holds every host's samples, too many for one String at times
+            Exports.write(UserFile.resolve(workDir, json), out -> Json.MAPPER.writer()
+                    .without(com.fasterxml.jackson.core.JsonGenerator.Feature.AUTO_CLOSE_TARGET).writeValue(out, document(m)));
         }
     }
 
     static String text(Merge.Merged m) {
         StringBuilder s = new StringBuilder();
         for (Merge.Host h : m.hosts()) {
-            s.append("\n== ").append(h.label()).append(" (").append(h.file()).append(")\n");
+            s.append("\n== ").append(h.label()).append(" (").append(ResultsReader.shown(h.file())).append(")\n");
             s.append(GateReport.text(h.gate(), h.workloads()));
         }
         m.differences().forEach(d -> s.append("warning: merged with --force although ").append(d).append('\n'));
@@ -75,14 +80,18 @@ public final class MergeReport {
     }
 
     static String json(Merge.Merged m) {
+        try {
+            return Json.MAPPER.writeValueAsString(document(m));
+        } catch (JsonProcessingException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    private static MergeDocument document(Merge.Merged m) {
         List<HostEntry> hosts = m.hosts().stream().map(h -> new HostEntry(h.label(), h.file().toAbsolutePath().toString(),
                 h.doc().envelope().environment(), h.gate(), h.workloads())).toList();
         MergeDocument d = new MergeDocument(MergeDocument.SCHEMA, Version.get(), Instant.now().toString(),
                 m.first().base(), m.first().candidate(), m.passed(), m.summary(), m.differences(), hosts);
-        try {
-            return Json.MAPPER.writeValueAsString(d);
-        } catch (JsonProcessingException e) {
-            throw new UncheckedIOException(e);
-        }
+        return d;
     }
 }

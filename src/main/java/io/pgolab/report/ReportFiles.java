@@ -1,10 +1,7 @@
 package io.pgolab.report;
 
-import com.fasterxml.jackson.databind.JsonNode;
 import io.pgolab.UserError;
-import io.pgolab.util.Json;
 import io.pgolab.util.UserFile;
-import java.io.IOException;
 import java.io.PrintStream;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -37,24 +34,11 @@ public final class ReportFiles {
     }
 
     private static Loaded load(Path file) {
-        JsonNode tree;
-        try {
-            tree = Json.MAPPER.readTree(file.toFile());
-        } catch (IOException e) {
-            throw new UserError("cannot read the results file " + file + ": " + Exports.reason(e),
-                    "pass a file written by 'pgolab ... --json FILE'");
-        }
-        String schema = tree != null && tree.has("schema") ? tree.get("schema").asText() : null;
+        String schema = ResultsReader.schema(file).orElse(null);
         if (!MergeReport.MergeDocument.SCHEMA.equals(schema)) {
             return new Loaded(file, List.of(RecordedVerdicts.verified(file, ResultsReader.read(file))), null);
         }
-        MergeReport.MergeDocument m;
-        try {
-            m = Json.MAPPER.treeToValue(tree, MergeReport.MergeDocument.class);
-        } catch (IOException e) {
-            throw new UserError("cannot read the merged results " + file + ": " + e.getMessage(),
-                    "pass a file written by 'pgolab merge ... --json FILE'");
-        }
+        MergeReport.MergeDocument m = ResultsReader.readMerge(file);
         List<ResultsDocument> docs = new ArrayList<>();
         List<Merge.Host> hosts = new ArrayList<>();
         for (MergeReport.HostEntry h : m.hosts()) {
@@ -117,7 +101,7 @@ public final class ReportFiles {
         for (Loaded f : files) {
             String what = f.merged() != null ? "merge of " + f.docs().size() + " hosts: " + f.merged().summary()
                     : ReportDocs.kind(f.docs().get(0)) + ": " + ReportDocs.summary(f.docs().get(0));
-            out.println(f.file() + " (" + what + ")");
+            out.println(ResultsReader.shown(f.file()) + " (" + what + ")");
         }
     }
 

@@ -9,12 +9,17 @@ import io.pgolab.measure.perf.Flamegraph;
 import io.pgolab.pipeline.ProfileRecord;
 import io.pgolab.pipeline.TrainingMatch;
 import io.pgolab.toolchain.ProfileSummary;
+import io.pgolab.util.OneOf;
+import io.pgolab.util.Required;
 import java.util.List;
 import java.util.Map;
 
 /**
  * A results file, {@code pgolab-results/1} (docs/results-schema.md), as records: Jackson writes the components
- * in order with snake_case names ({@code util.Json.MAPPER}) and reads them back ({@link ResultsReader}). The
+ * in order with snake_case names ({@code util.Json.MAPPER}) and reads them back ({@link ResultsReader}).
+ * {@code @Required} and {@code @OneOf} say what a file read back must hold (util.JsonCheck): only keys the reports
+ * dereference and that pgolab has always written (the 0.1.0 files of src/test/resources/results have them); a key
+ * added later stays optional, so older files still read. The
  * envelope comes first, then the parts a command produced (absent parts are null and left out), then
  * {@code commands}.
  *
@@ -103,7 +108,7 @@ public record ResultsDocument(
 
     /** The measurements of bench, compare and demo (top level) and of a ladder (under "bench"). */
     @JsonIgnoreProperties(ignoreUnknown = true)
-    public record BenchBody(Method method, List<Workload> workloads, List<ComparisonEntry> comparisons, String summary,
+    public record BenchBody(Method method, @Required List<Workload> workloads, List<ComparisonEntry> comparisons, String summary,
                             int regressions) {
     }
 
@@ -119,10 +124,10 @@ public record ResultsDocument(
      * after 0.1.0) only with --flamegraph.
      */
     @JsonIgnoreProperties(ignoreUnknown = true)
-    public record Workload(String name, String command, List<String> subjects, int rounds, String stopReason,
-                           double elapsedSeconds, List<String> warnings, Map<String, String> lastOutputLine,
+    public record Workload(@Required String name, String command, List<String> subjects, int rounds, String stopReason,
+                           double elapsedSeconds, @Required List<String> warnings, Map<String, String> lastOutputLine,
                            Map<String, MetricEntry> metrics, Map<String, Map<String, Double>> medians,
-                           List<ComparisonEntry> comparisons,
+                           @Required List<ComparisonEntry> comparisons,
                            @JsonInclude(JsonInclude.Include.NON_EMPTY) Map<String, Potential> pgoPotential,
                            List<RunEntry> runs,
                            @JsonInclude(JsonInclude.Include.NON_EMPTY) List<RoundNoiseEntry> roundNoise,
@@ -175,7 +180,7 @@ public record ResultsDocument(
     }
 
     @JsonIgnoreProperties(ignoreUnknown = true)
-    public record MetricEntry(String unit, String direction) {
+    public record MetricEntry(String unit, @OneOf({"lower_is_better", "higher_is_better"}) String direction) {
     }
 
     @JsonIgnoreProperties(ignoreUnknown = true)
@@ -188,11 +193,14 @@ public record ResultsDocument(
      * floor with p_value_upper_bound: true ("p < 1e-300"); the key is absent otherwise.
      */
     @JsonIgnoreProperties(ignoreUnknown = true)
-    public record ComparisonEntry(String workload, String baseline, String candidate, String metric, String unit,
-                                  String direction, double baselineMedian, double candidateMedian, double ratio,
+    public record ComparisonEntry(String workload, @Required String baseline, @Required String candidate,
+                                  @Required String metric, @Required String unit,
+                                  @Required @OneOf({"lower_is_better", "higher_is_better"}) String direction,
+                                  double baselineMedian, double candidateMedian, double ratio,
                                   double ciLow, double ciHigh, double ciLevel, double pValue,
                                   @JsonInclude(JsonInclude.Include.NON_NULL) Boolean pValueUpperBound, double minEffect,
-                                  String verdict, boolean gated, int rounds, long bootstrapSeed, double baselineCv,
+                                  @Required @OneOf({"improved", "regressed", "no_change", "inconclusive"}) String verdict,
+                                  boolean gated, int rounds, long bootstrapSeed, double baselineCv,
                                   double candidateCv, double[] baselineSamples, double[] candidateSamples) {
     }
 
@@ -211,7 +219,7 @@ public record ResultsDocument(
     /** p_value and p_value_upper_bound as in {@link ComparisonEntry}. */
     @JsonIgnoreProperties(ignoreUnknown = true)
     public record Gain(double gainPercent, double ciLowPercent, double ciHighPercent, double pValue,
-                       @JsonInclude(JsonInclude.Include.NON_NULL) Boolean pValueUpperBound, String verdict,
+                       @JsonInclude(JsonInclude.Include.NON_NULL) Boolean pValueUpperBound, @OneOf({"improved", "regressed", "no_change", "inconclusive"}) String verdict,
                        int rounds) {
     }
 
@@ -234,21 +242,26 @@ public record ResultsDocument(
 
     /** pgolab gate: both commits, the host, how inconclusive measures count, the verdict and every measure. */
     @JsonIgnoreProperties(ignoreUnknown = true)
-    public record GateBody(CommitEntry base, CommitEntry candidate, String host, String configPath, List<String> variants,
-                           String inconclusive, boolean passed, String summary, int measuresWithinBounds,
-                           int measuresOutOfBounds, int measuresInconclusive, List<MeasureEntry> measures,
-                           List<String> notes) {
+    public record GateBody(@Required CommitEntry base, @Required CommitEntry candidate, @Required String host,
+                           String configPath, @Required List<String> variants,
+                           @OneOf({"fail", "pass"}) String inconclusive, boolean passed, @Required String summary,
+                           int measuresWithinBounds,
+                           int measuresOutOfBounds, int measuresInconclusive, @Required List<MeasureEntry> measures,
+                           @Required List<String> notes) {
     }
 
     @JsonIgnoreProperties(ignoreUnknown = true)
-    public record CommitEntry(String ref, String commit) {
+    public record CommitEntry(@Required String ref, @Required String commit) {
     }
 
     /** One gate measure; percents are of the base's value, positive worse_percent is worse in the metric's direction. */
     @JsonIgnoreProperties(ignoreUnknown = true)
-    public record MeasureEntry(String workload, String variant, String metric, String unit, String direction,
+    public record MeasureEntry(@Required String workload, @Required String variant, @Required String metric,
+                               @Required String unit,
+                               @Required @OneOf({"lower_is_better", "higher_is_better"}) String direction,
                                double baseMedian, double candidateMedian, double changePercent, double ciLowPercent,
-                               double ciHighPercent, double worstPercent, double boundPercent, String verdict,
+                               double ciHighPercent, double worstPercent, double boundPercent,
+                               @Required @OneOf({"within_bounds", "out_of_bounds", "inconclusive"}) String verdict,
                                int rounds) {
     }
 

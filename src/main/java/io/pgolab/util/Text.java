@@ -63,6 +63,67 @@ public final class Text {
         return sb.toString();
     }
 
+    /**
+     * text from a file as one visible line, for a terminal, Markdown or a log a CI runner parses: newline
+     * {@code \n}, carriage return {@code \r}, tab {@code \t}, the other C0 and C1 controls (ESC too) and DEL
+     * {@code \xNN}; the characters that reorder or hide text (bidi embeddings, overrides and isolates, the
+     * marks, zero-width and invisible characters, line and paragraph separators, BOM) as {@code <U+202E>}; and a
+     * leading {@code ::} as {@code \x3a:}, so no line the data starts can be a GitHub Actions workflow command
+     * (the runner strips leading blanks before it looks for one).
+     */
+    public static String inline(String text) {
+        if (text == null) {
+            return null;
+        }
+        int i = 0;
+        while (i < text.length() && !hidden(text.codePointAt(i))) {
+            i += Character.charCount(text.codePointAt(i));
+        }
+        boolean command = workflowCommand(text);
+        if (i == text.length() && !command) {
+            return text;
+        }
+        StringBuilder sb = new StringBuilder(text.length() + 16);
+        for (int k = 0; k < text.length(); k += Character.charCount(text.codePointAt(k))) {
+            int c = text.codePointAt(k);
+            if (command && c == ':') {
+                sb.append("\\x3a");
+                command = false;
+            } else if (!hidden(c)) {
+                sb.appendCodePoint(c);
+            } else if (c == '\n') {
+                sb.append("\\n");
+            } else if (c == '\t') {
+                sb.append("\\t");
+            } else if (c == '\r') {
+                sb.append("\\r");
+            } else if (c < 0x20 || (c >= 0x7f && c <= 0x9f)) {
+                sb.append(String.format("\\x%02x", c));
+            } else {
+                sb.append(String.format("<U+%04X>", c));
+            }
+        }
+        return sb.toString();
+    }
+
+    /** Starts with "::" after blanks (.NET's TrimStart, which the runner uses, strips every Unicode space). */
+    private static boolean workflowCommand(String text) {
+        int i = 0;
+        while (i < text.length() && (Character.isWhitespace(text.charAt(i)) || Character.isSpaceChar(text.charAt(i)))) {
+            i++;
+        }
+        return text.startsWith("::", i);
+    }
+
+    /**
+     * Controls, line and paragraph separators, and the format characters (Unicode category Cf: bidi controls,
+     * zero-width characters, BOM, tag characters) that change how the text around them shows.
+     */
+    private static boolean hidden(int c) {
+        return c < 0x20 || (c >= 0x7f && c <= 0x9f) || c == 0x2028 || c == 0x2029
+                || (c > 0x9f && Character.getType(c) == Character.FORMAT);
+    }
+
     private static boolean control(char c) {
         return c != '\n' && c != '\t' && (c < 0x20 || (c >= 0x7f && c <= 0x9f));
     }

@@ -22,6 +22,27 @@ class TextTest {
     }
 
     @Test
+    void inlineMakesEveryLineBreakControlAndBidiCharacterVisible() {
+        assertThat(Text.inline("a\nb\r\tc\u001b[31m\u0007\u007f\u0085d")).isEqualTo("a\\nb\\r\\tc\\x1b[31m\\x07\\x7f\\x85d");
+        assertThat(Text.inline("x\u202Egnp.exe\u2066\u200B\u2028\u2029\uFEFF\u00AD")).isEqualTo(
+                "x<U+202E>gnp.exe<U+2066><U+200B><U+2028><U+2029><U+FEFF><U+00AD>");
+        // a tag character (outside the BMP, category Cf) hides text too
+        assertThat(Text.inline("a\uDB40\uDC41b")).isEqualTo("a<U+E0041>b");
+        String plain = "héllo wörld 😀 ±2% – ok";
+        assertThat(Text.inline(plain)).isSameAs(plain);
+        assertThat(Text.inline(null)).isNull();
+    }
+
+    @Test
+    void inlineNeverStartsAWorkflowCommand() {
+        assertThat(Text.inline("::warning title=x::y")).isEqualTo("\\x3a:warning title=x::y");
+        assertThat(Text.inline("  \u00A0\u3000::error::z")).isEqualTo("  \u00A0\u3000\\x3a:error::z");
+        assertThat(Text.inline("\t::set-output name=a::b")).isEqualTo("\\t\\x3a:set-output name=a::b");
+        assertThat(Text.inline("note ::warning::x")).isEqualTo("note ::warning::x");
+        assertThat(Text.inline("a\n::warning::x")).isEqualTo("a\\n::warning::x");
+    }
+
+    @Test
     void lastLinesDropsTrailingBlankLinesAndEscapes() {
         assertThat(Text.lastLines("a\nb\nc\n\n  \n", 2)).isEqualTo("b\nc");
         assertThat(Text.lastLines("one\r\ntwo\r\n", 5)).isEqualTo("one\ntwo");
