@@ -18,7 +18,8 @@ import picocli.CommandLine.ParentCommand;
 import picocli.CommandLine.Option;
 
 @Command(name = "init", mixinStandardHelpOptions = true,
-        description = {"Write a commented starter pgolab.toml for this directory.",
+        description = {"Write a commented starter pgolab.toml for this directory, and add .pgolab/ (pgolab's store)"
+                + " to its .gitignore unless git ignores it already.",
                 "Looks at go.mod, Cargo.toml, Makefile / CMakeLists.txt and at the compilers installed.",
                 "With --ci github: write .github/workflows/pgolab.yml for the existing config instead.",
                 "It builds releases with a cached profile and gates every pull request on each runner (docs/ci.md)."})
@@ -38,7 +39,8 @@ final class InitCommand implements Callable<Integer> {
 
     @Option(names = "--runner", paramLabel = "LABEL=RUNNER[,RUNNER...]", description = "With --ci: a host of the"
             + " gate's matrix, its label and the runner labels it runs on; repeat for each host (default:"
-            + " x86_64=ubuntu-24.04 and arm64=ubuntu-24.04-arm; self-hosted bare-metal runners are recommended).")
+            + " x86_64=ubuntu-24.04 and arm64=ubuntu-24.04-arm, which the hosts given replace; self-hosted bare-metal"
+            + " runners are recommended).")
     List<String> runners;
 
     @Override
