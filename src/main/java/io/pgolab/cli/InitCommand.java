@@ -5,6 +5,7 @@ import io.pgolab.config.Config;
 import io.pgolab.config.ConfigLoader;
 import io.pgolab.config.GithubWorkflow;
 import io.pgolab.config.StarterConfig;
+import io.pgolab.config.StoreIgnore;
 import io.pgolab.toolchain.Toolchains;
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -17,7 +18,8 @@ import picocli.CommandLine.ParentCommand;
 import picocli.CommandLine.Option;
 
 @Command(name = "init", mixinStandardHelpOptions = true,
-        description = {"Write a commented starter pgolab.toml for this directory.",
+        description = {"Write a commented starter pgolab.toml for this directory, and add .pgolab/ (pgolab's store)"
+                + " to its .gitignore unless git ignores it already.",
                 "Looks at go.mod, Cargo.toml, Makefile / CMakeLists.txt and at the compilers installed.",
                 "With --ci github: write .github/workflows/pgolab.yml for the existing config instead.",
                 "It builds releases with a cached profile and gates every pull request on each runner (docs/ci.md)."})
@@ -37,7 +39,8 @@ final class InitCommand implements Callable<Integer> {
 
     @Option(names = "--runner", paramLabel = "LABEL=RUNNER[,RUNNER...]", description = "With --ci: a host of the"
             + " gate's matrix, its label and the runner labels it runs on; repeat for each host (default:"
-            + " x86_64=ubuntu-24.04 and arm64=ubuntu-24.04-arm; self-hosted bare-metal runners are recommended).")
+            + " x86_64=ubuntu-24.04 and arm64=ubuntu-24.04-arm, which the hosts given replace; self-hosted bare-metal"
+            + " runners are recommended).")
     List<String> runners;
 
     @Override
@@ -63,6 +66,7 @@ final class InitCommand implements Callable<Integer> {
             throw new UncheckedIOException(e);
         }
         System.out.println("wrote " + file + " (" + kind + "); edit the lines marked CHANGE_ME, then run 'pgolab build'");
+        ignoreStore(file);
         return 0;
     }
 
@@ -83,7 +87,7 @@ final class InitCommand implements Callable<Integer> {
             throw new UserError(file + " already exists", "pass --force to overwrite it (your edits to it are lost)");
         }
         List<GithubWorkflow.Runner> hosts = runners == null ? GithubWorkflow.DEFAULT_RUNNERS
-                : runners.stream().map(GithubWorkflow.Runner::parse).toList();
+                : GithubWorkflow.Runner.parseAll(runners);
         List<String> variants = GithubWorkflow.releaseVariants(loaded);
         String branch = GithubWorkflow.defaultBranch(root);
         String text = GithubWorkflow.render(GithubWorkflow.slashes(root.relativize(config)), variants, hosts,
@@ -96,8 +100,30 @@ final class InitCommand implements Callable<Integer> {
         }
         System.out.println("wrote " + file + ": release builds " + String.join(", ", variants) + " on pushes to " + branch
                 + "; the gate runs on " + hosts.stream().map(Object::toString).reduce((a, b) -> a + " and " + b).orElse(""));
+        boolean ignored = ignoreStore(config);
         System.out.println("next: set the repository variable PGOLAB_JAR_URL (or PGOLAB_GIT_URL and PGOLAB_GIT_REF) so the"
-                + " workflow can get pgolab, then commit the file (docs/ci.md)");
+                + " workflow can get pgolab, then commit the file" + (ignored ? "s" : "") + " (docs/ci.md)");
         return 0;
+    }
+
+    /**
+     * Keeps the store beside config (.pgolab/) out of git, and says what it did; true when it changed a file.
+     * A .gitignore it cannot write is a warning: the config (or workflow) is written and valid without it.
+     */
+    private static boolean ignoreStore(Path config) {
+        StoreIgnore.Result r = StoreIgnore.ensure(config.toAbsolutePath().getParent());
+        String why = "pgolab's build store stays out of git, and results do not say git_dirty for a clean checkout";
+        switch (r.outcome()) {
+            case CREATED -> System.out.println("wrote " + r.file() + " with the line " + StoreIgnore.LINE + ": " + why);
+            case ADDED -> System.out.println("added the line " + StoreIgnore.LINE + " to " + r.file() + ": " + why);
+            case PRESENT -> {
+                return false;
+            }
+            case UNIGNORED -> System.err.println("warning: " + r.file() + " or a .gitignore above it keeps .pgolab/ in git ("
+                    + r.reason() + "): left as it is; builds will show as uncommitted changes");
+            case NOT_WRITTEN -> System.err.println("warning: could not add " + StoreIgnore.LINE + " to " + r.file() + " ("
+                    + r.reason() + "); add that line to a .gitignore yourself, or builds show as uncommitted changes");
+        }
+        return r.outcome() == StoreIgnore.Outcome.CREATED || r.outcome() == StoreIgnore.Outcome.ADDED;
     }
 }

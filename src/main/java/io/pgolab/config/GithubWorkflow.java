@@ -30,22 +30,53 @@ public final class GithubWorkflow {
             runsOn = List.copyOf(runsOn);
         }
 
-        /** "LABEL=RUNNER[,RUNNER...]", e.g. "arm64=self-hosted,linux,arm64". */
+        /**
+         * "LABEL=RUNNER[,RUNNER...]", e.g. "arm64=self-hosted,linux,arm64". A spec without '=' is refused, not read
+         * as a label that is also its runner: "--runner arm64" is a user who meant to add a host, and taking it
+         * would drop the default x86_64 host from the gate without a word.
+         */
         public static Runner parse(String spec) {
-            int eq = spec.indexOf('=');
-            String label = eq < 0 ? spec : spec.substring(0, eq);
-            List<String> runsOn = eq < 0 ? List.of(label) : List.of(spec.substring(eq + 1).split(",", -1));
             String hint = "write --runner LABEL=RUNNER[,RUNNER...], e.g. --runner arm64=self-hosted,linux,arm64"
-                    + " (letters, digits, '.', '_', '-')";
+                    + " (letters, digits, '.', '_', '-'); repeat --runner for each host";
+            int eq = spec.indexOf('=');
+            if (eq < 0) {
+                String label = LABEL.matcher(spec).matches() ? spec : "LABEL";
+                throw new UserError("--runner '" + shown(spec) + "' names no runner: the form is LABEL=RUNNER[,RUNNER...]",
+                        "write --runner " + label + "=RUNNER[,RUNNER...], e.g. --runner " + label + "=self-hosted,linux,arm64;"
+                                + " the hosts given replace the default ones, so name each of them: --runner"
+                                + " x86_64=ubuntu-24.04 --runner arm64=ubuntu-24.04-arm");
+            }
+            String label = spec.substring(0, eq);
+            List<String> runsOn = List.of(spec.substring(eq + 1).split(",", -1));
             if (!LABEL.matcher(label).matches()) {
-                throw new UserError("--runner '" + spec + "': '" + label + "' is not a host label", hint);
+                throw new UserError("--runner '" + shown(spec) + "': '" + shown(label) + "' is not a host label", hint);
             }
             for (String r : runsOn) {
                 if (!LABEL.matcher(r).matches()) {
-                    throw new UserError("--runner '" + spec + "': '" + r + "' is not a runner label", hint);
+                    throw new UserError("--runner '" + shown(spec) + "': '" + shown(r) + "' is not a runner label", hint);
                 }
             }
             return new Runner(label, runsOn);
+        }
+
+        /**
+         * Every --runner value, in order. Two hosts with one label are refused: their results and artifacts
+         * (pgolab-gate-LABEL) would collide, and the merge would see one host twice.
+         */
+        public static List<Runner> parseAll(List<String> specs) {
+            List<Runner> out = new ArrayList<>();
+            for (String spec : specs) {
+                Runner r = parse(spec);
+                for (Runner before : out) {
+                    if (before.label().equalsIgnoreCase(r.label())) {  // artifact names: case may not tell apart
+                        throw new UserError("--runner '" + shown(spec) + "': the host label '" + r.label() + "' is given twice"
+                                + (before.label().equals(r.label()) ? "" : " (as '" + before.label() + "')"),
+                                "give each host its own label, e.g. --runner " + r.label() + "-2=" + String.join(",", r.runsOn()));
+                    }
+                }
+                out.add(r);
+            }
+            return List.copyOf(out);
         }
 
         @Override

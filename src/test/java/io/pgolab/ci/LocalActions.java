@@ -64,6 +64,7 @@ final class LocalActions {
     private final Map<String, String> vars;
     private final Map<String, String> processEnv;
     private int jobs;
+    private boolean selfHosted;
 
     /**
      * @param repository the sample repository the checkout clones
@@ -78,6 +79,11 @@ final class LocalActions {
         this.root = root;
         this.vars = vars;
         this.processEnv = processEnv;
+    }
+
+    /** Later jobs run on a self-hosted runner (runner.environment), or on a GitHub-hosted one (the default). */
+    void selfHosted(boolean on) {
+        selfHosted = on;
     }
 
     JsonNode workflow() {
@@ -123,6 +129,7 @@ final class LocalActions {
         ctx.put("runner.temp", temp.toString());
         ctx.put("runner.os", "Linux");
         ctx.put("runner.arch", "X64");
+        ctx.put("runner.environment", selfHosted ? "self-hosted" : "github-hosted");
         if (j.has("if") && !condition(j.get("if").asText(), ctx, true)) {
             return new Job(job, true, true, List.of(), "", temp);
         }
@@ -215,7 +222,8 @@ final class LocalActions {
                 String ref = with.getOrDefault("ref", ctx.getOrDefault("github.sha", "HEAD"));
                 git(workspace.getParent(), "clone", "-q", repository.toString(), workspace.toString());
                 git(workspace, "checkout", "-q", "--detach", ref);
-                return new Step(name, true, 0, "cloned " + repository + " at " + ref + "\n");
+                return new Step(name, true, 0, "cloned " + repository + " at " + ref + ", clean: "
+                        + with.getOrDefault("clean", "true") + "\n");
             }
             case "actions/setup-java" -> {
                 return new Step(name, true, 0, "java from this machine\n");
@@ -289,12 +297,18 @@ final class LocalActions {
         }
     }
 
-    /** A value with ${{ }} expressions, each a context path ("matrix.label"); unset outputs and vars are "". */
+    /**
+     * A value with ${{ }} expressions, each a context path ("matrix.label") or PATH == / != 'literal' ("true" or
+     * "false"); unset outputs and vars are "".
+     */
     static String evaluate(String text, Map<String, String> ctx) {
         Matcher m = EXPR.matcher(text);
         StringBuilder out = new StringBuilder();
         while (m.find()) {
-            m.appendReplacement(out, Matcher.quoteReplacement(lookup(m.group(1), ctx)));
+            Matcher c = COMPARISON.matcher(m.group(1));
+            String value = c.matches() ? String.valueOf(c.group(2).equals("==") == lookup(c.group(1), ctx).equals(c.group(3)))
+                    : lookup(m.group(1), ctx);
+            m.appendReplacement(out, Matcher.quoteReplacement(value));
         }
         m.appendTail(out);
         return out.toString();

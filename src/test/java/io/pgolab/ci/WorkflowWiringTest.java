@@ -69,8 +69,13 @@ class WorkflowWiringTest {
         assertThat(f.comment()).startsWith("<!-- pgolab gate -->\nEvery host passed.");
         assertThat(f.writes()).containsExactly("POST repos/octo/tiny/issues/7/comments");
 
+        assertThat(run.get(0).step("actions/checkout@v4").log()).endsWith("clean: true\n");
+
         f.newRun();
-        assertThat(f.pullRequestRun()).allSatisfy(j -> assertThat(j.success()).as(j.log()).isTrue());
+        f.actions.selfHosted(true);   // the next push's run on self-hosted runners: the checkout keeps .pgolab/
+        List<LocalActions.Job> again = f.pullRequestRun();
+        assertThat(again).allSatisfy(j -> assertThat(j.success()).as(j.log()).isTrue());
+        assertThat(again.get(0).step("actions/checkout@v4").log()).endsWith("clean: false\n");
         assertThat(f.writes()).containsExactly("POST repos/octo/tiny/issues/7/comments", "PATCH repos/octo/tiny/issues/comments/101");
     }
 
@@ -118,6 +123,25 @@ class WorkflowWiringTest {
         LocalActions.Job j = bare.run("release", f.push(), bare.matrix("release").get(0), Map.of());
         assertThat(j.success()).isFalse();
         assertThat(j.step("Get pgolab").log()).contains("::error::pgolab is not configured", "PGOLAB_JAR_URL", "PGOLAB_GIT_URL");
+    }
+
+    /**
+     * What GitHub evaluates from the written workflow: a push is never cancelled (a pull request's older run is),
+     * and the matrix jobs' checkout keeps .pgolab/ only on a self-hosted runner.
+     */
+    @Test
+    void onlyPullRequestsAreCancelledAndSelfHostedCheckoutsKeepTheStore() throws Exception {
+        com.fasterxml.jackson.databind.JsonNode w = new com.fasterxml.jackson.dataformat.yaml.YAMLMapper().readTree(
+                io.pgolab.config.GithubWorkflow.render("pgolab.toml", List.of("pgo"),
+                        io.pgolab.config.GithubWorkflow.DEFAULT_RUNNERS, "main", "dev"));
+        String cancel = w.path("concurrency").path("cancel-in-progress").asText();
+        assertThat(LocalActions.evaluate(cancel, Map.of("github.event_name", "push"))).isEqualTo("false");
+        assertThat(LocalActions.evaluate(cancel, Map.of("github.event_name", "pull_request"))).isEqualTo("true");
+        for (String job : List.of("release", "gate")) {
+            String clean = w.path("jobs").path(job).path("steps").get(0).path("with").path("clean").asText();
+            assertThat(LocalActions.evaluate(clean, Map.of("runner.environment", "self-hosted"))).as(job).isEqualTo("false");
+            assertThat(LocalActions.evaluate(clean, Map.of("runner.environment", "github-hosted"))).as(job).isEqualTo("true");
+        }
     }
 
     private static String jsonOf(LocalActions.Job j) {

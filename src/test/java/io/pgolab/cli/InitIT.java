@@ -29,6 +29,62 @@ class InitIT {
         assertThat(again.err()).contains("already exists").contains("--force");
     }
 
+    /** The store is gitignored by init (created, or appended once), so a clean checkout is not git_dirty. */
+    @Test
+    void initKeepsTheStoreOutOfGitOnce() throws Exception {
+        git(tmp, "init", "-q");
+        Files.writeString(tmp.resolve("Makefile"), "app: main.o\n\t$(CC) -o $@ $^\n");
+        Cli.Result r = Cli.run(tmp, "init");
+        assertThat(r.exitCode()).as(r.all()).isZero();
+        assertThat(r.out()).contains("wrote " + tmp.resolve(".gitignore") + " with the line .pgolab/");
+        assertThat(tmp.resolve(".gitignore")).hasContent(".pgolab/\n");
+        Files.createDirectories(tmp.resolve(".pgolab/gate"));
+        Files.writeString(tmp.resolve(".pgolab/gate/x"), "");
+        assertThat(git(tmp, "status", "--porcelain")).doesNotContain(".pgolab");
+
+        Cli.Result again = Cli.run(tmp, "init", "--force");
+        assertThat(again.exitCode()).as(again.all()).isZero();
+        assertThat(again.all()).doesNotContain(".gitignore");
+        assertThat(tmp.resolve(".gitignore")).hasContent(".pgolab/\n");
+
+        Path other = Files.createDirectories(tmp.resolve("other"));
+        git(other, "init", "-q");
+        Files.writeString(other.resolve(".gitignore"), "build/");
+        Files.writeString(other.resolve("Makefile"), "app: main.o\n\t$(CC) -o $@ $^\n");
+        assertThat(Cli.run(other, "init").out()).contains("added the line .pgolab/ to " + other.resolve(".gitignore"));
+        assertThat(other.resolve(".gitignore")).hasContent("build/\n.pgolab/\n");
+        git(other, "commit", "-q", "--allow-empty", "-m", "x");
+        Cli.Result ci = Cli.run(other, "init", "--ci", "github");
+        assertThat(ci.exitCode()).as(ci.all()).isZero();
+        assertThat(ci.all()).doesNotContain("the line .pgolab/").contains("commit the file (docs/ci.md)");
+    }
+
+    /** "--runner arm64" used to drop the default x86_64 host without a word: refused, nothing written. */
+    @Test
+    void aRunnerWithoutRunnerLabelsIsRefused() throws Exception {
+        git(tmp, "init", "-q");
+        Files.writeString(tmp.resolve("Makefile"), "app: main.o\n\t$(CC) -o $@ $^\n");
+        assertThat(Cli.run(tmp, "init").exitCode()).isZero();
+        Cli.Result r = Cli.run(tmp, "init", "--ci", "github", "--runner", "arm64");
+        assertThat(r.exitCode()).as(r.all()).isEqualTo(2);
+        assertThat(r.err()).contains("--runner 'arm64' names no runner", "hint: write --runner arm64=RUNNER[,RUNNER...]")
+                .doesNotContain("Exception");
+        assertThat(tmp.resolve(".github")).doesNotExist();
+        Cli.Result twice = Cli.run(tmp, "init", "--ci", "github", "--runner", "a=x", "--runner", "a=y");
+        assertThat(twice.exitCode()).isEqualTo(2);
+        assertThat(twice.err()).contains("the host label 'a' is given twice");
+    }
+
+    private static String git(Path dir, String... args) throws Exception {
+        java.util.List<String> cmd = new java.util.ArrayList<>(java.util.List.of("git", "-c", "user.email=t@example.invalid",
+                "-c", "user.name=t"));
+        cmd.addAll(java.util.List.of(args));
+        Process p = new ProcessBuilder(cmd).directory(dir.toFile()).redirectErrorStream(true).start();
+        String out = new String(p.getInputStream().readAllBytes(), java.nio.charset.StandardCharsets.UTF_8);
+        assertThat(p.waitFor()).as(out).isZero();
+        return out;
+    }
+
     @Test
     void cmakeProjectBuildsOutOfTree() throws Exception {
         Files.writeString(tmp.resolve("CMakeLists.txt"), "project(x C)\nadd_executable(server main.c)\n");

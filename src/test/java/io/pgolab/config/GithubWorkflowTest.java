@@ -24,7 +24,7 @@ class GithubWorkflowTest {
     @Test
     void valuesLandInYamlAndTheMatrixHasEveryRunner() throws Exception {
         String text = GithubWorkflow.render("sub dir/it's.toml", List.of("pgo", "pgo+lto"),
-                List.of(GithubWorkflow.Runner.parse("x86_64=self-hosted,linux,x64"), GithubWorkflow.Runner.parse("arm64")),
+                List.of(GithubWorkflow.Runner.parse("x86_64=self-hosted,linux,x64"), GithubWorkflow.Runner.parse("arm64=arm64")),
                 "release/1.x", "1.2.3");
         JsonNode w = yaml(text);
         assertThat(w.path("env").path("PGOLAB_CONFIG").asText()).isEqualTo("sub dir/it's.toml");
@@ -56,6 +56,49 @@ class GithubWorkflowTest {
         assertThat(w.path("jobs").path("report").path("needs").asText()).isEqualTo("gate");
         assertThat(w.path("jobs").path("report").path("if").asText()).contains("always()");
         assertThat(w.path("jobs").path("gate").path("steps").get(0).path("with").path("fetch-depth").asInt(-1)).isZero();
+    }
+
+    /**
+     * "--runner arm64" (no "=RUNNER") used to be a host whose runner label is its label, and the --runner hosts
+     * replace the defaults: x86_64 was dropped without a word. It is refused, the hint showing the form.
+     */
+    @Test
+    void aRunnerWithoutItsRunnerLabelsOrATwiceGivenHostIsRefused() {
+        assertThatThrownBy(() -> GithubWorkflow.Runner.parseAll(List.of("arm64"))).isInstanceOf(UserError.class)
+                .hasMessageContaining("--runner 'arm64' names no runner: the form is LABEL=RUNNER[,RUNNER...]")
+                .satisfies(e -> assertThat(((UserError) e).hint()).contains("--runner arm64=RUNNER[,RUNNER...]",
+                        "--runner x86_64=ubuntu-24.04 --runner arm64=ubuntu-24.04-arm"));
+        assertThatThrownBy(() -> GithubWorkflow.Runner.parse("")).isInstanceOf(UserError.class)
+                .hasMessageContaining("names no runner").satisfies(e -> assertThat(((UserError) e).hint())
+                        .contains("--runner LABEL=RUNNER"));
+        assertThatThrownBy(() -> GithubWorkflow.Runner.parse("arm64=")).hasMessageContaining("'' is not a runner label");
+        assertThatThrownBy(() -> GithubWorkflow.Runner.parse("=ubuntu-24.04")).hasMessageContaining("'' is not a host label");
+        assertThatThrownBy(() -> GithubWorkflow.Runner.parse("a=b=c")).hasMessageContaining("'b=c' is not a runner label");
+        assertThatThrownBy(() -> GithubWorkflow.Runner.parseAll(List.of("x86_64=ubuntu-24.04", "X86_64=self-hosted")))
+                .isInstanceOf(UserError.class).hasMessageContaining("the host label 'X86_64' is given twice (as 'x86_64')");
+        assertThat(GithubWorkflow.Runner.parseAll(List.of("x86_64=ubuntu-24.04", "arm64=self-hosted,linux,arm64")))
+                .extracting(GithubWorkflow.Runner::label).containsExactly("x86_64", "arm64");
+    }
+
+    /**
+     * Every job has a timeout; a docs-only pull request runs nothing; only a pull request's runs are cancelled
+     * (a push has a concurrency group of its own: waiting runs of a shared group are cancelled too); the matrix
+     * jobs keep .pgolab/ on self-hosted runners (checkout's clean). LocalActions evaluates these for each case.
+     */
+    @Test
+    void jobsTimeOutDocsAreIgnoredAndOnlyPullRequestsAreCancelled() throws Exception {
+        JsonNode w = yaml(GithubWorkflow.render("pgolab.toml", List.of("pgo"), GithubWorkflow.DEFAULT_RUNNERS, "main", "dev"));
+        assertThat(w.path("jobs").size()).isEqualTo(3);
+        w.path("jobs").forEach(j -> assertThat(j.path("timeout-minutes").asInt(0)).isBetween(5, 360));
+        assertThat(w.path("on").path("pull_request").path("paths-ignore").toString()).isEqualTo("[\"**.md\",\"docs/**\"]");
+        assertThat(w.path("on").path("push").has("paths-ignore")).isFalse();
+        assertThat(w.path("concurrency").path("cancel-in-progress").asText()).isEqualTo("${{ github.event_name == 'pull_request' }}");
+        assertThat(w.path("concurrency").path("group").asText()).contains("github.event.pull_request.number", "github.run_id")
+                .doesNotContain("github.ref");
+        for (String job : List.of("release", "gate")) {
+            assertThat(w.path("jobs").path(job).path("steps").get(0).path("with").path("clean").asText())
+                    .isEqualTo("${{ runner.environment != 'self-hosted' }}");
+        }
     }
 
     @Test
