@@ -32,6 +32,13 @@ final class BuildHints {
             return "an archive of LTO objects was made with a plain ar: use {ar} and {ranlib} (" + compiler + "'s own,"
                     + " also set as AR and RANLIB) in build.command in " + configFile;
         }
+        if (compiler.startsWith("clang") && output.contains("collect2")) {
+            // jq 1.6 configured earlier with gcc: libtool links with the gcc it recorded, which cannot take lld's flags
+            return "a link ran through GCC's driver (collect2) although the toolchain is " + compiler + ": the tree was"
+                    + " configured for gcc (libtool and configure record the compiler); run configure inside build.command"
+                    + " with pgolab's compiler, e.g. command = \"./configure CC='{cc}' CXX='{cxx}' && make CFLAGS='-O2 {cflags}'"
+                    + " LDFLAGS='{ldflags}'\" in " + configFile + ", or set [toolchain] kind = \"gcc\"";
+        }
         return "the command and its output are above; fix the build, or build.command, build.cflags/cxxflags/ldflags or"
                 + " build.env in " + configFile + " ({cc}, {cflags} and {ldflags} must reach every compile and link)";
     }

@@ -21,6 +21,11 @@ class BuildHintsTest {
                 .contains("libclang-rt-19-dev");
         assertThat(BuildHints.c("plugin needed to handle lto object", Variant.byName("lto").orElseThrow(), CONFIG, "gcc 12", 12))
                 .contains("{ar}");
+        // jq 1.6 configured with gcc, built by the clang toolchain: libtool links through gcc's collect2
+        assertThat(BuildHints.c("collect2: fatal error: cannot find 'ld'", Variant.byName("lto").orElseThrow(), CONFIG,
+                "clang 19", 19)).contains("configured for gcc", "./configure CC='{cc}'");
+        assertThat(BuildHints.c("collect2: error: ld returned 1 exit status", Variant.RELEASE, CONFIG, "gcc 12", 12))
+                .doesNotContain("configured for gcc");
     }
 
     @Test
