@@ -14,7 +14,7 @@ jar=target/pgolab.jar
 [ -f "$jar" ] || mvn -q -B -o package -DskipTests
 big=$out/big-$rounds.json
 python3 - "$rounds" "$big" <<'PY'
-import json, random, sys
+import json, random, statistics, sys
 rounds, path = int(sys.argv[1]), sys.argv[2]
 d = json.load(open('src/test/resources/results/hostile/gate.json'))
 w = d['workloads'][0]
@@ -25,13 +25,23 @@ for r in range(1, rounds + 1):
     for pos, s in enumerate(w['subjects']):
         runs.append({'subject': s, 'round': r, 'position': pos,
                      'metrics': {n: round(rnd.uniform(0.04, 0.06), 9) for n in names}})
+base_of = {x['round']: x['metrics']['cpu_time'] for x in runs if x['position'] == 0}
 w['runs'] = runs
 w['rounds'] = rounds
 c = w['comparisons'][0]
 c['rounds'] = rounds
-c['baseline_samples'] = [x['metrics']['cpu_time'] for x in runs if x['position'] == 0]
+# The candidate at exactly 0.98 of the base each round, so that the recorded estimate, CI and verdicts are the ones
+# merge and report compute again from the samples (report.RecordedVerdicts refuses a file whose numbers disagree).
+for x in runs:
+    if x['position'] == 1:
+        x['metrics']['cpu_time'] = base_of[x['round']] * 0.98
+c['baseline_samples'] = [base_of[r] for r in range(1, rounds + 1)]
 c['candidate_samples'] = [x['metrics']['cpu_time'] for x in runs if x['position'] == 1]
-d['gate']['measures'][0]['rounds'] = rounds
+bm, cm = statistics.median(c['baseline_samples']), statistics.median(c['candidate_samples'])
+c.update(ratio=0.98, ci_low=0.98, ci_high=0.98, p_value=1e-6, baseline_median=bm, candidate_median=cm)
+m = d['gate']['measures'][0]
+m.update(rounds=rounds, base_median=bm, candidate_median=cm, change_percent=-2.0, ci_low_percent=-2.0,
+         ci_high_percent=-2.0, worst_percent=-2.0)
 json.dump(d, open(path, 'w'), indent=1)
 PY
 echo "$big: $(du -m "$big" | cut -f1) MB, java $(java -version 2>&1 | head -1)"
