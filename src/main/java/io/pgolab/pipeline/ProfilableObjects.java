@@ -25,6 +25,7 @@ import java.util.Set;
 final class ProfilableObjects {
     private static final Set<String> ASSEMBLY = Set.of("s", "S", "sx");
     private static final int AR_HEADER = 60;
+    private static final String SIZE = "\0size=";
     private static final long MAX_ARCHIVE_NAMES = 64L << 20;
     private final Set<Path> linkedPaths = new HashSet<>();
     private final Set<String> archiveMembers = new HashSet<>();
@@ -60,11 +61,24 @@ final class ProfilableObjects {
                 && ElfFunctions.inOrder(object).map(List::isEmpty).orElse(false)) {
             return Optional.of("no functions");
         }
-        if (!everything && !linkedPaths.contains(object.normalize())
-                && !archiveMembers.contains(object.getFileName().toString())) {
+        if (!everything && !linkedPaths.contains(object.normalize()) && !inAnArchive(object)) {
             return Optional.of("not linked into the artifact");
         }
         return Optional.empty();
+    }
+
+    /**
+     * A member of a linked archive by name and, when the object is there to measure, by size: an archive
+     * keeps only base names, and libtool compiles each source twice under one name (src/x.o for
+     * .libs/libx.a, src/.libs/x.o with -fPIC for the shared library the program may not link).
+     */
+    private boolean inAnArchive(Path object) {
+        String name = object.getFileName().toString();
+        try {
+            return archiveMembers.contains(name + SIZE + Files.size(object));
+        } catch (IOException e) {
+            return archiveMembers.contains(name);
+        }
     }
 
     private static Optional<Path> output(CompileRecord l) {
@@ -152,7 +166,9 @@ final class ProfilableObjects {
                         full = longNames.substring(off, end < 0 ? longNames.length() : end);
                     }
                     full = full.endsWith("/") ? full.substring(0, full.length() - 1) : full;
-                    into.add(full.substring(full.lastIndexOf('/') + 1));
+                    String base = full.substring(full.lastIndexOf('/') + 1);
+                    into.add(base);
+                    into.add(base + SIZE + len);   // libtool's src/x.o and src/.libs/x.o share a name, not a size
                 }
                 boolean inline = !thin || name.equals("/") || name.equals("//") || name.equals("/SYM64/");
                 at = data + (inline ? len + (len & 1) : 0);
