@@ -112,18 +112,7 @@ final class InitCommand implements Callable<Integer> {
      */
     private static boolean ignoreStore(Path config) {
         StoreIgnore.Result r = StoreIgnore.ensure(config.toAbsolutePath().getParent());
-        String why = "pgolab's build store stays out of git, and results do not say git_dirty for a clean checkout";
-        switch (r.outcome()) {
-            case CREATED -> System.out.println("wrote " + r.file() + " with the line " + StoreIgnore.LINE + ": " + why);
-            case ADDED -> System.out.println("added the line " + StoreIgnore.LINE + " to " + r.file() + ": " + why);
-            case PRESENT -> {
-                return false;
-            }
-            case UNIGNORED -> System.err.println("warning: " + r.file() + " or a .gitignore above it keeps .pgolab/ in git ("
-                    + r.reason() + "): left as it is; builds will show as uncommitted changes");
-            case NOT_WRITTEN -> System.err.println("warning: could not add " + StoreIgnore.LINE + " to " + r.file() + " ("
-                    + r.reason() + "); add that line to a .gitignore yourself, or builds show as uncommitted changes");
-        }
-        return r.outcome() == StoreIgnore.Outcome.CREATED || r.outcome() == StoreIgnore.Outcome.ADDED;
+        r.message().ifPresent(m -> (r.warning() ? System.err : System.out).println(m));
+        return r.changed();
     }
 }

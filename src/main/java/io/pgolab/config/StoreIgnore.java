@@ -44,6 +44,31 @@ public final class StoreIgnore {
 
     /** The outcome, the .gitignore it is about, and for NOT_WRITTEN and UNIGNORED the reason. */
     public record Result(Outcome outcome, Path file, String reason) {
+        private static final String WHY =
+                "pgolab's build store stays out of git, and results do not say git_dirty for a clean checkout";
+
+        /** Whether a .gitignore was written or changed. */
+        public boolean changed() {
+            return outcome == Outcome.CREATED || outcome == Outcome.ADDED;
+        }
+
+        /** Whether message() is a warning (a .gitignore that keeps or could not take the line). */
+        public boolean warning() {
+            return outcome == Outcome.UNIGNORED || outcome == Outcome.NOT_WRITTEN;
+        }
+
+        /** What init says about it; empty when the store was ignored already. */
+        public java.util.Optional<String> message() {
+            return java.util.Optional.ofNullable(switch (outcome) {
+                case CREATED -> "wrote " + file + " with the line " + LINE + ": " + WHY;
+                case ADDED -> "added the line " + LINE + " to " + file + ": " + WHY;
+                case PRESENT -> null;
+                case UNIGNORED -> "warning: " + file + " or a .gitignore above it keeps .pgolab/ in git (" + reason
+                        + "): left as it is; builds will show as uncommitted changes";
+                case NOT_WRITTEN -> "warning: could not add " + LINE + " to " + file + " (" + reason
+                        + "); add that line to a .gitignore yourself, or builds show as uncommitted changes";
+            });
+        }
     }
 
     private StoreIgnore() {
