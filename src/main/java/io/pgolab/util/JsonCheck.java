@@ -114,9 +114,7 @@ public final class JsonCheck {
             for (JsonToken k = p.nextToken(); k != JsonToken.END_OBJECT; k = p.nextToken()) {
                 String key = p.currentName();
                 String at = child(path, key);
-                if (!seen.add(key)) {
-                    throw new Invalid(at, "the key \"" + Text.inline(key) + "\" is there twice");
-                }
+                once(seen, key, at);
                 value(p, p.nextToken(), v, at, raw(v) != Object.class, false);
             }
             if (nonEmpty && seen.isEmpty()) {
@@ -131,15 +129,20 @@ public final class JsonCheck {
         }
     }
 
+    /** A key twice in one object: JSON leaves it to the reader, which would silently keep one. */
+    private static void once(Set<String> seen, String key, String at) {
+        if (!seen.add(key)) {
+            throw new Invalid(at, "the key \"" + Text.inline(key) + "\" is there twice");
+        }
+    }
+
     private static void record(JsonParser p, Class<?> type, String path) throws IOException {
         Map<String, Component> shape = shape(type);
         Set<String> seen = new HashSet<>();
         for (JsonToken k = p.nextToken(); k != JsonToken.END_OBJECT; k = p.nextToken()) {
             String key = p.currentName();
             String at = child(path, key);
-            if (!seen.add(key)) {
-                throw new Invalid(at, "the key \"" + Text.inline(key) + "\" is there twice");
-            }
+            once(seen, key, at);
             JsonToken v = p.nextToken();
             Component c = shape.get(key);
             if (c == null) {
