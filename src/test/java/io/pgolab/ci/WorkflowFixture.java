@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.pgolab.cli.Cli;
 import io.pgolab.cli.TinyProject;
+import io.pgolab.config.GithubWorkflow;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.file.Files;
@@ -18,7 +19,8 @@ import java.util.Map;
 /**
  * A sample repository with two commits (the tiny C program, then the same with a change), the workflow
  * 'pgolab init --ci github' wrote into it, and LocalActions to run that workflow's jobs with a given
- * pgolab (the real one, or FakePgolab) fetched by the workflow's own "Get pgolab" step. The GitHub CLI
+ * pgolab (the real one, or FakePgolab) installed by the workflow's own "Install pgolab" steps, which run
+ * pgolab's composite action (action.yml of these sources) on a jar served from a file: URL. The GitHub CLI
  * is the stand-in of resources io/pgolab/ci/gh.
  */
 final class WorkflowFixture {
@@ -27,6 +29,9 @@ final class WorkflowFixture {
             name = "loop"
             command = "{binary} run 3000000"
             """;
+
+    /** pgolab's sources, where its action.yml is: Maven runs the tests in the project's directory. */
+    static final Path PGOLAB_SOURCES = Path.of("").toAbsolutePath();
 
     final Path repo;
     final Path ghDir;
@@ -82,10 +87,11 @@ final class WorkflowFixture {
         env.put("GH_STUB_DIR", ghDir.toString());
         env.put("FAKE_LOG", log.toString());
         Map<String, String> vars = new LinkedHashMap<>(extraVars);
-        vars.put("PGOLAB_JAR_URL", jar.toUri().toString());
-        vars.put("PGOLAB_JAR_SHA256", Launcher.sha256(jar));
+        // the jar and its .sha256 as a release publishes them; the action reads the SHA-256 from beside the jar
+        vars.putIfAbsent("PGOLAB_JAR_URL", jar.toUri().toString());
         LocalActions actions = new LocalActions(repo.resolve(".github/workflows/pgolab.yml"), repo,
                 Files.createDirectories(tmp.resolve("runner")), vars, env);
+        actions.localAction(GithubWorkflow.PLACEHOLDER_REPOSITORY, PGOLAB_SOURCES);
         return new WorkflowFixture(repo, ghDir, log, base, head, actions);
     }
 
@@ -115,9 +121,19 @@ final class WorkflowFixture {
         return g;
     }
 
+    /** The workflow run's id (github.run_id): the comment links its page. */
+    static final String RUN_ID = "4242";
+
+    /** The page of this run, whose artifacts the comment links. */
+    static String runPage() {
+        return "https://github.com/octo/tiny/actions/runs/" + RUN_ID + "#artifacts";
+    }
+
     private static Map<String, String> common() {
         Map<String, String> g = new HashMap<>();
         g.put("repository", "octo/tiny");
+        g.put("server_url", "https://github.com");
+        g.put("run_id", RUN_ID);
         g.put("token", "token-of-this-run");
         return g;
     }
