@@ -46,21 +46,35 @@ public final class ReleaseFiles {
         System.out.println("ReleaseFiles: git " + (describe.isEmpty() ? "(no git checkout)" : describe) + ", " + sum);
     }
 
-    /** git describe of dir, or "" when dir is not in a git checkout or git is missing. */
+    /**
+     * git describe of dir, or "" when dir is not the top of a git checkout (sources unpacked inside another
+     * repository must not take that repository's commit for theirs) or git is missing.
+     */
     private static String describe(Path dir) throws InterruptedException {
         try {
-            Process p = new ProcessBuilder("git", "describe", "--tags", "--always", "--dirty", "--match", "v[0-9]*")
-                    .directory(dir.toFile()).redirectError(ProcessBuilder.Redirect.DISCARD).start();
-            String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8).trim();
-            if (!p.waitFor(30, TimeUnit.SECONDS)) {
-                p.destroyForcibly();
+            String top = git(dir, "rev-parse", "--show-toplevel");
+            if (top.isEmpty() || !Path.of(top).toRealPath().equals(dir.toRealPath())) {
                 return "";
             }
+            String out = git(dir, "describe", "--tags", "--always", "--dirty", "--match", "v[0-9]*");
             // a properties value on one line, of the characters a tag or hash can hold
-            return p.exitValue() == 0 && out.matches("[A-Za-z0-9._+-]+") ? out : "";
+            return out.matches("[A-Za-z0-9._+-]+") ? out : "";
         } catch (IOException e) {
             return "";
         }
+    }
+
+    /** git's output in dir, trimmed; "" when it fails. */
+    private static String git(Path dir, String... args) throws IOException, InterruptedException {
+        java.util.List<String> cmd = new java.util.ArrayList<>(java.util.List.of("git"));
+        cmd.addAll(java.util.List.of(args));
+        Process p = new ProcessBuilder(cmd).directory(dir.toFile()).redirectError(ProcessBuilder.Redirect.DISCARD).start();
+        String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8).trim();
+        if (!p.waitFor(30, TimeUnit.SECONDS)) {
+            p.destroyForcibly();
+            return "";
+        }
+        return p.exitValue() == 0 ? out : "";
     }
 
     /** The jar with name added (or replaced), rewritten through a temporary file and a rename. */

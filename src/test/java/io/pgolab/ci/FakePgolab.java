@@ -38,6 +38,13 @@ public final class FakePgolab {
 
     private static int run(List<String> a) throws IOException {
         String command = a.isEmpty() ? "" : a.get(0);
+        java.util.Set<String> seen = new java.util.HashSet<>();
+        for (String arg : a) {
+            if (arg.startsWith("--") && !seen.add(arg.replaceAll("=.*", ""))) {   // as picocli does
+                System.err.println("option '" + arg + "' should be specified only once");
+                return 2;
+            }
+        }
         switch (command) {
             case "--version" -> System.out.println("pgolab " + java.util.Objects.requireNonNullElse(System.getenv("FAKE_VERSION"), "fake"));
             case "doctor" -> {

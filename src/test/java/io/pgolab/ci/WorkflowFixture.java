@@ -40,7 +40,13 @@ final class WorkflowFixture {
     final String head;
     final LocalActions actions;
 
-    private WorkflowFixture(Path repo, Path ghDir, Path log, String base, String head, LocalActions actions) {
+    private final Map<String, String> vars;
+    private final Map<String, String> env;
+
+    private WorkflowFixture(Path repo, Path ghDir, Path log, String base, String head, LocalActions actions,
+            Map<String, String> vars, Map<String, String> env) {
+        this.vars = vars;
+        this.env = env;
         this.repo = repo;
         this.ghDir = ghDir;
         this.log = log;
@@ -92,7 +98,7 @@ final class WorkflowFixture {
         LocalActions actions = new LocalActions(repo.resolve(".github/workflows/pgolab.yml"), repo,
                 Files.createDirectories(tmp.resolve("runner")), vars, env);
         actions.localAction(GithubWorkflow.PLACEHOLDER_REPOSITORY, PGOLAB_SOURCES);
-        return new WorkflowFixture(repo, ghDir, log, base, head, actions);
+        return new WorkflowFixture(repo, ghDir, log, base, head, actions, vars, env);
     }
 
     private static String rev(Path repo) throws IOException, InterruptedException {
@@ -100,6 +106,15 @@ final class WorkflowFixture {
         String out = new String(p.getInputStream().readAllBytes()).trim();
         assertThat(p.waitFor()).isZero();
         return out;
+    }
+
+    /** Another runner (its own root under dir) for this repository, with these repository variables added. */
+    LocalActions runner(Path dir, Map<String, String> moreVars) throws IOException {
+        Map<String, String> v = new LinkedHashMap<>(vars);
+        v.putAll(moreVars);
+        LocalActions a = new LocalActions(repo.resolve(".github/workflows/pgolab.yml"), repo, Files.createDirectories(dir), v, env);
+        a.localAction(GithubWorkflow.PLACEHOLDER_REPOSITORY, PGOLAB_SOURCES);
+        return a;
     }
 
     Map<String, String> push() {

@@ -123,6 +123,22 @@ class WorkflowWiringTest {
                 "::warning::pgolab doctor: a variant of pgolab.toml cannot be built on this runner");
     }
 
+    /** PGOLAB_GATE_ARGS wins: its --flamegraph, --deterministic or --html is not given a second time (pgolab refuses it). */
+    @Test
+    void theGatesOwnOptionsAreNotGivenTwice() throws Exception {
+        WorkflowFixture f = fixture(Map.of());
+        for (String args : List.of("--html=mine.html --flamegraph --budget 5m", "--deterministic")) {
+            LocalActions runner = f.runner(tmp.resolve("runner-" + args.hashCode()), Map.of("PGOLAB_GATE_ARGS", args));
+            Files.deleteIfExists(f.log);
+            LocalActions.Job gate = runner.run("gate", f.pullRequest(), runner.matrix("gate").get(0), Map.of());
+            assertThat(gate.success()).as(args + ": " + gate.log()).isTrue();
+            String call = Files.readAllLines(f.log).stream().filter(l -> l.contains(" gate ")).findFirst().orElseThrow();
+            assertThat(call).as(args).endsWith(args);
+            assertThat(call.split(" --flamegraph", -1)).as(call).hasSize(args.equals("--deterministic") ? 1 : 2);
+            assertThat(call.split(" --html", -1)).as(call).hasSize(2);
+        }
+    }
+
     /**
      * Without PGOLAB_JAR_URL the step "Install pgolab" (uses: OWNER/pgolab@vX, pgolab's action.yml) installs the
      * release of the action's own version (its pom.xml) from the action's repository, checked against the
@@ -168,10 +184,7 @@ class WorkflowWiringTest {
         try (var s = Files.walk(f.actions.toolCache())) {
             s.sorted(java.util.Comparator.reverseOrder()).forEach(p -> p.toFile().delete());
         }
-        LocalActions fresh = new LocalActions(f.repo.resolve(".github/workflows/pgolab.yml"), f.repo,
-                Files.createDirectories(tmp.resolve("fresh-runner")), Map.of(), Map.of("PATH", System.getenv("PATH"),
-                "FAKE_LOG", f.log.toString()));
-        fresh.localAction(io.pgolab.config.GithubWorkflow.PLACEHOLDER_REPOSITORY, WorkflowFixture.PGOLAB_SOURCES);
+        LocalActions fresh = f.runner(tmp.resolve("fresh-runner"), Map.of());
         LocalActions.Job refused = fresh.run("release", push, fresh.matrix("release").get(0), Map.of());
         assertThat(refused.success()).isFalse();
         assertThat(refused.step("Install pgolab").log()).containsPattern(

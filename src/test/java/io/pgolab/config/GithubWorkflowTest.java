@@ -69,8 +69,8 @@ class GithubWorkflowTest {
         }
         assertThat(text).doesNotContain("name: Get pgolab", "PGOLAB_GIT_URL", "mvn ");
         String gate = stepRun(w, "gate", "Gate");
-        assertThat(gate).contains("--html \"$out/report.html\" \"${flame[@]}\" \"${more[@]}\"", "flame=(--flamegraph)",
-                "if [ \"$a\" = --deterministic ]; then flame=(); fi");
+        assertThat(gate).contains("report=(--html \"$out/report.html\")", "\"${report[@]}\" \"${flame[@]}\" \"${more[@]}\"",
+                "flame=(--flamegraph)", "--deterministic | --flamegraph) flame=() ;;", "--html | --html=*) report=() ;;");
         JsonNode merge = step(w, "report", "Merge");
         assertThat(merge.path("env").path("SERVER_URL").asText()).isEqualTo("${{ github.server_url }}");
         assertThat(merge.path("env").path("RUN_ID").asText()).isEqualTo("${{ github.run_id }}");
