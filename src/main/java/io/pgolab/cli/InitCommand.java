@@ -53,8 +53,10 @@ final class InitCommand implements Callable<Integer> {
         if (ci != null) {
             return writeWorkflow();
         }
-        if (runners != null) {
-            throw new UserError("--runner belongs to --ci", "write pgolab init --ci github --runner LABEL=RUNNER");
+        if (runners != null || action != null) {
+            String option = runners != null ? "--runner" : "--action";
+            throw new UserError(option + " belongs to --ci", "write pgolab init --ci github " + option
+                    + (runners != null ? " LABEL=RUNNER" : " OWNER/NAME"));
         }
         Path file = parent.global.configFile();
         if (Files.exists(file) && !force) {

@@ -103,6 +103,7 @@ class CiWorkflowIT {
         assertThat(f.comment()).contains("x86_64", "arm64");
         reportsAreLinked(f, report);
         keep("red.md", f.comment());
+        keep("install.log", run.get(0).step("Install pgolab").log());
     }
 
     /**

@@ -42,9 +42,26 @@ class WorkflowWiringTest {
         assertThat(f.actions.artifacts().resolve("pgolab-release-x86_64/pgo/hot")).exists();
         assertThat(f.actions.artifacts().resolve("pgolab-release-x86_64/build.json")).exists();
 
+        // PGOLAB_JAR_URL's file replaced at the same URL (a nightly build), its .sha256 with it: the cached jar is
+        // not used again (it used to be, under the same key, for ever)
+        assertThat(first.step("Install pgolab").log()).contains("cache miss: pgolab-jar-", "pgolab.jar from file:");
+        java.util.jar.Manifest m = new java.util.jar.Manifest();
+        m.getMainAttributes().put(java.util.jar.Attributes.Name.MANIFEST_VERSION, "1.0");
+        try (var in = new java.util.jar.JarInputStream(Files.newInputStream(tmp.resolve("dist/pgolab.jar")))) {
+            m.getMainAttributes().putAll(in.getManifest().getMainAttributes());
+        }
+        m.getMainAttributes().putValue("Nightly", "2");
+        try (var out = new java.util.jar.JarOutputStream(Files.newOutputStream(tmp.resolve("dist/pgolab.jar")), m)) {
+            out.flush();
+        }
+        Files.writeString(tmp.resolve("dist/pgolab.jar.sha256"), Launcher.sha256(tmp.resolve("dist/pgolab.jar")) + "  pgolab.jar\n");
+
         f.newRun();
         LocalActions.Job second = f.release();
         assertThat(second.success()).as(second.log()).isTrue();
+        assertThat(second.step("Install pgolab").log()).contains("cache hit: pgolab-jar-",
+                "is not the one expected or does not match its SHA-256: downloading it again",
+                "pgolab.jar from file:", Launcher.sha256(tmp.resolve("dist/pgolab.jar")));
         assertThat(second.step("Restore the profile").log()).startsWith("cache hit");
         assertThat(second.step("Build, train and export the profile").ran()).isFalse();
         assertThat(second.step("Save the profile").ran()).isFalse();
@@ -158,13 +175,14 @@ class WorkflowWiringTest {
 
         LocalActions.Job first = f.actions.run("release", push, f.actions.matrix("release").get(0), Map.of());
         assertThat(first.success()).as(first.log()).isTrue();
-        assertThat(first.step("Install pgolab").log()).contains("pgolab " + release + " from " + push.get("server_url")
-                + "/OWNER/pgolab/releases/download/v" + release + "/pgolab.jar, SHA-256 ", "cache miss: pgolab-jar-" + release + "-");
+        assertThat(first.step("Install pgolab").log()).contains("pgolab.jar from " + push.get("server_url")
+                + "/OWNER/pgolab/releases/download/v" + release + "/pgolab.jar, SHA-256 ", "cache miss: pgolab-jar-" + release + "-",
+                "\npgolab " + release + "\n");
 
         f.newRun();
         LocalActions.Job second = f.actions.run("release", push, f.actions.matrix("release").get(0), Map.of());
         assertThat(second.success()).as(second.log()).isTrue();
-        assertThat(second.step("Install pgolab").log()).contains("pgolab " + release + " from the cache");
+        assertThat(second.step("Install pgolab").log()).contains("pgolab.jar from the cache");
 
         // a jar in the runner's cache (and the Actions cache it is restored from) that no longer matches its SHA-256
         // is fetched again
@@ -177,7 +195,7 @@ class WorkflowWiringTest {
         LocalActions.Job third = f.actions.run("release", push, f.actions.matrix("release").get(0), Map.of());
         assertThat(third.success()).as(third.log()).isTrue();
         assertThat(third.step("Install pgolab").log()).contains("does not match its SHA-256: downloading it again",
-                "pgolab " + release + " from " + push.get("server_url"));
+                "pgolab.jar from " + push.get("server_url"));
 
         // a published jar that is not the one its .sha256 names is refused, and nothing after it runs
         Files.write(published.resolve("pgolab.jar"), new byte[] {1}, java.nio.file.StandardOpenOption.APPEND);

@@ -73,6 +73,9 @@ class InitIT {
         assertThat(bad.err()).contains("--action 'https://github.com/my-org/pgolab' is not a GitHub repository (OWNER/NAME)")
                 .doesNotContain("Exception");
         assertThat(Files.readString(workflow)).contains("uses: my-org/pgolab@v");
+        Cli.Result alone = Cli.run(other, "init", "--force", "--action", "my-org/pgolab");
+        assertThat(alone.exitCode()).isEqualTo(2);
+        assertThat(alone.err()).contains("--action belongs to --ci", "pgolab init --ci github --action OWNER/NAME");
     }
 
     /** "--runner arm64" used to drop the default x86_64 host without a word: refused, nothing written. */
