@@ -26,7 +26,9 @@ import java.util.stream.Stream;
  * evaluated, GITHUB_OUTPUT / GITHUB_ENV / GITHUB_PATH / GITHUB_STEP_SUMMARY read after each step, the
  * step's if: evaluated (the status functions and == / != only), and the few actions the pgolab workflow
  * uses played by local stand-ins (checkout: a clone of the sample repository; cache and artifacts:
- * directories under the runner's root). An expression it does not know is an error, so the test fails
+ * directories under the runner's root, actions/cache saving after a job that succeeded), and composite
+ * actions from a local directory (localAction: "uses: OWNER/pgolab@vX" runs this source tree's action.yml,
+ * its inputs, defaults, outputs and steps). An expression it does not know is an error, so the test fails
  * when the workflow starts to use something this stand-in does not play.
  */
 final class LocalActions {
