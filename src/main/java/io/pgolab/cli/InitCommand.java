@@ -110,8 +110,8 @@ final class InitCommand implements Callable<Integer> {
                 + "; the gate runs on " + hosts.stream().map(Object::toString).reduce((a, b) -> a + " and " + b).orElse(""));
         boolean ignored = ignoreStore(config);
         if (install.placeholder()) {
-            System.err.println("warning: the steps \"Install pgolab\" say uses: " + install.uses() + ": this pgolab is not a"
-                    + " release build and does not know its repository; replace OWNER with the owner of the pgolab repository"
+            System.err.println("warning: the steps \"Install pgolab\" say uses: " + install.uses() + ": this pgolab does not know"
+                    + " the repository it was released from; replace OWNER with the owner of the pgolab repository"
                     + " that publishes release v" + install.release() + " (or run init again with --action OWNER/pgolab)");
         }
         System.out.println("next: the steps \"Install pgolab\" install pgolab " + install.release() + " with " + install.uses()
