@@ -43,13 +43,20 @@ final class InitCommand implements Callable<Integer> {
             + " runners are recommended).")
     List<String> runners;
 
+    @Option(names = "--action", paramLabel = "OWNER/NAME", description = "With --ci: the GitHub repository whose composite"
+            + " action installs pgolab (uses: OWNER/NAME@v<this release>); default: the repository this pgolab was"
+            + " released from, else the placeholder OWNER/pgolab (docs/ci.md).")
+    String action;
+
     @Override
     public Integer call() {
         if (ci != null) {
             return writeWorkflow();
         }
-        if (runners != null) {
-            throw new UserError("--runner belongs to --ci", "write pgolab init --ci github --runner LABEL=RUNNER");
+        if (runners != null || action != null) {
+            String option = runners != null ? "--runner" : "--action";
+            throw new UserError(option + " belongs to --ci", "write pgolab init --ci github " + option
+                    + (runners != null ? " LABEL=RUNNER" : " OWNER/NAME"));
         }
         Path file = parent.global.configFile();
         if (Files.exists(file) && !force) {
@@ -90,8 +97,9 @@ final class InitCommand implements Callable<Integer> {
                 : GithubWorkflow.Runner.parseAll(runners);
         List<String> variants = GithubWorkflow.releaseVariants(loaded);
         String branch = GithubWorkflow.defaultBranch(root);
+        GithubWorkflow.Action install = GithubWorkflow.Action.of(java.util.Optional.ofNullable(action), io.pgolab.Version.build());
         String text = GithubWorkflow.render(GithubWorkflow.slashes(root.relativize(config)), variants, hosts,
-                branch, Main.version());
+                branch, Main.version(), install);
         try {
             Files.createDirectories(file.getParent());
             Files.writeString(file, text);
@@ -101,8 +109,13 @@ final class InitCommand implements Callable<Integer> {
         System.out.println("wrote " + file + ": release builds " + String.join(", ", variants) + " on pushes to " + branch
                 + "; the gate runs on " + hosts.stream().map(Object::toString).reduce((a, b) -> a + " and " + b).orElse(""));
         boolean ignored = ignoreStore(config);
-        System.out.println("next: set the repository variable PGOLAB_JAR_URL (or PGOLAB_GIT_URL and PGOLAB_GIT_REF) so the"
-                + " workflow can get pgolab, then commit the file" + (ignored ? "s" : "") + " (docs/ci.md)");
+        if (install.placeholder()) {
+            System.err.println("warning: the steps \"Install pgolab\" say uses: " + install.uses() + ": this pgolab does not know"
+                    + " the repository it was released from; replace OWNER with the owner of the pgolab repository"
+                    + " that publishes release v" + install.release() + " (or run init again with --action OWNER/pgolab)");
+        }
+        System.out.println("next: the steps \"Install pgolab\" install pgolab " + install.release() + " with " + install.uses()
+                + "; commit the file" + (ignored ? "s" : "") + " (docs/ci.md)");
         return 0;
     }
 

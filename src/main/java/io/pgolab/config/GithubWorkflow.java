@@ -143,10 +143,52 @@ public final class GithubWorkflow {
         return java.io.File.separatorChar == '\\' ? s.replace('\\', '/') : s;
     }
 
-    /** The workflow text. configPath is relative to the repository root, with '/' separators. */
+    /** The placeholder owner of the action's repository when neither --action nor the jar names one. */
+    public static final String PLACEHOLDER_REPOSITORY = "OWNER/pgolab";
+
+    /** A GitHub repository, OWNER/NAME, as GitHub allows their names. */
+    private static final Pattern REPOSITORY = Pattern.compile("[A-Za-z0-9-]+/[A-Za-z0-9._-]+");
+
+    /**
+     * The step that installs pgolab: "uses: REPOSITORY@vRELEASE", pgolab's composite action (action.yml at the root of
+     * pgolab's repository) at the release tag of the pgolab that writes the workflow. repository: --action's value,
+     * else the repository the jar was released from (its build.properties), else the placeholder OWNER/pgolab.
+     */
+    public record Action(String repository, String release, boolean placeholder) {
+        public static Action of(Optional<String> given, io.pgolab.Version.Build build) {
+            if (given.isPresent()) {
+                String r = given.get();
+                if (!REPOSITORY.matcher(r).matches()) {
+                    throw new UserError("--action '" + shown(r) + "' is not a GitHub repository (OWNER/NAME)",
+                            "name the repository pgolab is released from, e.g. --action my-org/pgolab; the workflow then"
+                                    + " says uses: my-org/pgolab@v" + build.release());
+                }
+                return new Action(r, build.release(), false);
+            }
+            boolean known = REPOSITORY.matcher(build.repository()).matches();
+            return new Action(known ? build.repository() : PLACEHOLDER_REPOSITORY, build.release(), !known);
+        }
+
+        public String uses() {
+            return repository + "@v" + release;
+        }
+    }
+
+    /** The workflow text with this pgolab's action (see Action). */
     public static String render(String configPath, List<String> releaseVariants, List<Runner> runners,
             String branch, String version) {
+        return render(configPath, releaseVariants, runners, branch, version,
+                Action.of(Optional.empty(), io.pgolab.Version.build()));
+    }
+
+    /** The workflow text. configPath is relative to the repository root, with '/' separators. */
+    public static String render(String configPath, List<String> releaseVariants, List<Runner> runners,
+            String branch, String version, Action action) {
         checkValue("the config path", configPath);
+        checkValue("the pgolab release", action.release());
+        if (!action.uses().matches("[A-Za-z0-9-]+/[A-Za-z0-9._-]+@v[A-Za-z0-9._+-]+")) {
+            throw new IllegalArgumentException("not an action reference: " + action.uses());
+        }
         checkValue("the default branch (origin/HEAD)", branch);
         checkValue("the pgolab version", version);
         if (runners.isEmpty()) {
@@ -155,6 +197,7 @@ public final class GithubWorkflow {
         String variants = String.join(" ", releaseVariants);
         return template()
                 .replace("@@VERSION@@", version)
+                .replace("@@ACTION@@", action.uses())
                 .replace("@@BRANCH_VALUE@@", quoted(literalPattern(branch)))
                 .replace("@@BRANCH@@", branch)
                 .replace("@@CONFIG_VALUE@@", quoted(configPath))

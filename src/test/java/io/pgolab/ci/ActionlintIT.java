@@ -78,6 +78,49 @@ class ActionlintIT {
         assertThat(again.exitCode()).as(again.output()).isZero();
     }
 
+    /** pgolab's own release workflow (on tags v*), as committed. */
+    @Test
+    void theReleaseWorkflowPassesActionlint() throws Exception {
+        Lint l = lint(WorkflowFixture.PGOLAB_SOURCES.resolve(".github/workflows/release.yml"));
+        assertThat(l.exitCode()).as(l.output()).isZero();
+    }
+
+    /**
+     * The composite action (action.yml): its scripts pass shellcheck (actionlint does not read them), and actionlint,
+     * which checks a local action's inputs against its action.yml, accepts the written workflow's install step
+     * pointed at it and refuses an input it does not have.
+     */
+    @Test
+    void theCompositeActionsScriptsAndInputsPass() throws Exception {
+        Path repo = Files.createDirectories(tmp.resolve("action-repo"));
+        LocalActions.git(repo, "init", "-q");
+        Files.copy(WorkflowFixture.PGOLAB_SOURCES.resolve("action.yml"), repo.resolve("action.yml"));
+        com.fasterxml.jackson.databind.JsonNode action = new com.fasterxml.jackson.dataformat.yaml.YAMLMapper()
+                .readTree(repo.resolve("action.yml").toFile());
+        int scripts = 0;
+        for (com.fasterxml.jackson.databind.JsonNode step : action.path("runs").path("steps")) {
+            if (step.has("run")) {
+                Path script = Files.writeString(tmp.resolve("action-step-" + (++scripts) + ".sh"), step.get("run").asText());
+                Process p = new ProcessBuilder("shellcheck", "-s", "bash", script.toString()).redirectErrorStream(true).start();
+                String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+                assertThat(p.waitFor()).as(step.path("name").asText() + ": " + out).isZero();
+            }
+        }
+        assertThat(scripts).isEqualTo(2);
+
+        Path p = project();
+        assertThat(Cli.run(p, "init", "--ci", "github").exitCode()).isZero();
+        String written = Files.readString(p.resolve(".github/workflows/pgolab.yml"));
+        String local = written.replaceAll("uses: [A-Za-z0-9-]+/pgolab@v\\S+", "uses: ./");
+        assertThat(local).isNotEqualTo(written);
+        Path workflows = Files.createDirectories(repo.resolve(".github/workflows"));
+        Lint l = lint(Files.writeString(workflows.resolve("pgolab.yml"), local));
+        assertThat(l.exitCode()).as(l.output()).isZero();
+        Lint bad = lint(Files.writeString(workflows.resolve("bad.yml"), local.replace("jar-url:", "jar_url:")));
+        assertThat(bad.exitCode()).isEqualTo(1);
+        assertThat(bad.output()).contains("input \"jar_url\" is not defined in action");
+    }
+
     @Test
     void actionlintCatchesWhatABadEditWouldBringIn() throws Exception {
         Path p = project();

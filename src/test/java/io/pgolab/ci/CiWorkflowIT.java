@@ -14,7 +14,8 @@ import org.junit.jupiter.api.io.TempDir;
 
 /**
  * The workflow 'pgolab init --ci github' writes, its run: steps executed in order with the real pgolab
- * (this test run's classes, fetched by the workflow's own "Get pgolab" step) on a sample repository with
+ * (this test run's classes as a jar with its .sha256, installed by the workflow's "Install pgolab" steps through
+ * pgolab's own composite action, action.yml of these sources) on a sample repository with
  * two commits: the release job twice (training, then the cached profile), the gate job on both hosts of
  * its matrix, and the report job that merges them.
  */
@@ -54,6 +55,8 @@ class CiWorkflowIT {
         assertThat(second.step("Build from the cached profile").ran()).isTrue();
         assertThat(second.step("Build, train and export the profile").ran()).isFalse();
         assertThat(second.step("Profile key").log()).isEqualTo(key);
+        assertThat(first.step("Install pgolab").log()).contains("cache miss: pgolab-jar-", "SHA-256 ");
+        assertThat(second.step("Install pgolab").log()).contains("from the cache");
         assertThat(f.actions.artifacts().resolve("pgolab-release-x86_64/pgo/hot")).isExecutable();
     }
 
@@ -79,6 +82,7 @@ class CiWorkflowIT {
         assertThat(report.summary()).contains("x86_64", "arm64");
         assertThat(f.comment()).startsWith("<!-- pgolab gate -->\n").contains("x86_64", "arm64");
         assertThat(f.writes()).containsExactly("POST repos/octo/tiny/issues/7/comments");
+        reportsAreLinked(f, report);
         keep("green.md", f.comment());
     }
 
@@ -97,7 +101,24 @@ class CiWorkflowIT {
         assertThat(report.step("Verdict").exitCode()).as(report.log()).isEqualTo(1);
         assertThat(Files.readString(report.temp().resolve("pgolab-report/report.md"))).contains("x86_64", "arm64");
         assertThat(f.comment()).contains("x86_64", "arm64");
+        reportsAreLinked(f, report);
         keep("red.md", f.comment());
+        keep("install.log", run.get(0).step("Install pgolab").log());
+    }
+
+    /**
+     * Each host's artifact holds the gate's HTML report, and the comment (and the job summary, the same Markdown)
+     * links the run's artifacts and names each host's report.html.
+     */
+    private static void reportsAreLinked(WorkflowFixture f, LocalActions.Job report) throws java.io.IOException {
+        for (String host : List.of("arm64", "x86_64")) {
+            Path html = f.actions.artifacts().resolve("pgolab-gate-" + host + "/report.html");
+            assertThat(html).isRegularFile();
+            assertThat(Files.readString(html)).contains("<html", host);
+            assertThat(f.comment()).contains("- `pgolab-gate-" + host + "`: `report.html` (charts");
+        }
+        assertThat(f.comment()).contains("**Reports** in [this run's artifacts](" + WorkflowFixture.runPage() + "):");
+        assertThat(report.summary()).isEqualTo(f.comment().substring("<!-- pgolab gate -->\n".length()));
     }
 
     /** The pull request comment as posted, kept under target/ci-comments/ for docs/ci.md. */

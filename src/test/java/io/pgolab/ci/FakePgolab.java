@@ -38,8 +38,15 @@ public final class FakePgolab {
 
     private static int run(List<String> a) throws IOException {
         String command = a.isEmpty() ? "" : a.get(0);
+        java.util.Set<String> seen = new java.util.HashSet<>();
+        for (String arg : a) {
+            if (arg.startsWith("--") && !seen.add(arg.replaceAll("=.*", ""))) {   // as picocli does
+                System.err.println("option '" + arg + "' should be specified only once");
+                return 2;
+            }
+        }
         switch (command) {
-            case "--version" -> System.out.println("pgolab fake");
+            case "--version" -> System.out.println("pgolab " + java.util.Objects.requireNonNullElse(System.getenv("FAKE_VERSION"), "fake"));
             case "doctor" -> {
                 boolean missing = System.getenv("FAKE_DOCTOR_MISSING") != null;
                 System.out.println(missing ? "missing  llvm-bolt 19  (apt-get install -y bolt-19)" : "all variants can be built here");
@@ -85,6 +92,9 @@ public final class FakePgolab {
                 JSON.writeValue(Path.of(option(a, "--json")).toFile(), doc);
                 JSON.writeValue(Path.of(option(a, "--verdict")).toFile(), doc);
                 Files.writeString(Path.of(option(a, "--markdown")), line + "\n");
+                if (option(a, "--html") != null) {
+                    Files.writeString(Path.of(option(a, "--html")), "<html>" + line + "</html>\n");
+                }
                 System.out.println(line);
                 return code;
             }

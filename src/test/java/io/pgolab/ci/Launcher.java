@@ -14,7 +14,8 @@ import java.util.jar.Manifest;
 /**
  * A jar that holds only a manifest: its Main-Class, and a Class-Path of this test run's classes and
  * dependencies. 'java -jar' on it runs pgolab as built by this test run, so the workflow's own
- * "Get pgolab" step can fetch it (from a file: URL) like a released pgolab.jar.
+ * "Install pgolab" step (pgolab's composite action) can fetch it from a file: URL like a released pgolab.jar,
+ * with its pgolab.jar.sha256 beside it.
  */
 final class Launcher {
     private Launcher() {
@@ -36,6 +37,8 @@ final class Launcher {
         try (OutputStream out = Files.newOutputStream(jar); JarOutputStream j = new JarOutputStream(out, m)) {
             j.flush();
         }
+        // as 'mvn package' (src/build/ReleaseFiles.java) and a release publish it: the SHA-256 beside the jar
+        Files.writeString(dir.resolve("pgolab.jar.sha256"), sha256(jar) + "  pgolab.jar\n");
         return jar;
     }
 

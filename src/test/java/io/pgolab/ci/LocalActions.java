@@ -26,7 +26,9 @@ import java.util.stream.Stream;
  * evaluated, GITHUB_OUTPUT / GITHUB_ENV / GITHUB_PATH / GITHUB_STEP_SUMMARY read after each step, the
  * step's if: evaluated (the status functions and == / != only), and the few actions the pgolab workflow
  * uses played by local stand-ins (checkout: a clone of the sample repository; cache and artifacts:
- * directories under the runner's root). An expression it does not know is an error, so the test fails
+ * directories under the runner's root, actions/cache saving after a job that succeeded), and composite
+ * actions from a local directory (localAction: "uses: OWNER/pgolab@vX" runs this source tree's action.yml,
+ * its inputs, defaults, outputs and steps). An expression it does not know is an error, so the test fails
  * when the workflow starts to use something this stand-in does not play.
  */
 final class LocalActions {
@@ -65,6 +67,7 @@ final class LocalActions {
     private final Map<String, String> processEnv;
     private int jobs;
     private boolean selfHosted;
+    private final Map<String, Path> localActions = new HashMap<>();
 
     /**
      * @param repository the sample repository the checkout clones
@@ -84,6 +87,19 @@ final class LocalActions {
     /** Later jobs run on a self-hosted runner (runner.environment), or on a GitHub-hosted one (the default). */
     void selfHosted(boolean on) {
         selfHosted = on;
+    }
+
+    /**
+     * A step that says uses: NAME@REF (any ref) runs the composite action in dir (its action.yml) instead:
+     * how the workflow's "uses: OWNER/pgolab@vX" runs pgolab's own action.yml from this source tree.
+     */
+    void localAction(String name, Path dir) {
+        localActions.put(name, dir);
+    }
+
+    /** The runner's tool cache (RUNNER_TOOL_CACHE): one per runner, kept across jobs, as on a self-hosted runner. */
+    Path toolCache() {
+        return root.resolve("toolcache");
     }
 
     JsonNode workflow() {
@@ -127,6 +143,7 @@ final class LocalActions {
         needs.forEach((k, v) -> ctx.put("needs." + k + ".result", v));
         vars.forEach((k, v) -> ctx.put("vars." + k, v));
         ctx.put("runner.temp", temp.toString());
+        ctx.put("runner.tool_cache", toolCache().toString());
         ctx.put("runner.os", "Linux");
         ctx.put("runner.arch", "X64");
         ctx.put("runner.environment", selfHosted ? "self-hosted" : "github-hosted");
@@ -138,25 +155,60 @@ final class LocalActions {
         env.put("GITHUB_ACTIONS", "true");
         env.put("GITHUB_WORKSPACE", workspace.toString());
         env.put("RUNNER_TEMP", temp.toString());
+        env.put("RUNNER_TOOL_CACHE", toolCache().toString());
         addEnv(env, workflow.path("env"), ctx);
         addEnv(env, j.path("env"), ctx);
-        List<String> path = new ArrayList<>();
-        List<Step> steps = new ArrayList<>();
-        StringBuilder summary = new StringBuilder();
+        Running r = new Running(env, workspace, temp);
+        List<Step> steps = steps(j.path("steps"), ctx, r, "");
+        for (Runnable post : r.posts) {
+            if (r.ok) {
+                post.run();   // actions/cache's save after the job, as its post step (post-if: success())
+            }
+        }
+        return new Job(job, false, r.ok, steps, r.summary.toString(), temp);
+    }
+
+    /** What the steps of one job share: its env and PATH additions, its summary, whether all went well, post steps. */
+    private static final class Running {
+        final Map<String, String> env;
+        final Path workspace;
+        final Path temp;
+        final List<String> path = new ArrayList<>();
+        final StringBuilder summary = new StringBuilder();
+        final List<Runnable> posts = new ArrayList<>();
         boolean ok = true;
-        int n = 0;
-        for (JsonNode s : j.path("steps")) {
-            n++;
-            String name = s.has("name") ? s.get("name").asText() : s.has("uses") ? s.get("uses").asText() : "step " + n;
-            if (s.has("if") ? !condition(s.get("if").asText(), ctx, ok) : !ok) {
+        int n;
+
+        Running(Map<String, String> env, Path workspace, Path temp) {
+            this.env = env;
+            this.workspace = workspace;
+            this.temp = temp;
+        }
+    }
+
+    /**
+     * Runs steps in order (a job's, or a composite action's with its own ctx: inputs, its steps' outputs),
+     * each in its own GITHUB_* files. A step that fails fails the job; later steps then run only on
+     * always() / failure().
+     */
+    private List<Step> steps(JsonNode list, Map<String, String> ctx, Running r, String prefix)
+            throws IOException, InterruptedException {
+        List<Step> steps = new ArrayList<>();
+        for (JsonNode s : list) {
+            int n = ++r.n;
+            String name = prefix + (s.has("name") ? s.get("name").asText() : s.has("uses") ? s.get("uses").asText() : "step " + n);
+            if (s.has("if") ? !condition(s.get("if").asText(), ctx, r.ok) : !r.ok) {
                 steps.add(new Step(name, false, 0, ""));
                 continue;
             }
-            Map<String, String> stepEnv = new LinkedHashMap<>(env);
+            Map<String, String> stepEnv = new LinkedHashMap<>(r.env);
             addEnv(stepEnv, s.path("env"), ctx);
             String basePath = stepEnv.getOrDefault("PATH", System.getenv("PATH"));
-            stepEnv.put("PATH", path.isEmpty() ? basePath : String.join(":", path) + ":" + basePath);
-            Path files = temp.resolve("_step" + n);
+            stepEnv.put("PATH", r.path.isEmpty() ? basePath : String.join(":", r.path) + ":" + basePath);
+            if (ctx.containsKey("github.action_path")) {
+                stepEnv.put("GITHUB_ACTION_PATH", ctx.get("github.action_path"));
+            }
+            Path files = r.temp.resolve("_step" + n);
             Files.createDirectories(files);
             Path output = touch(files.resolve("output"));
             Path envFile = touch(files.resolve("env"));
@@ -168,9 +220,14 @@ final class LocalActions {
             stepEnv.put("GITHUB_STEP_SUMMARY", summaryFile.toString());
             Step done;
             if (s.has("run")) {
-                done = runScript(name, s.get("run").asText(), stepEnv, workspace, files);
+                if (ctx.containsKey("github.action_path") && !s.path("shell").asText().equals("bash")) {
+                    throw new AssertionError("step '" + name + "' of a composite action needs shell: bash");
+                }
+                done = runScript(name, s.get("run").asText(), stepEnv, r.workspace, files);
             } else {
-                done = action(name, s, ctx, workspace, output);
+                String uses = s.get("uses").asText();
+                Path composite = localActions.get(uses.replaceAll("@.*", ""));
+                done = composite != null ? composite(name, uses.replaceAll("@.*", ""), composite, s, ctx, r, output) : action(name, s, ctx, r, output);
             }
             steps.add(done);
             String id = s.path("id").asText("");
@@ -179,14 +236,65 @@ final class LocalActions {
                     ctx.put("steps." + id + ".outputs." + o.getKey(), o.getValue());
                 }
             }
-            env.putAll(keyValues(envFile));
+            r.env.putAll(keyValues(envFile));
             List<String> added = new ArrayList<>(Files.readAllLines(pathFile).stream().filter(l -> !l.isBlank()).toList());
             java.util.Collections.reverse(added);
-            added.forEach(p -> path.add(0, p));
-            summary.append(Files.readString(summaryFile));
-            ok &= done.exitCode() == 0;
+            added.forEach(p -> r.path.add(0, p));
+            r.summary.append(Files.readString(summaryFile));
+            r.ok &= done.exitCode() == 0;
         }
-        return new Job(job, false, ok, steps, summary.toString(), temp);
+        return steps;
+    }
+
+    /**
+     * A composite action from a directory on this machine (see localAction): its inputs from with: and their
+     * defaults, github.action_path, its steps run as the job's (the PATH they add stays for the job), its
+     * outputs written to the calling step's GITHUB_OUTPUT. One Step, its inner steps' logs one after another.
+     */
+    private Step composite(String name, String repository, Path dir, JsonNode s, Map<String, String> ctx, Running r, Path output)
+            throws IOException, InterruptedException {
+        JsonNode action = new YAMLMapper().readTree(dir.resolve("action.yml").toFile());
+        if (!action.path("runs").path("using").asText().equals("composite")) {
+            throw new AssertionError(dir + "/action.yml is not a composite action");
+        }
+        Map<String, String> inner = new HashMap<>();
+        ctx.forEach((k, v) -> {
+            if (!k.startsWith("steps.")) {
+                inner.put(k, v);
+            }
+        });
+        inner.put("github.action_path", dir.toString());
+        inner.put("github.action_repository", repository);
+        s.path("with").fieldNames().forEachRemaining(k -> {
+            if (!action.path("inputs").has(k)) {
+                throw new AssertionError("step '" + name + "' gives the input " + k + ", which " + dir + "/action.yml has not");
+            }
+        });
+        for (Iterator<Map.Entry<String, JsonNode>> it = action.path("inputs").fields(); it.hasNext(); ) {
+            Map.Entry<String, JsonNode> in = it.next();
+            JsonNode given = s.path("with").path(in.getKey());
+            String value = given.isMissingNode() ? evaluate(in.getValue().path("default").asText(""), inner)
+                    : evaluate(given.asText(), ctx);
+            inner.put("inputs." + in.getKey(), value);
+        }
+        boolean before = r.ok;
+        r.ok = true;
+        List<Step> done = steps(action.path("runs").path("steps"), inner, r, name + " / ");
+        boolean failed = !r.ok;
+        r.ok = before;
+        StringBuilder log = new StringBuilder();
+        int code = 0;
+        for (Step st : done) {
+            log.append("-- ").append(st.name()).append(st.ran() ? " (exit " + st.exitCode() + ")" : " (skipped)").append('\n');
+            log.append(st.log());
+            code = code != 0 ? code : st.exitCode();
+        }
+        for (Iterator<Map.Entry<String, JsonNode>> it = action.path("outputs").fields(); it.hasNext(); ) {
+            Map.Entry<String, JsonNode> o = it.next();
+            Files.writeString(output, o.getKey() + "=" + evaluate(o.getValue().path("value").asText(), inner) + "\n",
+                    java.nio.file.StandardOpenOption.APPEND);
+        }
+        return new Step(name, true, failed && code == 0 ? 1 : code, log.toString());
     }
 
     private Step runScript(String name, String script, Map<String, String> env, Path workspace, Path files)
@@ -211,12 +319,13 @@ final class LocalActions {
     }
 
     /** The actions the pgolab workflow uses, played locally. */
-    private Step action(String name, JsonNode s, Map<String, String> ctx, Path workspace, Path output)
+    private Step action(String name, JsonNode s, Map<String, String> ctx, Running r, Path output)
             throws IOException, InterruptedException {
         String uses = s.get("uses").asText();
         String action = uses.replaceAll("@.*", "");
         Map<String, String> with = new LinkedHashMap<>();
         s.path("with").fields().forEachRemaining(f -> with.put(f.getKey(), evaluate(f.getValue().asText(), ctx)));
+        Path workspace = r.workspace;
         switch (action) {
             case "actions/checkout" -> {
                 String ref = with.getOrDefault("ref", ctx.getOrDefault("github.sha", "HEAD"));
@@ -237,6 +346,27 @@ final class LocalActions {
                     Files.writeString(output, "cache-hit=true\n", java.nio.file.StandardOpenOption.APPEND);
                     return new Step(name, true, 0, "cache hit: " + key + "\n");
                 }
+                return new Step(name, true, 0, "cache miss: " + key + "\n");
+            }
+            case "actions/cache" -> {
+                // restore now; on a miss, save after the job when it succeeded (the action's post step)
+                String key = required(with, "key", name);
+                Path stored = root.resolve("cache").resolve(key);
+                Path path = Path.of(required(with, "path", name));
+                Files.writeString(output, "cache-hit=" + Files.isDirectory(stored) + "\n", java.nio.file.StandardOpenOption.APPEND);
+                if (Files.isDirectory(stored)) {
+                    copyTree(stored, path);
+                    return new Step(name, true, 0, "cache hit: " + key + "\n");
+                }
+                r.posts.add(() -> {
+                    try {
+                        if (Files.exists(path) && !Files.exists(stored)) {
+                            copyTree(path, stored);
+                        }
+                    } catch (IOException e) {
+                        throw new java.io.UncheckedIOException(e);
+                    }
+                });
                 return new Step(name, true, 0, "cache miss: " + key + "\n");
             }
             case "actions/cache/save" -> {

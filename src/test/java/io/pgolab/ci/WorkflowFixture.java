@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.pgolab.cli.Cli;
 import io.pgolab.cli.TinyProject;
+import io.pgolab.config.GithubWorkflow;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.file.Files;
@@ -18,7 +19,8 @@ import java.util.Map;
 /**
  * A sample repository with two commits (the tiny C program, then the same with a change), the workflow
  * 'pgolab init --ci github' wrote into it, and LocalActions to run that workflow's jobs with a given
- * pgolab (the real one, or FakePgolab) fetched by the workflow's own "Get pgolab" step. The GitHub CLI
+ * pgolab (the real one, or FakePgolab) installed by the workflow's own "Install pgolab" steps, which run
+ * pgolab's composite action (action.yml of these sources) on a jar served from a file: URL. The GitHub CLI
  * is the stand-in of resources io/pgolab/ci/gh.
  */
 final class WorkflowFixture {
@@ -28,6 +30,9 @@ final class WorkflowFixture {
             command = "{binary} run 3000000"
             """;
 
+    /** pgolab's sources, where its action.yml is: Maven runs the tests in the project's directory. */
+    static final Path PGOLAB_SOURCES = Path.of("").toAbsolutePath();
+
     final Path repo;
     final Path ghDir;
     final Path log;
@@ -35,7 +40,13 @@ final class WorkflowFixture {
     final String head;
     final LocalActions actions;
 
-    private WorkflowFixture(Path repo, Path ghDir, Path log, String base, String head, LocalActions actions) {
+    private final Map<String, String> vars;
+    private final Map<String, String> env;
+
+    private WorkflowFixture(Path repo, Path ghDir, Path log, String base, String head, LocalActions actions,
+            Map<String, String> vars, Map<String, String> env) {
+        this.vars = vars;
+        this.env = env;
         this.repo = repo;
         this.ghDir = ghDir;
         this.log = log;
@@ -70,6 +81,15 @@ final class WorkflowFixture {
         String head = rev(repo);
 
         Path jar = Launcher.jar(tmp.resolve("dist"), mainClass);
+        String built = System.getProperty("pgolab.ci.jar", "");
+        if (!built.isEmpty() && mainClass.equals("io.pgolab.cli.Main")) {
+            // -Dpgolab.ci.jar=target/pgolab.jar: the jar 'mvn package' built, with its pgolab.jar.sha256, in place of
+            // the test classes (by hand: the suite runs before the package phase)
+            Path dir = Files.createDirectories(tmp.resolve("dist-built"));
+            Files.copy(Path.of(built), dir.resolve("pgolab.jar"));
+            Files.copy(Path.of(built + ".sha256"), dir.resolve("pgolab.jar.sha256"));
+            jar = dir.resolve("pgolab.jar");
+        }
         Path ghDir = Files.createDirectories(tmp.resolve("gh"));
         Path bin = Files.createDirectories(tmp.resolve("stub-bin"));
         try (InputStream in = WorkflowFixture.class.getResourceAsStream("gh")) {
@@ -82,11 +102,12 @@ final class WorkflowFixture {
         env.put("GH_STUB_DIR", ghDir.toString());
         env.put("FAKE_LOG", log.toString());
         Map<String, String> vars = new LinkedHashMap<>(extraVars);
-        vars.put("PGOLAB_JAR_URL", jar.toUri().toString());
-        vars.put("PGOLAB_JAR_SHA256", Launcher.sha256(jar));
+        // the jar and its .sha256 as a release publishes them; the action reads the SHA-256 from beside the jar
+        vars.putIfAbsent("PGOLAB_JAR_URL", jar.toUri().toString());
         LocalActions actions = new LocalActions(repo.resolve(".github/workflows/pgolab.yml"), repo,
                 Files.createDirectories(tmp.resolve("runner")), vars, env);
-        return new WorkflowFixture(repo, ghDir, log, base, head, actions);
+        actions.localAction(GithubWorkflow.PLACEHOLDER_REPOSITORY, PGOLAB_SOURCES);
+        return new WorkflowFixture(repo, ghDir, log, base, head, actions, vars, env);
     }
 
     private static String rev(Path repo) throws IOException, InterruptedException {
@@ -94,6 +115,15 @@ final class WorkflowFixture {
         String out = new String(p.getInputStream().readAllBytes()).trim();
         assertThat(p.waitFor()).isZero();
         return out;
+    }
+
+    /** Another runner (its own root under dir) for this repository, with these repository variables added. */
+    LocalActions runner(Path dir, Map<String, String> moreVars) throws IOException {
+        Map<String, String> v = new LinkedHashMap<>(vars);
+        v.putAll(moreVars);
+        LocalActions a = new LocalActions(repo.resolve(".github/workflows/pgolab.yml"), repo, Files.createDirectories(dir), v, env);
+        a.localAction(GithubWorkflow.PLACEHOLDER_REPOSITORY, PGOLAB_SOURCES);
+        return a;
     }
 
     Map<String, String> push() {
@@ -115,9 +145,19 @@ final class WorkflowFixture {
         return g;
     }
 
+    /** The workflow run's id (github.run_id): the comment links its page. */
+    static final String RUN_ID = "4242";
+
+    /** The page of this run, whose artifacts the comment links. */
+    static String runPage() {
+        return "https://github.com/octo/tiny/actions/runs/" + RUN_ID + "#artifacts";
+    }
+
     private static Map<String, String> common() {
         Map<String, String> g = new HashMap<>();
         g.put("repository", "octo/tiny");
+        g.put("server_url", "https://github.com");
+        g.put("run_id", RUN_ID);
         g.put("token", "token-of-this-run");
         return g;
     }

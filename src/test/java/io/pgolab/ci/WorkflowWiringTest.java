@@ -42,9 +42,26 @@ class WorkflowWiringTest {
         assertThat(f.actions.artifacts().resolve("pgolab-release-x86_64/pgo/hot")).exists();
         assertThat(f.actions.artifacts().resolve("pgolab-release-x86_64/build.json")).exists();
 
+        // PGOLAB_JAR_URL's file replaced at the same URL (a nightly build), its .sha256 with it: the cached jar is
+        // not used again (it used to be, under the same key, for ever)
+        assertThat(first.step("Install pgolab").log()).contains("cache miss: pgolab-jar-", "pgolab.jar from file:");
+        java.util.jar.Manifest m = new java.util.jar.Manifest();
+        m.getMainAttributes().put(java.util.jar.Attributes.Name.MANIFEST_VERSION, "1.0");
+        try (var in = new java.util.jar.JarInputStream(Files.newInputStream(tmp.resolve("dist/pgolab.jar")))) {
+            m.getMainAttributes().putAll(in.getManifest().getMainAttributes());
+        }
+        m.getMainAttributes().putValue("Nightly", "2");
+        try (var out = new java.util.jar.JarOutputStream(Files.newOutputStream(tmp.resolve("dist/pgolab.jar")), m)) {
+            out.flush();
+        }
+        Files.writeString(tmp.resolve("dist/pgolab.jar.sha256"), Launcher.sha256(tmp.resolve("dist/pgolab.jar")) + "  pgolab.jar\n");
+
         f.newRun();
         LocalActions.Job second = f.release();
         assertThat(second.success()).as(second.log()).isTrue();
+        assertThat(second.step("Install pgolab").log()).contains("cache hit: pgolab-jar-",
+                "is not the one expected or does not match its SHA-256: downloading it again",
+                "pgolab.jar from file:", Launcher.sha256(tmp.resolve("dist/pgolab.jar")));
         assertThat(second.step("Restore the profile").log()).startsWith("cache hit");
         assertThat(second.step("Build, train and export the profile").ran()).isFalse();
         assertThat(second.step("Save the profile").ran()).isFalse();
@@ -67,6 +84,14 @@ class WorkflowWiringTest {
         LocalActions.Job report = run.get(run.size() - 1);
         assertThat(report.summary()).startsWith("Every host passed.").contains("## x86_64", "## arm64");
         assertThat(f.comment()).startsWith("<!-- pgolab gate -->\nEvery host passed.");
+        // the gate writes the HTML report with flamegraphs, uploaded with the host's results; the comment says where
+        assertThat(Files.readAllLines(f.log)).filteredOn(l -> l.contains(" gate ")).hasSize(2).allSatisfy(l -> assertThat(l)
+                .containsPattern("--html \\S+/pgolab-gate/report.html --flamegraph"));
+        assertThat(f.actions.artifacts().resolve("pgolab-gate-arm64/report.html")).exists();
+        assertThat(f.comment()).contains("**Reports** in [this run's artifacts](" + WorkflowFixture.runPage() + "):\n\n"
+                + "- `pgolab-gate-arm64`: `report.html` (charts)\n"
+                + "- `pgolab-gate-x86_64`: `report.html` (charts)\n");
+        assertThat(report.summary()).isEqualTo(f.comment().substring("<!-- pgolab gate -->\n".length()));
         assertThat(f.writes()).containsExactly("POST repos/octo/tiny/issues/7/comments");
 
         assertThat(run.get(0).step("actions/checkout@v4").log()).endsWith("clean: true\n");
@@ -115,14 +140,74 @@ class WorkflowWiringTest {
                 "::warning::pgolab doctor: a variant of pgolab.toml cannot be built on this runner");
     }
 
+    /** PGOLAB_GATE_ARGS wins: its --flamegraph, --deterministic or --html is not given a second time (pgolab refuses it). */
     @Test
-    void withoutAWayToGetPgolabTheFirstJobSaysWhatToSet() throws Exception {
+    void theGatesOwnOptionsAreNotGivenTwice() throws Exception {
         WorkflowFixture f = fixture(Map.of());
-        LocalActions bare = new LocalActions(f.repo.resolve(".github/workflows/pgolab.yml"), f.repo,
-                Files.createDirectories(tmp.resolve("bare")), Map.of(), Map.of("PATH", System.getenv("PATH")));
-        LocalActions.Job j = bare.run("release", f.push(), bare.matrix("release").get(0), Map.of());
-        assertThat(j.success()).isFalse();
-        assertThat(j.step("Get pgolab").log()).contains("::error::pgolab is not configured", "PGOLAB_JAR_URL", "PGOLAB_GIT_URL");
+        for (String args : List.of("--html=mine.html --flamegraph --budget 5m", "--deterministic")) {
+            LocalActions runner = f.runner(tmp.resolve("runner-" + args.hashCode()), Map.of("PGOLAB_GATE_ARGS", args));
+            Files.deleteIfExists(f.log);
+            LocalActions.Job gate = runner.run("gate", f.pullRequest(), runner.matrix("gate").get(0), Map.of());
+            assertThat(gate.success()).as(args + ": " + gate.log()).isTrue();
+            String call = Files.readAllLines(f.log).stream().filter(l -> l.contains(" gate ")).findFirst().orElseThrow();
+            assertThat(call).as(args).endsWith(args);
+            assertThat(call.split(" --flamegraph", -1)).as(call).hasSize(args.equals("--deterministic") ? 1 : 2);
+            assertThat(call.split(" --html", -1)).as(call).hasSize(2);
+        }
+    }
+
+    /**
+     * Without PGOLAB_JAR_URL the step "Install pgolab" (uses: OWNER/pgolab@vX, pgolab's action.yml) installs the
+     * release of the action's own version (its pom.xml) from the action's repository, checked against the
+     * pgolab.jar.sha256 published beside it, once per runner; a jar that does not match is never run.
+     */
+    @Test
+    void installsTheActionsOwnReleaseCheckedAndOncePerRunner() throws Exception {
+        String release = io.pgolab.Version.build().release();
+        WorkflowFixture f = WorkflowFixture.create(tmp, FakePgolab.class.getName(), TinyProject.SOURCE + "// a comment\n",
+                Map.of("FAKE_VERSION", release), Map.of("PGOLAB_JAR_URL", ""));
+        Path server = tmp.resolve("server");
+        Path published = Files.createDirectories(server.resolve("OWNER/pgolab/releases/download/v" + release));
+        Files.copy(tmp.resolve("dist/pgolab.jar"), published.resolve("pgolab.jar"));
+        Files.copy(tmp.resolve("dist/pgolab.jar.sha256"), published.resolve("pgolab.jar.sha256"));
+        Map<String, String> push = f.push();
+        push.put("server_url", server.toUri().toString().replaceAll("/$", ""));
+
+        LocalActions.Job first = f.actions.run("release", push, f.actions.matrix("release").get(0), Map.of());
+        assertThat(first.success()).as(first.log()).isTrue();
+        assertThat(first.step("Install pgolab").log()).contains("pgolab.jar from " + push.get("server_url")
+                + "/OWNER/pgolab/releases/download/v" + release + "/pgolab.jar, SHA-256 ", "cache miss: pgolab-jar-" + release + "-",
+                "\npgolab " + release + "\n");
+
+        f.newRun();
+        LocalActions.Job second = f.actions.run("release", push, f.actions.matrix("release").get(0), Map.of());
+        assertThat(second.success()).as(second.log()).isTrue();
+        assertThat(second.step("Install pgolab").log()).contains("pgolab.jar from the cache");
+
+        // a jar in the runner's cache (and the Actions cache it is restored from) that no longer matches its SHA-256
+        // is fetched again
+        try (var s = Files.walk(tmp.resolve("runner"))) {
+            for (Path p : s.filter(p -> p.getFileName().toString().equals("pgolab.jar")).toList()) {
+                Files.write(p, new byte[] {1}, java.nio.file.StandardOpenOption.APPEND);
+            }
+        }
+        f.newRun();
+        LocalActions.Job third = f.actions.run("release", push, f.actions.matrix("release").get(0), Map.of());
+        assertThat(third.success()).as(third.log()).isTrue();
+        assertThat(third.step("Install pgolab").log()).contains("does not match its SHA-256: downloading it again",
+                "pgolab.jar from " + push.get("server_url"));
+
+        // a published jar that is not the one its .sha256 names is refused, and nothing after it runs
+        Files.write(published.resolve("pgolab.jar"), new byte[] {1}, java.nio.file.StandardOpenOption.APPEND);
+        try (var s = Files.walk(f.actions.toolCache())) {
+            s.sorted(java.util.Comparator.reverseOrder()).forEach(p -> p.toFile().delete());
+        }
+        LocalActions fresh = f.runner(tmp.resolve("fresh-runner"), Map.of());
+        LocalActions.Job refused = fresh.run("release", push, fresh.matrix("release").get(0), Map.of());
+        assertThat(refused.success()).isFalse();
+        assertThat(refused.step("Install pgolab").log()).containsPattern(
+                "::error::pgolab action: the SHA-256 of \\S+/pgolab.jar is [0-9a-f]{64}, not [0-9a-f]{64}: not installed");
+        assertThat(refused.step("Doctor").ran()).isFalse();
     }
 
     /**

@@ -57,6 +57,25 @@ class InitIT {
         Cli.Result ci = Cli.run(other, "init", "--ci", "github");
         assertThat(ci.exitCode()).as(ci.all()).isZero();
         assertThat(ci.all()).doesNotContain("the line .pgolab/").contains("commit the file (docs/ci.md)");
+        // classes, not a release jar: the action's owner is a placeholder, said as a warning; --action names it
+        Path workflow = other.resolve(".github/workflows/pgolab.yml");
+        String release = io.pgolab.Version.build().release();
+        assertThat(ci.err()).contains("warning: the steps \"Install pgolab\" say uses: OWNER/pgolab@v" + release,
+                "--action OWNER/pgolab");
+        assertThat(Files.readString(workflow)).contains("uses: OWNER/pgolab@v" + release + "\n");
+        Cli.Result named = Cli.run(other, "init", "--ci", "github", "--force", "--action", "my-org/pgolab");
+        assertThat(named.exitCode()).as(named.all()).isZero();
+        assertThat(named.err()).doesNotContain("warning");
+        assertThat(named.out()).contains("install pgolab " + release + " with my-org/pgolab@v" + release);
+        assertThat(Files.readString(workflow)).contains("uses: my-org/pgolab@v" + release + "\n").doesNotContain("OWNER/");
+        Cli.Result bad = Cli.run(other, "init", "--ci", "github", "--force", "--action", "https://github.com/my-org/pgolab");
+        assertThat(bad.exitCode()).isEqualTo(2);
+        assertThat(bad.err()).contains("--action 'https://github.com/my-org/pgolab' is not a GitHub repository (OWNER/NAME)")
+                .doesNotContain("Exception");
+        assertThat(Files.readString(workflow)).contains("uses: my-org/pgolab@v");
+        Cli.Result alone = Cli.run(other, "init", "--force", "--action", "my-org/pgolab");
+        assertThat(alone.exitCode()).isEqualTo(2);
+        assertThat(alone.err()).contains("--action belongs to --ci", "pgolab init --ci github --action OWNER/NAME");
     }
 
     /** "--runner arm64" used to drop the default x86_64 host without a word: refused, nothing written. */

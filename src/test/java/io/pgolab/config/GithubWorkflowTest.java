@@ -41,6 +41,72 @@ class GithubWorkflowTest {
                 .doesNotContain("@@");
     }
 
+    /**
+     * Every job installs pgolab with one step, pgolab's composite action at this release's tag, the repository
+     * variables as its optional inputs; the gate writes the HTML report (with flamegraphs unless deterministic),
+     * and the report job gets the run's page through env:.
+     */
+    @Test
+    void everyJobInstallsPgolabWithTheActionAndTheGateWritesTheHtml() throws Exception {
+        GithubWorkflow.Action action = GithubWorkflow.Action.of(java.util.Optional.empty(),
+                new io.pgolab.Version.Build("0.2.0", "v0.2.0", "octo/pgolab"));
+        String text = GithubWorkflow.render("pgolab.toml", List.of("pgo"), GithubWorkflow.DEFAULT_RUNNERS, "main", "0.2.0",
+                action);
+        JsonNode w = yaml(text);
+        for (String job : List.of("release", "gate", "report")) {
+            List<JsonNode> installs = new ArrayList<>();
+            w.path("jobs").path(job).path("steps").forEach(s -> {
+                if (s.path("name").asText().equals("Install pgolab")) {
+                    installs.add(s);
+                }
+            });
+            assertThat(installs).as(job).hasSize(1);
+            assertThat(installs.get(0).path("uses").asText()).isEqualTo("octo/pgolab@v0.2.0");
+            assertThat(installs.get(0).path("with").path("jar-url").asText()).isEqualTo("${{ vars.PGOLAB_JAR_URL }}");
+            assertThat(installs.get(0).path("with").path("sha256").asText()).isEqualTo("${{ vars.PGOLAB_JAR_SHA256 }}");
+            // the JDK stays an explicit step before it
+            assertThat(w.path("jobs").path(job).path("steps").toString()).contains("actions/setup-java@v4");
+        }
+        assertThat(text).doesNotContain("name: Get pgolab", "PGOLAB_GIT_URL", "mvn ");
+        String gate = stepRun(w, "gate", "Gate");
+        assertThat(gate).contains("report=(--html \"$out/report.html\")", "\"${report[@]}\" \"${flame[@]}\" \"${more[@]}\"",
+                "flame=(--flamegraph)", "--deterministic | --flamegraph) flame=() ;;", "--html | --html=*) report=() ;;");
+        JsonNode merge = step(w, "report", "Merge");
+        assertThat(merge.path("env").path("SERVER_URL").asText()).isEqualTo("${{ github.server_url }}");
+        assertThat(merge.path("env").path("RUN_ID").asText()).isEqualTo("${{ github.run_id }}");
+        assertThat(merge.path("run").asText()).contains("$SERVER_URL/$REPOSITORY/actions/runs/$RUN_ID#artifacts");
+    }
+
+    @Test
+    void theActionsRepositoryIsGivenOrTheReleasesOrAPlaceholder() {
+        io.pgolab.Version.Build released = new io.pgolab.Version.Build("0.2.0", "v0.2.0", "octo/pgolab");
+        io.pgolab.Version.Build dev = new io.pgolab.Version.Build("0.2.0", "048cbb3-dirty", "");
+        assertThat(GithubWorkflow.Action.of(java.util.Optional.empty(), released)).isEqualTo(
+                new GithubWorkflow.Action("octo/pgolab", "0.2.0", false));
+        assertThat(GithubWorkflow.Action.of(java.util.Optional.of("my-org/pgolab.fork"), released).uses())
+                .isEqualTo("my-org/pgolab.fork@v0.2.0");
+        GithubWorkflow.Action placeholder = GithubWorkflow.Action.of(java.util.Optional.empty(), dev);
+        assertThat(placeholder.placeholder()).isTrue();
+        assertThat(placeholder.uses()).isEqualTo("OWNER/pgolab@v0.2.0");
+        for (String bad : List.of("pgolab", "a/b/c", "octo/pgolab@v1", "${{ github.repository }}", "octo/", "o cto/pgolab")) {
+            assertThatThrownBy(() -> GithubWorkflow.Action.of(java.util.Optional.of(bad), released)).as(bad)
+                    .isInstanceOf(UserError.class).hasMessageContaining("--action '").hasMessageContaining("OWNER/NAME");
+        }
+    }
+
+    private static JsonNode step(JsonNode w, String job, String name) {
+        for (JsonNode s : w.path("jobs").path(job).path("steps")) {
+            if (s.path("name").asText().equals(name)) {
+                return s;
+            }
+        }
+        throw new AssertionError("no step " + name + " in " + job);
+    }
+
+    private static String stepRun(JsonNode w, String job, String name) {
+        return step(w, job, name).path("run").asText();
+    }
+
     @Test
     void noScriptHoldsAnExpressionAndTheReportMayComment() throws Exception {
         JsonNode w = yaml(GithubWorkflow.render("pgolab.toml", List.of("pgo"), GithubWorkflow.DEFAULT_RUNNERS, "main", "dev"));
