@@ -39,10 +39,12 @@ public final class MetricNames {
     /** A role's per-operation figures, as ROLE.NAME, when a run reports 'operations'. */
     public static final List<String> ROLE_PER_OP = List.of("cpu_time_per_op", "ctx_switches_per_op");
     /** The built-in output parsers (Parsers.names()). */
-    public static final List<String> PARSERS = List.of("redis-benchmark", "memtier", "wrk", "iperf3", "pgbench", "hyperfine");
+    public static final List<String> PARSERS = List.of("redis-benchmark", "memtier", "wrk", "iperf3", "pgbench", "hyperfine",
+            "criterion", "google-benchmark", "go-test", "jmh");
     /** Other spellings Parsers.byName accepts. */
     public static final Map<String, String> PARSER_ALIASES = Map.of("memtier_benchmark", "memtier",
-            "memtier-benchmark", "memtier", "redis_benchmark", "redis-benchmark");
+            "memtier-benchmark", "memtier", "redis_benchmark", "redis-benchmark", "google_benchmark", "google-benchmark",
+            "gbench", "google-benchmark", "go_test", "go-test", "gotest", "go-test");
     /** Names of the extractors behind [[bench.metric]]: not parsers a [[bench]] can name. */
     private static final Set<String> EXTRACTORS = Set.of("regex", "json");
 
