@@ -78,7 +78,10 @@ public final class GoogleBenchmarkParser implements OutputParser {
         JsonNode root = ParseSupport.json(NAME, output, EXPECTED);
         JsonNode runs = root.get("benchmarks");
         if (runs == null || !runs.isArray()) {
-            throw new NoMatchException(NAME + ": the JSON has no \"benchmarks\" array; expected " + EXPECTED);
+            // ParseSupport.json falls back to a nested object ("context" or one of its caches) when the whole is cut
+            throw new NoMatchException(NAME + (output.contains("\"benchmarks\"")
+                    ? ": the JSON is cut short (the suite crashed half-way, or its output was truncated)"
+                    : ": the JSON has no \"benchmarks\" array; expected " + EXPECTED));
         }
         return runs;
     }

@@ -34,6 +34,16 @@ class CriterionParserTest {
     }
 
     @Test
+    void readsARealCratesSuiteWithBracketsAndColonsInItsIds() {
+        // itoa 1.0.19 (crate registry), its benches/bench.rs built as a bin against criterion 0.8.2
+        List<ParsedMetric> m = parser.parse(read("criterion/itoa-1.0.19-criterion-0.8.txt"));
+        assertThat(m).hasSize(14);
+        assertThat(names(m)).startsWith("micro.u64_0_itoa", "micro.u64_0_std_fmt", "micro.u64_half_itoa");
+        assertMetric(m, "micro.u64_0_std_fmt", 25.832, "ns/op", false);
+        assertMetric(m, "micro.u128_max_std_fmt", 107.77, "ns/op", false);
+    }
+
+    @Test
     void readsTheBencherFormat() {
         List<ParsedMetric> m = parser.parse(read("criterion/cargo-bench-bencher.txt"));
         assertThat(names(m)).containsExactly("micro.fib_15", "micro.fib_group_10", "micro.fib_group_12",

@@ -49,11 +49,33 @@ class GoogleBenchmarkParserTest {
     }
 
     @Test
+    void namesThatBecomeTheSameStayApartAndZeroTimesAreNoFigures() {
+        String json = """
+                {"benchmarks": [
+                  {"name": "a/b", "run_name": "a/b", "run_type": "iteration", "real_time": 10, "time_unit": "ns"},
+                  {"name": "a_b", "run_name": "a_b", "run_type": "iteration", "real_time": 20, "time_unit": "ms"},
+                  {"name": "a b", "run_name": "a b", "run_type": "iteration", "real_time": 0, "time_unit": "ns"},
+                  {"name": "a/b", "run_name": "a/b", "run_type": "iteration", "real_time": 30, "time_unit": "ns"}]}
+                """;
+        List<ParsedMetric> m = parser.parse(json);
+        // a/b's two repetitions are one benchmark (median 20 ns); a_b is another, 20 ms
+        assertThat(names(m)).containsExactly("micro.a_b", "micro.a_b_2");
+        assertMetric(m, "micro.a_b", 20, "ns/op", false);
+        assertMetric(m, "micro.a_b_2", 20e6, "ns/op", false);
+        assertThatThrownBy(() -> parser.parse("{\"benchmarks\": []}")).isInstanceOf(NoMatchException.class)
+                .hasMessageContaining("holds no benchmark");
+        assertThatThrownBy(() -> parser.parse("{\"benchmarks\": [{\"name\": \"x\", \"real_time\": 5,"
+                + " \"time_unit\": \"fortnights\"}]}")).isInstanceOf(NoMatchException.class)
+                .hasMessageContaining("unknown time_unit 'fortnights'");
+    }
+
+    @Test
     void anotherToolsOutputOrATruncatedJsonIsRefused() {
         assertThatThrownBy(() -> parser.parse(read("hyperfine/hyperfine-two-commands.json")))
                 .isInstanceOf(NoMatchException.class).hasMessageContaining("no \"benchmarks\" array");
         String cut = read("google-benchmark/repetitions-3.json");
+        // a suite that crashed half-way (or a pipe that cut its output): not read as another tool's JSON
         assertThatThrownBy(() -> parser.parse(cut.substring(0, cut.length() / 2)))
-                .isInstanceOf(NoMatchException.class).hasMessageContaining("\"benchmarks\"");
+                .isInstanceOf(NoMatchException.class).hasMessageContaining("the JSON is cut short");
     }
 }
