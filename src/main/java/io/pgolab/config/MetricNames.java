@@ -45,6 +45,8 @@ public final class MetricNames {
     public static final Map<String, String> PARSER_ALIASES = Map.of("memtier_benchmark", "memtier",
             "memtier-benchmark", "memtier", "redis_benchmark", "redis-benchmark", "google_benchmark", "google-benchmark",
             "gbench", "google-benchmark", "go_test", "go-test", "gotest", "go-test");
+    /** The prefix of a microbenchmark suite's benchmarks (parse.SuiteResults.PREFIX). */
+    public static final String SUITE_PREFIX = "micro.";
     /** Names of the extractors behind [[bench.metric]]: not parsers a [[bench]] can name. */
     private static final Set<String> EXTRACTORS = Set.of("regex", "json");
 
@@ -117,6 +119,10 @@ public final class MetricNames {
             problems.add(r.line("name"), r.qualified("name"), "'" + name + "' is a built-in metric, measured by pgolab for every"
                     + " run; a parsed value would silently replace it", "give the parsed figure its own name, e.g. name = \"tool_"
                     + name + "\"");
+        } else if (name.startsWith(SUITE_PREFIX)) {
+            problems.add(r.line("name"), r.qualified("name"), "'" + name + "' starts with '" + SUITE_PREFIX + "', which names"
+                    + " the benchmarks of a microbenchmark suite (each one gated)", "give the figure another name, e.g."
+                    + " name = \"" + name.substring(SUITE_PREFIX.length()).replace('.', '_') + "\"");
         } else if (earlier.stream().anyMatch(m -> m.name().equals(name))) {
             problems.add(r.line("name"), r.qualified("name"), "duplicate metric '" + name + "'",
                     "give every [[bench.metric]] of this [[bench]] its own name");
