@@ -84,6 +84,22 @@ class MicrobenchSectionTest {
     }
 
     @Test
+    void aMergeShowsEachHostsSection() throws Exception {
+        GateResult g = gate();
+        String line = g.microbench().orElseThrow();
+        Path a = tmp.resolve("a.json");
+        Path b = tmp.resolve("b.json");
+        for (Path f : List.of(a, b)) {
+            ObjectNode d = (ObjectNode) Json.MAPPER.readTree(Exporter.json().render(Results.gate(GoldenReportTest.SOURCE, g)));
+            ((ObjectNode) d.get("gate")).put("host", f.getFileName().toString());
+            ((ObjectNode) d).put("host", f.getFileName().toString());
+            Files.writeString(f, Json.MAPPER.writeValueAsString(d));
+        }
+        String md = MergeReport.markdown(Merge.of(List.of(a, b), false));
+        assertThat(md.split(java.util.regex.Pattern.quote(Md.text(line)), -1)).hasSize(3);
+    }
+
+    @Test
     void aBenchFileReadAgainHasTheSectionItsRunPrinted() throws Exception {
         CampaignResult c = campaign("release", "lto");
         List<Comparison> cs = c.compare("release", Map.of(), 0.01);
