@@ -97,8 +97,17 @@ public final class BenchEngine {
                                     + (commands ? "; and first_output_time when it is a primary metric" : ""));
                 }
             }
-            results.add(new BenchResults.WorkloadResult(w.name(), w.command(), r,
-                    r.compare(w.subjects().get(0).label(), w.minEffects(), options.minEffect()), ws.primaryMetrics()));
+            String baseline = w.subjects().get(0).label();
+            List<io.pgolab.stats.Comparison> cs = r.compare(baseline, w.minEffects(), options.minEffect());
+            List<io.pgolab.measure.Warning> unpaired = new ArrayList<>();
+            for (String label : r.labels().subList(1, r.labels().size())) {
+                Microbench.unpaired(w.name(), r, cs, baseline, label, "workload ").forEach(m -> unpaired.add(
+                        new io.pgolab.measure.Warning(io.pgolab.measure.Warning.Kind.UNPAIRED_BENCHMARK, m)));
+            }
+            // a suite's benchmarks are gated measures, each one (docs/parsers.md, "Microbenchmark suites")
+            List<String> gated = Microbench.gated(ws.primaryMetrics(), options.primaryGiven() || !w.primary().isEmpty(),
+                    r.metrics().keySet());
+            results.add(new BenchResults.WorkloadResult(w.name(), w.command(), r.withWarnings(unpaired), cs, gated));
         }
         return new BenchResults(title, s, options.deterministic(), results);
     }

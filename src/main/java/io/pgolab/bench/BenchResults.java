@@ -37,6 +37,11 @@ public record BenchResults(String title, CampaignSettings settings, boolean dete
             return new WorkloadResult(name, command, campaign, cs, primary, potential, layout, flamegraphs);
         }
 
+        /** With the campaign's result replaced (the same runs, other warnings). */
+        public WorkloadResult withCampaign(CampaignResult c) {
+            return new WorkloadResult(name, command, c, comparisons, primary, potential, layout, flamegraphs);
+        }
+
         public WorkloadResult withPotential(java.util.Map<String, Potential> p) {
             return new WorkloadResult(name, command, campaign, comparisons, primary, p, layout, flamegraphs);
         }
@@ -76,10 +81,19 @@ public record BenchResults(String title, CampaignSettings settings, boolean dete
 
     /** What the gated measures say together: the final line, the banner and --fail-on's exit code. */
     public GatedOutcome outcome(List<String> gated) {
-        return GatedOutcome.of(gated, workloads.stream().flatMap(w -> w.comparisons().stream())
+        return GatedOutcome.of(gated, measures(gated));
+    }
+
+    /** The "Microbench:" section: the same verdicts as {@link #outcome}, over the suites' benchmarks alone. */
+    public java.util.Optional<String> microbench(List<String> gated) {
+        return GatedOutcome.ofBenchmarks(gated, measures(gated)).microbench();
+    }
+
+    private List<GatedOutcome.Measure> measures(List<String> gated) {
+        return workloads.stream().flatMap(w -> w.comparisons().stream())
                 .filter(c -> gated.contains(c.metric()))
                 .map(c -> new GatedOutcome.Measure(c.candidate(), c.metric(), c.direction(), c.verdict(), c.changePercent(),
-                        (c.ciLow() - 1) * 100, (c.ciHigh() - 1) * 100)).toList());
+                        (c.ciLow() - 1) * 100, (c.ciHigh() - 1) * 100)).toList();
     }
 
     /** One line a CI bot can print: all within bounds, or what regressed and what is inconclusive. */

@@ -61,10 +61,18 @@ public final class Gate {
             for (String v : req.variants()) {
                 cs.addAll(w.campaign().compare(BASE + ":" + v, CANDIDATE + ":" + v, minEffects, defaultMinEffect));
             }
-            paired.add(w.withComparisons(cs));
+            // the engine paired every subject with the first; a gate pairs each variant of the two commits
+            paired.add(w.withComparisons(cs).withCampaign(w.campaign().without(
+                    io.pgolab.measure.Warning.Kind.UNPAIRED_BENCHMARK)));
         }
         BenchResults pairedResults = new BenchResults(r.title(), r.settings(), r.deterministic(), paired);
         List<String> notes = new ArrayList<>(req.notes());
+        for (BenchResults.WorkloadResult w : paired) {
+            for (String v : req.variants()) {
+                notes.addAll(Microbench.unpaired(w.name(), w.campaign(), w.comparisons(), BASE + ":" + v,
+                        CANDIDATE + ":" + v, "workload "));
+            }
+        }
         List<GateMeasure> measures = measures(pairedResults, bench, req.spec(), notes);
         return new GateResult(req.base(), req.candidate(), req.host(), req.configPath(), req.variants(),
                 req.inconclusive(), measures,
@@ -77,8 +85,9 @@ public final class Gate {
         Set<String> globalUsed = new LinkedHashSet<>();
         for (BenchResults.WorkloadResult w : r.workloads()) {
             Map<String, Double> own = spec(bench, w.name()).map(WorkloadSpec::bounds).orElse(Map.of());
+            boolean suite = w.campaign().metrics().keySet().stream().anyMatch(Microbench::isBenchmark);
             for (String m : own.keySet()) {
-                if (!w.campaign().metrics().containsKey(m)) {
+                if (!w.campaign().metrics().containsKey(m) && !(suite && m.equals(Microbench.ALL))) {
                     throw new UserError("workload '" + w.name() + "' has a bound on '" + m + "', but it was never measured",
                             "metrics measured: " + String.join(", ", w.campaign().metrics().keySet()));
                 }
@@ -92,11 +101,14 @@ public final class Gate {
                     bounded.add(c.metric());
                     if (spec.bounds().containsKey(c.metric())) {
                         globalUsed.add(c.metric());
+                    } else if (Microbench.isBenchmark(c.metric()) && spec.bounds().containsKey(Microbench.ALL)) {
+                        globalUsed.add(Microbench.ALL);
                     }
                 }
             }
             for (String m : boundedNames(own, spec, w.primary())) {
-                if (w.campaign().metrics().containsKey(m) && !bounded.contains(m)) {
+                // an unpaired benchmark is said by Microbench.unpaired
+                if (w.campaign().metrics().containsKey(m) && !bounded.contains(m) && !Microbench.isBenchmark(m)) {
                     notes.add("workload '" + w.name() + "': " + m + " has a bound but no comparison (zero or too few"
                             + " events in some round), so it is not a measure");
                 }
@@ -119,6 +131,10 @@ public final class Gate {
         }
         if (spec.bounds().containsKey(metric)) {
             return Optional.of(spec.bounds().get(metric));
+        }
+        if (Microbench.isBenchmark(metric)) {
+            // a suite's benchmarks, all of them: bounds = { micro = 5 } in [[bench]], then in [gate], then [gate] bound
+            return Optional.of(own.getOrDefault(Microbench.ALL, spec.bounds().getOrDefault(Microbench.ALL, spec.bound())));
         }
         return primary.contains(metric) ? Optional.of(spec.bound()) : Optional.empty();
     }

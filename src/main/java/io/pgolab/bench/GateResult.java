@@ -71,6 +71,37 @@ public record GateResult(Worktrees.Commit base, Worktrees.Commit candidate, Stri
         return b.toString();
     }
 
+    /** The "Microbench:" section over the suites' benchmarks, from their statuses: empty when the gate has none. */
+    public java.util.Optional<String> microbench() {
+        return microbench(measures.stream().filter(m -> Microbench.isBenchmark(m.metric()))
+                .map(m -> new Described(m.status(), m.describe())).toList());
+    }
+
+    /**
+     * "Microbench: all 12 measures within bounds." or which are out of bounds or inconclusive: the benchmarks'
+     * measures only (the caller filters them), decided as every measure is; for a gate that ran and for its results
+     * file read again.
+     */
+    public static java.util.Optional<String> microbench(List<Described> benchmarks) {
+        int n = benchmarks.size();
+        if (n == 0) {
+            return java.util.Optional.empty();
+        }
+        List<String> out = texts(benchmarks, GateMeasure.Status.OUT_OF_BOUNDS);
+        List<String> unsure = texts(benchmarks, GateMeasure.Status.INCONCLUSIVE);
+        if (out.isEmpty() && unsure.isEmpty()) {
+            return java.util.Optional.of("Microbench: all " + n + " measure" + (n == 1 ? "" : "s") + " within bounds.");
+        }
+        List<String> parts = new java.util.ArrayList<>();
+        if (!out.isEmpty()) {
+            parts.add(out.size() + " of " + n + " measures out of bounds: " + String.join("; ", out));
+        }
+        if (!unsure.isEmpty()) {
+            parts.add(unsure.size() + " of " + n + " measures inconclusive: " + String.join("; ", unsure));
+        }
+        return java.util.Optional.of("Microbench: " + String.join(". ", parts) + ".");
+    }
+
     private static List<String> texts(List<Described> ms, GateMeasure.Status s) {
         return ms.stream().filter(m -> m.status() == s).map(Described::text).toList();
     }

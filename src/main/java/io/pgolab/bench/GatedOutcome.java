@@ -51,6 +51,48 @@ public record GatedOutcome(List<String> gated, List<Measure> regressed, List<Mea
                 with(measures, Verdict.IMPROVED), (int) measures.stream().filter(m -> m.verdict() == Verdict.NO_CHANGE).count());
     }
 
+    /** The outcome of the suites' benchmarks alone (micro.* metrics), for the "Microbench:" section. */
+    public static GatedOutcome ofBenchmarks(List<String> gated, List<Measure> measures) {
+        return of(gated.stream().filter(Microbench::isBenchmark).toList(),
+                measures.stream().filter(m -> Microbench.isBenchmark(m.metric())).toList());
+    }
+
+    /**
+     * This outcome (of {@link #ofBenchmarks}) as its section, e.g. "Microbench: all 12 measures within bounds (2
+     * improved)." or what regressed and what is inconclusive; empty when no suite was measured. The same verdicts as
+     * the final line, counted over the benchmarks only: never a second decision.
+     */
+    public java.util.Optional<String> microbench() {
+        int n = size();
+        if (gated.isEmpty()) {
+            return java.util.Optional.empty();
+        }
+        String head = "Microbench: ";
+        String improvedPart = improved.isEmpty() ? "" : " (" + improved.size() + " improved)";
+        return java.util.Optional.of(switch (state()) {
+            case NOTHING_COMPARED -> head + "no benchmark was compared (" + gated.size() + " measured).";
+            case WITHIN_BOUNDS -> head + "all " + n + " measure" + (n == 1 ? "" : "s") + " within bounds" + improvedPart
+                    + ".";
+            default -> head + String.join("; ", java.util.stream.Stream.of(
+                    regressed.isEmpty() ? "" : regressed.size() + " of " + n + " regressed: " + String.join(", ",
+                            regressed.stream().map(m -> m.describe(false, true)).toList()),
+                    inconclusive.isEmpty() ? "" : inconclusive.size() + " of " + n + " inconclusive: " + String.join(", ",
+                            inconclusive.stream().map(m -> m.describe(false, true)).toList()))
+                    .filter(x -> !x.isEmpty()).toList()) + improvedPart + ".";
+        });
+    }
+
+    /** The gated metrics as the final line lists them: a suite's benchmarks counted, not named one by one. */
+    private String gatedNames() {
+        List<String> plain = gated.stream().filter(m -> !Microbench.isBenchmark(m)).toList();
+        long micro = gated.size() - plain.size();
+        List<String> out = new java.util.ArrayList<>(plain);
+        if (micro > 0) {
+            out.add(micro + " benchmark" + (micro == 1 ? "" : "s"));
+        }
+        return String.join(", ", out);
+    }
+
     private static List<Measure> with(List<Measure> ms, Verdict v) {
         return ms.stream().filter(m -> m.verdict() == v).toList();
     }
@@ -92,9 +134,9 @@ public record GatedOutcome(List<String> gated, List<Measure> regressed, List<Mea
         String improvedPart = improved.isEmpty() ? "" : "; " + improved.size() + " improved";
         switch (state()) {
             case NOTHING_COMPARED:
-                return "No gated measure was compared (" + String.join(", ", gated) + ").";
+                return "No gated measure was compared (" + gatedNames() + ").";
             case WITHIN_BOUNDS:
-                return "All gated measures within bounds (" + String.join(", ", gated) + ")" + improvedPart + ".";
+                return "All gated measures within bounds (" + gatedNames() + ")" + improvedPart + ".";
             default:
                 break;
         }

@@ -39,10 +39,14 @@ public final class MetricNames {
     /** A role's per-operation figures, as ROLE.NAME, when a run reports 'operations'. */
     public static final List<String> ROLE_PER_OP = List.of("cpu_time_per_op", "ctx_switches_per_op");
     /** The built-in output parsers (Parsers.names()). */
-    public static final List<String> PARSERS = List.of("redis-benchmark", "memtier", "wrk", "iperf3", "pgbench", "hyperfine");
+    public static final List<String> PARSERS = List.of("redis-benchmark", "memtier", "wrk", "iperf3", "pgbench", "hyperfine",
+            "criterion", "google-benchmark", "go-test", "jmh");
     /** Other spellings Parsers.byName accepts. */
     public static final Map<String, String> PARSER_ALIASES = Map.of("memtier_benchmark", "memtier",
-            "memtier-benchmark", "memtier", "redis_benchmark", "redis-benchmark");
+            "memtier-benchmark", "memtier", "redis_benchmark", "redis-benchmark", "google_benchmark", "google-benchmark",
+            "gbench", "google-benchmark", "go_test", "go-test", "gotest", "go-test");
+    /** The prefix of a microbenchmark suite's benchmarks (parse.SuiteResults.PREFIX). */
+    public static final String SUITE_PREFIX = "micro.";
     /** Names of the extractors behind [[bench.metric]]: not parsers a [[bench]] can name. */
     private static final Set<String> EXTRACTORS = Set.of("regex", "json");
 
@@ -115,6 +119,10 @@ public final class MetricNames {
             problems.add(r.line("name"), r.qualified("name"), "'" + name + "' is a built-in metric, measured by pgolab for every"
                     + " run; a parsed value would silently replace it", "give the parsed figure its own name, e.g. name = \"tool_"
                     + name + "\"");
+        } else if (name.startsWith(SUITE_PREFIX)) {
+            problems.add(r.line("name"), r.qualified("name"), "'" + name + "' starts with '" + SUITE_PREFIX + "', which names"
+                    + " the benchmarks of a microbenchmark suite (each one gated)", "give the figure another name, e.g."
+                    + " name = \"" + name.substring(SUITE_PREFIX.length()).replace('.', '_') + "\"");
         } else if (earlier.stream().anyMatch(m -> m.name().equals(name))) {
             problems.add(r.line("name"), r.qualified("name"), "duplicate metric '" + name + "'",
                     "give every [[bench.metric]] of this [[bench]] its own name");

@@ -27,6 +27,8 @@ public record Warning(Kind kind, String message) {
         ASLR_OFF,
         /** first_output_time asked for, and a subject wrote nothing to stdout: its figure is its wall time. */
         NO_FIRST_OUTPUT,
+        /** A suite's benchmark measured for one subject and not the other (new, removed, or missing in some rounds). */
+        UNPAIRED_BENCHMARK,
         /** Two or more subjects' binaries are byte-identical: their comparison measures only noise. */
         IDENTICAL_BINARIES
     }

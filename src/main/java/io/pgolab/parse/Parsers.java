@@ -20,7 +20,11 @@ public final class Parsers {
     private static final Map<String, String> ALIASES = Map.of(
             "memtier_benchmark", MemtierParser.NAME,
             "memtier-benchmark", MemtierParser.NAME,
-            "redis_benchmark", RedisBenchmarkParser.NAME);
+            "redis_benchmark", RedisBenchmarkParser.NAME,
+            "google_benchmark", GoogleBenchmarkParser.NAME,
+            "gbench", GoogleBenchmarkParser.NAME,
+            "go_test", GoBenchParser.NAME,
+            "gotest", GoBenchParser.NAME);
 
     static {
         BUILT_IN.put(RedisBenchmarkParser.NAME, RedisBenchmarkParser::new);
@@ -29,6 +33,10 @@ public final class Parsers {
         BUILT_IN.put(Iperf3Parser.NAME, Iperf3Parser::new);
         BUILT_IN.put(PgbenchParser.NAME, PgbenchParser::new);
         BUILT_IN.put(HyperfineParser.NAME, HyperfineParser::new);
+        BUILT_IN.put(CriterionParser.NAME, CriterionParser::new);
+        BUILT_IN.put(GoogleBenchmarkParser.NAME, GoogleBenchmarkParser::new);
+        BUILT_IN.put(GoBenchParser.NAME, GoBenchParser::new);
+        BUILT_IN.put(JmhParser.NAME, JmhParser::new);
     }
 
     private Parsers() {

@@ -19,6 +19,7 @@ final class BenchMarkdown {
         StringBuilder s = new StringBuilder();
         s.append("## ").append(Md.text(r.title())).append("\n\n");
         s.append("**").append(Md.text(r.outcome(gated).summary(gains))).append("**\n\n");
+        r.microbench(gated).ifPresent(m -> s.append(Md.text(m)).append("\n\n"));
         for (BenchResults.WorkloadResult w : r.workloads()) {
             s.append("### ").append(Md.text(w.name())).append("\n\n");
             s.append(Md.code(w.command())).append(" — ").append(w.campaign().rounds())

@@ -47,6 +47,7 @@ final class BenchText {
                     + " PGO and BOLT change.\n");
         }
         s.append('\n').append(r.summary(gated)).append('\n');
+        r.microbench(gated).ifPresent(m -> s.append(m).append('\n'));
         s.append("(medians; change = Hodges-Lehmann estimate of the per-round candidate/baseline ratios; 95% CI"
                 + " and p from the paired Wilcoxon signed-rank test; verdicts need p < 0.05 and the whole CI beyond the"
                 + " minimum effect)\n");

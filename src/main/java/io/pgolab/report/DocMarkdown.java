@@ -14,6 +14,7 @@ final class DocMarkdown {
         }
         StringBuilder s = new StringBuilder("## ").append(Md.text(ReportDocs.title(d))).append("\n\n");
         s.append("**").append(Md.text(ReportDocs.summary(d))).append("**\n\n");
+        ReportDocs.microbench(d).ifPresent(m -> s.append(Md.text(m)).append("\n\n"));
         if (d.ladder() != null) {
             s.append("| workload | step | build (total) | binary | gain vs first step | verdict |\n|---|---|---:|---:|---|---|\n");
             for (ResultsDocument.Step st : d.ladder().steps()) {

@@ -56,7 +56,9 @@ final class HtmlReport {
         }
         if (d.gate() != null) {
             b.append("<p class=\"verdict ").append(d.gate().passed() ? "pass" : "fail").append("\">")
-                    .append(Html.text(d.gate().summary())).append("</p>\n<h3>Gate</h3>\n").append(HtmlTables.gate(d.gate()));
+                    .append(Html.text(d.gate().summary())).append("</p>\n");
+            ReportDocs.microbench(d).ifPresent(m -> b.append("<p class=\"microbench\">").append(Html.text(m)).append("</p>\n"));
+            b.append("<h3>Gate</h3>\n").append(HtmlTables.gate(d.gate()));
             for (String n : d.gate().notes()) {
                 warnings.add(prefix + "note: " + n);
             }
@@ -74,6 +76,10 @@ final class HtmlReport {
             b.append("<h3>Builds</h3>\n").append(HtmlTables.variants(d.variants()));
         }
         ResultsDocument.BenchBody bench = d.measurements() != null ? d.measurements() : d.bench();
+        if (d.gate() == null && bench != null) {
+            // a gate's section is under its verdict above; a bench's verdict is the page's header
+            ReportDocs.microbench(d).ifPresent(m -> b.append("<p class=\"microbench\">").append(Html.text(m)).append("</p>\n"));
+        }
         if (bench != null && bench.workloads() != null) {
             for (ResultsDocument.Workload w : bench.workloads()) {
                 b.append(workload(w, Optional.ofNullable(d.gate()), data));

@@ -93,7 +93,7 @@ final class JsonExporter implements Exporter {
         return new ResultsDocument.GateBody(commit(g.base()), commit(g.candidate()), g.host(), g.configPath(), g.variants(),
                 g.inconclusive(), g.passed(), g.summary(), g.with(GateMeasure.Status.WITHIN_BOUNDS).size(),
                 g.with(GateMeasure.Status.OUT_OF_BOUNDS).size(), g.with(GateMeasure.Status.INCONCLUSIVE).size(), ms,
-                g.notes());
+                g.notes(), g.microbench().orElse(null));
     }
 
     private static ResultsDocument.CommitEntry commit(Worktrees.Commit c) {
@@ -176,7 +176,7 @@ final class JsonExporter implements Exporter {
                     PotentialWorth.of(w.potential()), PotentialLines.of(w, gated)));
         }
         return new ResultsDocument.BenchBody(method, workloads, flat, r.summary(gated),
-                r.outcome(gated).regressed().size());
+                r.outcome(gated).regressed().size(), r.microbench(gated).orElse(null));
     }
 
     static ResultsDocument.LayoutEntry layout(String workload, io.pgolab.bench.LayoutCheck l) {

@@ -69,6 +69,9 @@ public final class MergeReport {
         for (Merge.Host h : m.hosts()) {
             s.append("### ").append(Md.text(h.label())).append("\n\n");
             s.append(h.gate().passed() ? "✅ " : "❌ ").append(Md.text(h.gate().summary())).append("\n\n");
+            if (h.gate().microbench() != null) {
+                s.append(Md.text(h.gate().microbench())).append("\n\n");
+            }
             s.append(GateReport.tables(h.gate(), h.workloads())).append('\n');
         }
         ResultsDocument.GateBody g = m.first();

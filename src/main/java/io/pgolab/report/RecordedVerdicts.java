@@ -3,6 +3,7 @@ package io.pgolab.report;
 import io.pgolab.UserError;
 import io.pgolab.bench.GateMeasure;
 import io.pgolab.bench.GateResult;
+import io.pgolab.bench.Microbench;
 import io.pgolab.stats.Comparison;
 import io.pgolab.stats.Direction;
 import io.pgolab.stats.Verdict;
@@ -159,12 +160,16 @@ final class RecordedVerdicts {
             throw damaged("the gate", "its 'inconclusive' is " + policy + ", not \"pass\" or \"fail\"");
         }
         List<GateResult.Described> described = new ArrayList<>();
+        List<GateResult.Described> benchmarks = new ArrayList<>();
         int[] counts = new int[GateMeasure.Status.values().length];
         for (ResultsDocument.MeasureEntry m : list(g.measures())) {
             GateMeasure.Status s = measure(m, workloads);
             counts[s.ordinal()]++;
             described.add(new GateResult.Described(s, GateMeasure.describe(m.workload(), m.variant(), m.metric(),
                     m.changePercent(), m.ciLowPercent(), m.ciHighPercent(), m.boundPercent())));
+            if (Microbench.isBenchmark(m.metric())) {
+                benchmarks.add(described.get(described.size() - 1));
+            }
         }
         int within = counts[GateMeasure.Status.WITHIN_BOUNDS.ordinal()];
         int out = counts[GateMeasure.Status.OUT_OF_BOUNDS.ordinal()];
@@ -182,7 +187,7 @@ final class RecordedVerdicts {
         String summary = GateResult.summary(GateReport.shortSha(g.candidate()), GateReport.shortSha(g.base()), g.host(),
                 described, policy);
         return new ResultsDocument.GateBody(g.base(), g.candidate(), g.host(), g.configPath(), g.variants(), policy, passed,
-                summary, within, out, unsure, g.measures(), g.notes());
+                summary, within, out, unsure, g.measures(), g.notes(), GateResult.microbench(benchmarks).orElse(null));
     }
 
     /** The measure's status from its CI and bound, checked against what it records and the comparison behind it. */

@@ -51,6 +51,21 @@ final class ReportDocs {
         return "No measurements in this file (" + kind(d) + ").";
     }
 
+    /**
+     * The "Microbench:" section, decided again from the file's records as {@link #summary} is: the gate's from its
+     * measures (RecordedVerdicts), the bench's from its gated comparisons; empty without a suite.
+     */
+    static java.util.Optional<String> microbench(ResultsDocument d) {
+        if (d.gate() != null) {
+            return java.util.Optional.ofNullable(d.gate().microbench());
+        }
+        ResultsDocument.BenchBody b = bench(d);
+        if (b == null || b.summary() == null) {
+            return java.util.Optional.empty();
+        }
+        return GatedOutcome.ofBenchmarks(gatedMetrics(b), measures(b)).microbench();
+    }
+
     /** Passed (true), failed (false), or neither: inconclusive or nothing measured (null). */
     static Boolean passed(ResultsDocument d) {
         if (d.gate() != null) {
@@ -65,16 +80,26 @@ final class ReportDocs {
      * flat list when the file has one, else every workload's.
      */
     static GatedOutcome outcome(ResultsDocument.BenchBody b) {
+        return GatedOutcome.of(gatedMetrics(b), measures(b));
+    }
+
+    private static List<ResultsDocument.ComparisonEntry> gatedComparisons(ResultsDocument.BenchBody b) {
         List<ResultsDocument.ComparisonEntry> all = b.comparisons() != null && !b.comparisons().isEmpty() ? b.comparisons()
                 : b.workloads() == null ? List.of()
                 : b.workloads().stream().flatMap(w -> w.comparisons() == null ? Stream.empty() : w.comparisons().stream())
                         .toList();
-        List<ResultsDocument.ComparisonEntry> gated = all.stream().filter(ResultsDocument.ComparisonEntry::gated).toList();
-        List<String> metrics = b.method() != null && b.method().gatedMetrics() != null ? b.method().gatedMetrics()
-                : gated.stream().map(ResultsDocument.ComparisonEntry::metric).distinct().toList();
-        return GatedOutcome.of(metrics, gated.stream().map(c -> new GatedOutcome.Measure(c.candidate(), c.metric(),
+        return all.stream().filter(ResultsDocument.ComparisonEntry::gated).toList();
+    }
+
+    private static List<String> gatedMetrics(ResultsDocument.BenchBody b) {
+        return b.method() != null && b.method().gatedMetrics() != null ? b.method().gatedMetrics()
+                : gatedComparisons(b).stream().map(ResultsDocument.ComparisonEntry::metric).distinct().toList();
+    }
+
+    private static List<GatedOutcome.Measure> measures(ResultsDocument.BenchBody b) {
+        return gatedComparisons(b).stream().map(c -> new GatedOutcome.Measure(c.candidate(), c.metric(),
                 "higher_is_better".equals(c.direction()) ? Direction.HIGHER_IS_BETTER : Direction.LOWER_IS_BETTER,
                 Verdict.valueOf(c.verdict().toUpperCase(Locale.ROOT)), (c.ratio() - 1) * 100, (c.ciLow() - 1) * 100,
-                (c.ciHigh() - 1) * 100)).toList());
+                (c.ciHigh() - 1) * 100)).toList();
     }
 }

@@ -60,7 +60,7 @@ public final class ReportFiles {
         ResultsDocument.Envelope env = new ResultsDocument.Envelope(ResultsDocument.SCHEMA, m.pgolabVersion(), m.createdAt(),
                 h.host(), null, null, null, null, h.environment());
         ResultsDocument.BenchBody body = new ResultsDocument.BenchBody(null, h.workloads(), List.of(), h.gate().summary(),
-                h.gate().measuresOutOfBounds());
+                h.gate().measuresOutOfBounds(), h.gate().microbench());
         return new ResultsDocument(env, null, null, null, null, null, null, null, null, body, null, h.gate(), null);
     }
 
@@ -100,7 +100,8 @@ public final class ReportFiles {
     public void summarize(PrintStream out) {
         for (Loaded f : files) {
             String what = f.merged() != null ? "merge of " + f.docs().size() + " hosts: " + f.merged().summary()
-                    : ReportDocs.kind(f.docs().get(0)) + ": " + ReportDocs.summary(f.docs().get(0));
+                    : ReportDocs.kind(f.docs().get(0)) + ": " + ReportDocs.summary(f.docs().get(0))
+                    + ReportDocs.microbench(f.docs().get(0)).map(m -> " " + m).orElse("");
             out.println(ResultsReader.shown(f.file()) + " (" + what + ")");
         }
     }

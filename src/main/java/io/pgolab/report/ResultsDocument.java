@@ -109,7 +109,13 @@ public record ResultsDocument(
     /** The measurements of bench, compare and demo (top level) and of a ladder (under "bench"). */
     @JsonIgnoreProperties(ignoreUnknown = true)
     public record BenchBody(Method method, @Required List<Workload> workloads, List<ComparisonEntry> comparisons, String summary,
-                            int regressions) {
+                            int regressions,
+                            @JsonInclude(JsonInclude.Include.NON_NULL) String microbench) {
+        /** Without suites: no "Microbench:" section. */
+        public BenchBody(Method method, List<Workload> workloads, List<ComparisonEntry> comparisons, String summary,
+                         int regressions) {
+            this(method, workloads, comparisons, summary, regressions, null);
+        }
     }
 
     @JsonIgnoreProperties(ignoreUnknown = true)
@@ -247,7 +253,15 @@ public record ResultsDocument(
                            @OneOf({"fail", "pass"}) String inconclusive, boolean passed, @Required String summary,
                            int measuresWithinBounds,
                            int measuresOutOfBounds, int measuresInconclusive, @Required List<MeasureEntry> measures,
-                           @Required List<String> notes) {
+                           @Required List<String> notes,
+                           @JsonInclude(JsonInclude.Include.NON_NULL) String microbench) {
+        /** Without suites: no "Microbench:" section. */
+        public GateBody(CommitEntry base, CommitEntry candidate, String host, String configPath, List<String> variants,
+                        String inconclusive, boolean passed, String summary, int measuresWithinBounds,
+                        int measuresOutOfBounds, int measuresInconclusive, List<MeasureEntry> measures, List<String> notes) {
+            this(base, candidate, host, configPath, variants, inconclusive, passed, summary, measuresWithinBounds,
+                    measuresOutOfBounds, measuresInconclusive, measures, notes, null);
+        }
     }
 
     @JsonIgnoreProperties(ignoreUnknown = true)

@@ -54,6 +54,59 @@ class BenchIT {
         assertThat(Files.readString(tmp.resolve("bench.md"))).contains("cpu_time_per_op (gated)");
     }
 
+    /** A real Google Benchmark suite (Debian's libbenchmark-dev) built by pgolab, each benchmark a gated measure. */
+    @Test
+    void aGoogleBenchmarkSuiteMakesEveryBenchmarkAGatedMeasure() throws Exception {
+        io.pgolab.Tool.require(Files.exists(Path.of("/usr/include/benchmark/benchmark.h")), "libbenchmark-dev");
+        Path p = tmp.resolve("suite");
+        Files.createDirectories(p);
+        Files.writeString(p.resolve("b.cc"), """
+                #include <benchmark/benchmark.h>
+                static int fib(int n) { return n < 2 ? n : fib(n - 1) + fib(n - 2); }
+                static void BM_Fib(benchmark::State& state) {
+                  for (auto _ : state) benchmark::DoNotOptimize(fib(state.range(0)));
+                }
+                BENCHMARK(BM_Fib)->Arg(10)->Arg(14);
+                static void BM_Odd(benchmark::State& state) { for (auto _ : state) benchmark::DoNotOptimize(fib(6)); }
+                BENCHMARK(BM_Odd)->Name("odd name/with \\"quotes\\"")->Unit(benchmark::kMicrosecond);
+                BENCHMARK_MAIN();
+                """);
+        Files.writeString(p.resolve("pgolab.toml"), """
+                [project]
+                name = "suite"
+                variants = ["release", "lto"]
+
+                [toolchain]
+                kind = "gcc"
+
+                [build]
+                command = "{cxx} -O2 {cxxflags} -c {srcdir}/b.cc -o {builddir}/b.o && {cxx} {ldflags} {builddir}/b.o -o {builddir}/b -lbenchmark -lpthread"
+                artifact = "{builddir}/b"
+
+                [[bench]]
+                name = "micro"
+                command = "{binary} --benchmark_format=json --benchmark_repetitions=3 --benchmark_min_time=0.002"
+                parser = "google-benchmark"
+                """);
+        Path json = tmp.resolve("suite.json");
+        Cli.Result r = Cli.run(p, "bench", "--min-rounds", "5", "--max-rounds", "5", "--json", json.toString());
+        assertThat(r.exitCode()).as(r.all()).isZero();
+        assertThat(r.out()).contains("micro.BM_Fib_10", "micro.BM_Fib_14", "micro.odd_name_with_quotes", "Microbench: ");
+        var tree = Json.MAPPER.readTree(json.toFile());
+        for (var c : tree.get("comparisons")) {
+            String metric = c.get("metric").asText();
+            // every benchmark gated; the suite's own cpu_time is not (its iteration counts fill a fixed time)
+            assertThat(c.get("gated").asBoolean()).as(metric).isEqualTo(metric.startsWith("micro."));
+        }
+        assertThat(tree.get("method").get("gated_metrics")).hasSize(3);
+        assertThat(tree.get("workloads").get(0).get("metrics").get("micro.BM_Fib_14").get("unit").asText())
+                .isEqualTo("ns/op");
+        String section = tree.get("microbench").asText();
+        assertThat(section).matches("Microbench: (all 3 measures within bounds.*|.*of 3 (regressed|inconclusive).*)\\.");
+        assertThat(r.out()).contains(section);
+        io.pgolab.report.JsonShape.assertAdditionsDocumented(tree, "microbench");
+    }
+
     @Test
     void aParserThatMatchesNothingShowsTheTailOfTheOutput() throws Exception {
         Path p = project("""

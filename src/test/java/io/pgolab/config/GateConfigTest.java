@@ -39,6 +39,26 @@ class GateConfigTest {
     }
 
     @Test
+    void aSuitesBoundsAreReadAndItsPrefixIsNotAMetricName() {
+        Config c = parse(HEAD.replace("command = \"{binary} y\"", """
+                command = "{binary} --benchmark_format=json"
+                parser = "google-benchmark"
+                bound = { micro = 5, "micro.BM_Fib_10" = 10 }
+                """) + """
+                [gate]
+                bounds = { micro = 3 }
+                """);
+        assertThat(c.bench().get(0).bounds()).containsEntry("micro", 5.0).containsEntry("micro.BM_Fib_10", 10.0);
+        assertThat(c.gate().bounds()).containsEntry("micro", 3.0);
+        // a [[bench.metric]] named micro.* would be taken for a benchmark of a suite and gated as one
+        assertThatThrownBy(() -> parse(HEAD + """
+                [[bench.metric]]
+                name = "micro.latency"
+                regex = "lat=([0-9.]+)"
+                """)).hasMessageContaining("'micro.latency' starts with 'micro.'").hasMessageContaining("name = \"latency\"");
+    }
+
+    @Test
     void theGateTableAndTheWorkloadsBoundsAreRead() {
         Config c = parse(HEAD.replace("command = \"{binary} y\"", """
                 command = "{binary} y"

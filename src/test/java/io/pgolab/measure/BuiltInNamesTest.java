@@ -18,6 +18,7 @@ class BuiltInNamesTest {
     void configKnowsTheBuiltInParsers() {
         assertThat(MetricNames.PARSERS).containsExactlyElementsOf(Parsers.names());
         MetricNames.PARSER_ALIASES.keySet().forEach(a -> assertThat(Parsers.byName(a).name()).isNotBlank());
+        assertThat(MetricNames.SUITE_PREFIX).isEqualTo(io.pgolab.parse.SuiteResults.PREFIX);
     }
 
     @Test

@@ -41,12 +41,14 @@ class ParsersTest {
     @Test
     void listsTheBuiltInParsers() {
         assertThat(Parsers.names()).containsExactly("redis-benchmark", "memtier", "wrk", "iperf3", "pgbench",
-                "hyperfine");
+                "hyperfine", "criterion", "google-benchmark", "go-test", "jmh");
         for (String name : Parsers.names()) {
             assertThat(Parsers.byName(name).name()).isEqualTo(name);
         }
         assertThat(Parsers.byName("memtier_benchmark")).isInstanceOf(MemtierParser.class);
         assertThat(Parsers.byName("WRK")).isInstanceOf(WrkParser.class);
+        assertThat(Parsers.byName("google_benchmark")).isInstanceOf(GoogleBenchmarkParser.class);
+        assertThat(Parsers.byName("gotest")).isInstanceOf(GoBenchParser.class);
     }
 
     @Test

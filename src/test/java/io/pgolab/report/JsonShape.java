@@ -33,7 +33,7 @@ public final class JsonShape {
             "workloads[].layout_check.functions_moved: int", "workloads[].layout_check.bound_percent: object",
             "workloads[].layout_check.bound_percent.cpu_time: number", "workloads[].layout_check.comparisons: array",
             "workloads[].layout_check.comparisons[]: object",
-            "host: string", "environment.hostname: string");
+            "host: string", "environment.hostname: string", "microbench: string", "gate.microbench: string");
 
     private JsonShape() {
     }

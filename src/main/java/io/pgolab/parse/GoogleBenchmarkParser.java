@@ -1,0 +1,92 @@
+package io.pgolab.parse;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Optional;
+import java.util.Set;
+
+/**
+ * Reads Google Benchmark's {@code --benchmark_format=json} (or {@code --benchmark_out=/dev/stdout
+ * --benchmark_out_format=json}): one metric {@code micro.<name>} per benchmark, its real time per iteration in ns
+ * (the "Time" column of the console table), the median of the repetitions of {@code --benchmark_repetitions}.
+ * With {@code --benchmark_report_aggregates_only} the JSON has only aggregates: the "median" aggregate is used then.
+ */
+public final class GoogleBenchmarkParser implements OutputParser {
+    public static final String NAME = "google-benchmark";
+    private static final String EXPECTED = "the JSON of a Google Benchmark binary run with --benchmark_format=json";
+
+    @Override
+    public String name() {
+        return NAME;
+    }
+
+    @Override
+    public List<ParsedMetric> parse(String output) {
+        JsonNode runs = benchmarks(output);
+        SuiteResults out = new SuiteResults();
+        Set<String> repeated = new HashSet<>();
+        for (JsonNode b : runs) {
+            if (!"aggregate".equals(b.path("run_type").asText("iteration")) && !b.path("error_occurred").asBoolean(false)) {
+                repeated.add(runName(b));
+            }
+        }
+        for (JsonNode b : runs) {
+            String run = runName(b);
+            boolean aggregate = "aggregate".equals(b.path("run_type").asText("iteration"));
+            // the repetitions themselves when the JSON has them; the suite's own median only when it has nothing else
+            if (b.path("error_occurred").asBoolean(false) || aggregate && (repeated.contains(run)
+                    || !"median".equals(b.path("aggregate_name").asText()))) {
+                continue;
+            }
+            Double t = ParseSupport.jsonNumber(b.get("real_time"));
+            String unit = b.path("time_unit").asText("ns");
+            double ns = t == null ? Double.NaN : SuiteResults.toNanos(t, unit);
+            if (t != null && Double.isNaN(ns)) {
+                throw new NoMatchException(NAME + ": benchmark '" + run + "' has the unknown time_unit '" + unit + "'");
+            }
+            out.add(run, ns, SuiteResults.NS);
+        }
+        if (out.isEmpty()) {
+            throw new NoMatchException(NAME + ": the JSON's \"benchmarks\" holds no benchmark with a real_time"
+                    + " (every one errored, or the filter matched none)");
+        }
+        return out.metrics();
+    }
+
+    /** A benchmark that called SkipWithError: Google Benchmark still exits 0 and writes the others. */
+    @Override
+    public Optional<String> reportedError(String output) {
+        JsonNode runs;
+        try {
+            runs = benchmarks(output);
+        } catch (NoMatchException e) {
+            return Optional.empty();
+        }
+        List<String> failed = new ArrayList<>();
+        for (JsonNode b : runs) {
+            if (b.path("error_occurred").asBoolean(false)) {
+                failed.add(runName(b) + ": " + b.path("error_message").asText("?"));
+            }
+        }
+        return failed.isEmpty() ? Optional.empty() : Optional.of("Google Benchmark reported an error in "
+                + failed.size() + " benchmark(s): " + String.join("; ", failed));
+    }
+
+    private static JsonNode benchmarks(String output) {
+        JsonNode root = ParseSupport.json(NAME, output, EXPECTED);
+        JsonNode runs = root.get("benchmarks");
+        if (runs == null || !runs.isArray()) {
+            // ParseSupport.json falls back to a nested object ("context" or one of its caches) when the whole is cut
+            throw new NoMatchException(NAME + (output.contains("\"benchmarks\"")
+                    ? ": the JSON is cut short (the suite crashed half-way, or its output was truncated)"
+                    : ": the JSON has no \"benchmarks\" array; expected " + EXPECTED));
+        }
+        return runs;
+    }
+
+    private static String runName(JsonNode b) {
+        return b.hasNonNull("run_name") ? b.get("run_name").asText() : b.path("name").asText("");
+    }
+}
