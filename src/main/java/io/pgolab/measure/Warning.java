@@ -28,7 +28,9 @@ public record Warning(Kind kind, String message) {
         /** first_output_time asked for, and a subject wrote nothing to stdout: its figure is its wall time. */
         NO_FIRST_OUTPUT,
         /** Two or more subjects' binaries are byte-identical: their comparison measures only noise. */
-        IDENTICAL_BINARIES
+        IDENTICAL_BINARIES,
+        /** pgolab's own threads could not be kept off the measured CPU (one CPU, no taskset, refused). */
+        JVM_NOT_PINNED
     }
 
     @Override

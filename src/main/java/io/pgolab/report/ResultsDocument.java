@@ -116,7 +116,17 @@ public record ResultsDocument(
     public record Method(int warmupRounds, int minRounds, double budgetSeconds, double targetCiHalfWidthPercent,
                          List<String> primaryMetrics, List<String> gatedMetrics, long seed, int pinnedCpu,
                          boolean deterministic, double ciLevel, int bootstrapResamples, String significanceTest,
-                         @JsonInclude(JsonInclude.Include.NON_NULL) String estimator) {
+                         @JsonInclude(JsonInclude.Include.NON_NULL) String estimator,
+                         @JsonInclude(JsonInclude.Include.NON_NULL) JvmThreads jvmThreads) {
+    }
+
+    /**
+     * Whether pgolab's own threads (JIT compilers, GC) were kept off the pinned CPU during the campaigns: cpus they
+     * were moved to, or why not (absent in files written before this was recorded).
+     */
+    @JsonInclude(JsonInclude.Include.NON_EMPTY)
+    @JsonIgnoreProperties(ignoreUnknown = true)
+    public record JvmThreads(boolean pinned, String cpus, String reason) {
     }
 
     /**
@@ -247,7 +257,12 @@ public record ResultsDocument(
                            @OneOf({"fail", "pass"}) String inconclusive, boolean passed, @Required String summary,
                            int measuresWithinBounds,
                            int measuresOutOfBounds, int measuresInconclusive, @Required List<MeasureEntry> measures,
-                           @Required List<String> notes) {
+                           @Required List<String> notes,
+                           @JsonInclude(JsonInclude.Include.NON_NULL) Boolean baseConfigBorrowed) {
+        /** True when the base had no config of its own (absent from files of gates whose base had one). */
+        public boolean borrowed() {
+            return Boolean.TRUE.equals(baseConfigBorrowed);
+        }
     }
 
     @JsonIgnoreProperties(ignoreUnknown = true)
