@@ -41,9 +41,9 @@ lo, hi = (min(spin), max(spin)) if spin else (0, 0)
 window = [(p, c) for t, p, c in samples if lo <= t <= hi]
 by = collections.Counter(c for p, c in window if p == jvm)
 whole = sum(1 for t, p, c in samples if p == jvm)
-top = ", ".join(f"{c}: {k}" for c, k in by.most_common(4))
+top = ", ".join(f"{c}: {k}" for c, k in by.most_common(4)) or "none"
 print(f"{sys.argv[1]:8} {sys.argv[2]}: pgolab JVM on CPU {sys.argv[3]} during the campaign ({hi - lo:.1f} s): "
-      f"{sum(by.values())} ms ({top or "none"}); whole run {whole} ms; spin {len(spin)} ms")
+      f"{sum(by.values())} ms ({top}); whole run {whole} ms; spin {len(spin)} ms")
 ' "$mode" "$i" "$cpu" "$out/jvm.pid"
     rm -f "$data"
   done

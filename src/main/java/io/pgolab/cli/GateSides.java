@@ -78,6 +78,10 @@ record GateSides(Worktrees.Commit base, Worktrees.Commit candidate, Config baseC
         Path rel = relative(git.top(), configFile);
         Path relDir = rel.getParent() == null ? Path.of("") : rel.getParent();
         Path worktrees = ArtifactStore.forConfig(configFile).root().resolve("gate");
+        if (!Files.isDirectory(worktrees)) {
+            git.prune(worktrees, 0, java.util.Set.of(), busy(relDir)); // git's records only: no .pgolab/ made for this
+            return "no gate worktrees in " + worktrees + "; git worktree prune ran";
+        }
         try (ProjectLock lock = ProjectLock.acquire(ArtifactStore.forConfig(configFile).lockFile())) {
             List<Path> removed = git.prune(worktrees, 0, java.util.Set.of(), busy(relDir));
             return "removed " + removed.size() + " gate worktree" + (removed.size() == 1 ? "" : "s") + " from "

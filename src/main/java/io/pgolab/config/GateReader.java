@@ -57,9 +57,9 @@ final class GateReader {
                     Strings.closest(inconclusive, GateSpec.INCONCLUSIVE).map(k -> "did you mean \"" + k + "\"? ").orElse("")
                             + "one of \"fail\" (a measure whose CI straddles its bound fails the gate) or \"pass\"");
         }
-        double worktrees = gate.number("worktrees", GateSpec.DEFAULT_WORKTREES);
         String keepFix = "worktrees = " + GateSpec.DEFAULT_WORKTREES + "   (the most recently gated commits' worktrees kept"
                 + " in .pgolab/gate/)";
+        double worktrees = gate.number("worktrees", GateSpec.DEFAULT_WORKTREES, keepFix);
         if (ValueChecks.inRange(gate, "worktrees", "worktrees", worktrees, GateSpec.MIN_WORKTREES, false, 1000,
                 "commits", keepFix, problems) && worktrees != Math.rint(worktrees)) {
             problems.add(gate.line("worktrees"), gate.qualified("worktrees"), "must be a whole number, found "

@@ -163,6 +163,11 @@ class GateIT {
     @Test
     void aCandidateWithoutTheConfigIsAnErrorNamingTheCommit() throws Exception {
         Path repo = GateSample.create(tmp.resolve("repo"), "bound = 2");
+        // --prune before any gate: nothing to remove, and no .pgolab/ made for it
+        Cli.Result prune = Cli.run(repo, "gate", "--prune");
+        assertThat(prune.exitCode()).as(prune.all()).isZero();
+        assertThat(prune.out()).contains("no gate worktrees");
+        assertThat(repo.resolve(".pgolab")).doesNotExist();
         GateSample.changeComment(repo);
         // later.toml is in the working tree only: neither commit has it
         Files.writeString(repo.resolve("later.toml"), Files.readString(repo.resolve("pgolab.toml")));

@@ -110,5 +110,8 @@ class GateConfigTest {
                 .hasMessageContaining("must be between 2 and 1000");
         assertThatThrownBy(() -> parse(HEAD + "[gate]\nworktrees = 3.5\n")).hasMessageContaining("gate.worktrees")
                 .hasMessageContaining("whole number");
+        // the fix of a wrong type is a valid value (not the generic "= 1")
+        assertThatThrownBy(() -> parse(HEAD + "[gate]\nworktrees = \"4\"\n")).hasMessageContaining("must be a number")
+                .hasMessageContaining("worktrees = 4");
     }
 }
