@@ -45,6 +45,7 @@ class JvmPinningTest {
 
     @Test
     void everyThreadLeavesTheMeasuredCpuAndTheRunnersChildStillGetsIt() throws Exception {
+        io.pgolab.Tool.require(io.pgolab.toolchain.ToolLocator.onPath("taskset").isPresent(), "taskset");
         String original = JvmPinning.allowed(Path.of("/proc/thread-self/status")).orElseThrow();
         TreeSet<Integer> cpus = JvmPinning.parse(original);
         int measured = cpus.last();
