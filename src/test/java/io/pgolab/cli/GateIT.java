@@ -171,8 +171,12 @@ class GateIT {
         GateSample.changeComment(repo);
         // later.toml is in the working tree only: neither commit has it
         Files.writeString(repo.resolve("later.toml"), Files.readString(repo.resolve("pgolab.toml")));
+        // and an uncommitted edit: said as soon as it is found, even when the gate stops before building
+        Files.writeString(repo.resolve("work.c"), Files.readString(repo.resolve("work.c")) + "/* edited */\n");
         Cli.Result r = Cli.run(repo, "--config", "later.toml", "gate", "--base", "HEAD~1");
         assertThat(r.exitCode()).isEqualTo(2);
+        assertThat(r.err().indexOf("the working tree has uncommitted changes")).as(r.err()).isNotNegative()
+                .isLessThan(r.err().indexOf("error: "));
         assertThat(r.err()).contains("the candidate commit HEAD", "has no later.toml", "commit the config");
     }
 
