@@ -4,6 +4,7 @@ import io.pgolab.UserError;
 import io.pgolab.measure.Campaign;
 import io.pgolab.measure.CampaignResult;
 import io.pgolab.measure.CampaignSettings;
+import io.pgolab.measure.JvmPinning;
 import io.pgolab.measure.Measurer;
 import io.pgolab.measure.Probe;
 import io.pgolab.measure.Progress;
@@ -65,6 +66,16 @@ public final class BenchEngine {
     }
 
     public BenchResults run(String title, List<BenchWorkload> workloads) {
+        // pgolab's JIT and GC threads off the measured CPU while the campaigns run (the runner pins each command)
+        JvmPinning pin = JvmPinning.awayFrom(options.settings().cpu(), log);
+        try {
+            return run(title, workloads, pin.outcome());
+        } finally {
+            pin.close();
+        }
+    }
+
+    private BenchResults run(String title, List<BenchWorkload> workloads, JvmPinning.Outcome pinned) {
         CampaignSettings s = options.settings();
         List<Probe> probes = Probes.forMode(options.deterministic());
         Campaign campaign = new Campaign(measurer, log, scratch, probes, nanoTime);
@@ -81,7 +92,7 @@ public final class BenchEngine {
                     + "% on " + String.join(",", ws.primaryMetrics()) + "; counters: "
                     + Probes.describe(options.deterministic()));
             CampaignResult r = campaign.run(w.subjects(), ws, paced(listener.progress(), ws, left))
-                    .withWarnings(w.warnings());
+                    .withWarnings(w.warnings()).withWarnings(pinned.warning(s.cpu()).stream().toList());
             spent += r.elapsedSeconds();
             listener.measured(w.name());
             for (String p : ws.primaryMetrics()) {
@@ -109,7 +120,7 @@ public final class BenchEngine {
                     r.metrics().keySet());
             results.add(new BenchResults.WorkloadResult(w.name(), w.command(), r.withWarnings(unpaired), cs, gated));
         }
-        return new BenchResults(title, s, options.deterministic(), results);
+        return new BenchResults(title, s, options.deterministic(), results, java.util.Optional.of(pinned));
     }
 
     /** The listener's progress, and this workload's expected duration once its warm-up timed a round. */

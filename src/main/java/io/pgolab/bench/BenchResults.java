@@ -6,8 +6,23 @@ import io.pgolab.stats.Comparison;
 import io.pgolab.stats.Verdict;
 import java.util.List;
 
-/** Everything one bench or compare produced: per workload, the runs and the comparisons. */
-public record BenchResults(String title, CampaignSettings settings, boolean deterministic, List<WorkloadResult> workloads) {
+/**
+ * Everything one bench or compare produced: per workload, the runs and the comparisons.
+ *
+ * @param jvmThreads whether pgolab's own threads were kept off the measured CPU meanwhile (empty: not known)
+ */
+public record BenchResults(String title, CampaignSettings settings, boolean deterministic, List<WorkloadResult> workloads,
+                           java.util.Optional<io.pgolab.measure.JvmPinning.Outcome> jvmThreads) {
+
+    /** Results whose JVM pinning is not known (tests, files of older versions). */
+    public BenchResults(String title, CampaignSettings settings, boolean deterministic, List<WorkloadResult> workloads) {
+        this(title, settings, deterministic, workloads, java.util.Optional.empty());
+    }
+
+    /** The same bench with these workloads (the comparisons of a gate, a layout check's). */
+    public BenchResults withWorkloads(List<WorkloadResult> ws) {
+        return new BenchResults(title, settings, deterministic, ws, jvmThreads);
+    }
 
     /**
      * potential: for servers, per variant, where its CPU went (own code, libraries, kernel, in percent,
@@ -59,12 +74,12 @@ public record BenchResults(String title, CampaignSettings settings, boolean dete
     }
 
     public BenchResults withPotential(String workload, java.util.Map<String, Potential> potential) {
-        return new BenchResults(title, settings, deterministic, workloads.stream()
+        return withWorkloads(workloads.stream()
                 .map(w -> w.name().equals(workload) ? w.withPotential(potential) : w).toList());
     }
 
     public BenchResults withFlamegraphs(String workload, java.util.Map<String, io.pgolab.measure.perf.Flamegraph> f) {
-        return new BenchResults(title, settings, deterministic, workloads.stream()
+        return withWorkloads(workloads.stream()
                 .map(w -> w.name().equals(workload) ? w.withFlamegraphs(f) : w).toList());
     }
 

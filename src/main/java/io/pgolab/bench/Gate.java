@@ -25,9 +25,18 @@ public final class Gate {
     private Gate() {
     }
 
-    /** The commits and how to decide: what the command line and [gate] asked for. */
+    /**
+     * The commits and how to decide: what the command line and [gate] asked for.
+     *
+     * @param baseConfigBorrowed the base has no config of its own and was built with the candidate's
+     */
     public record Request(Worktrees.Commit base, Worktrees.Commit candidate, String host, String configPath,
-                          List<String> variants, GateSpec spec, String inconclusive, List<String> notes) {
+                          List<String> variants, GateSpec spec, String inconclusive, List<String> notes,
+                          boolean baseConfigBorrowed) {
+        public Request(Worktrees.Commit base, Worktrees.Commit candidate, String host, String configPath,
+                       List<String> variants, GateSpec spec, String inconclusive, List<String> notes) {
+            this(base, candidate, host, configPath, variants, spec, inconclusive, notes, false);
+        }
     }
 
     /** The subjects' labels, in subject order: base:V1, candidate:V1, base:V2, ... */
@@ -65,7 +74,7 @@ public final class Gate {
             paired.add(w.withComparisons(cs).withCampaign(w.campaign().without(
                     io.pgolab.measure.Warning.Kind.UNPAIRED_BENCHMARK)));
         }
-        BenchResults pairedResults = new BenchResults(r.title(), r.settings(), r.deterministic(), paired);
+        BenchResults pairedResults = r.withWorkloads(paired);
         List<String> notes = new ArrayList<>(req.notes());
         for (BenchResults.WorkloadResult w : paired) {
             for (String v : req.variants()) {
@@ -74,9 +83,10 @@ public final class Gate {
             }
         }
         List<GateMeasure> measures = measures(pairedResults, bench, req.spec(), notes);
+        notes.addAll(ThreadedCpuTime.notes(pairedResults, measures));
         return new GateResult(req.base(), req.candidate(), req.host(), req.configPath(), req.variants(),
                 req.inconclusive(), measures,
-                pairedResults, List.copyOf(notes));
+                pairedResults, List.copyOf(notes), req.baseConfigBorrowed());
     }
 
     /** Every comparison of a metric with a bound, as a measure; bounds that apply nowhere are noted. */

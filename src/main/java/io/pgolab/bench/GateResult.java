@@ -14,11 +14,19 @@ import java.util.Locale;
  */
 public record GateResult(Worktrees.Commit base, Worktrees.Commit candidate, String host, String configPath,
                          List<String> variants, String inconclusive, List<GateMeasure> measures, BenchResults bench,
-                         List<String> notes) {
+                         List<String> notes, boolean baseConfigBorrowed) {
+
+    /** A gate whose base had its own config. */
+    public GateResult(Worktrees.Commit base, Worktrees.Commit candidate, String host, String configPath,
+                      List<String> variants, String inconclusive, List<GateMeasure> measures, BenchResults bench,
+                      List<String> notes) {
+        this(base, candidate, host, configPath, variants, inconclusive, measures, bench, notes, false);
+    }
 
     /** The same verdict over this bench (the measurements with flamegraphs added). */
     public GateResult withBench(BenchResults b) {
-        return new GateResult(base, candidate, host, configPath, variants, inconclusive, measures, b, notes);
+        return new GateResult(base, candidate, host, configPath, variants, inconclusive, measures, b, notes,
+                baseConfigBorrowed);
     }
 
     public List<GateMeasure> with(GateMeasure.Status s) {
@@ -39,22 +47,49 @@ public record GateResult(Worktrees.Commit base, Worktrees.Commit candidate, Stri
     /** "Compared abc with def on HOST. All 6 measures within bounds." or which ones are not. */
     public String summary() {
         return summary(candidate.shortSha(), base.shortSha(), host, measures.stream()
-                .map(m -> new Described(m.status(), m.describe())).toList(), inconclusive);
+                .map(m -> new Described(m.status(), m.describe(), m.improved() ? GateMeasure.describeImprovement(
+                        m.workload(), m.variant(), m.metric(), m.comparison().changePercent(),
+                        (m.comparison().ciLow() - 1) * 100, (m.comparison().ciHigh() - 1) * 100) : "")).toList(),
+                inconclusive, baseConfigBorrowed);
     }
 
-    /** A measure's status and its description ({@link GateMeasure#describe}). */
-    public record Described(GateMeasure.Status status, String text) {
+    /**
+     * A measure's status and its description ({@link GateMeasure#describe}).
+     *
+     * @param improvement how the summary names it when it improved beyond its bound, else ""
+     */
+    public record Described(GateMeasure.Status status, String text, String improvement) {
+        public Described(GateMeasure.Status status, String text) {
+            this(status, text, "");
+        }
     }
 
-    /** The summary line from the measures' statuses and descriptions, the one wording for every output. */
+    /** Said in the first sentence when the base had no config of its own. */
+    public static final String BORROWED = " (the base has no config of its own: both commits were built and measured"
+            + " with the candidate's)";
+
+    /** The summary line of a gate whose base had its own config. */
     public static String summary(String candidateSha, String baseSha, String host, List<Described> measures,
                                  String inconclusive) {
-        String head = "Compared " + candidateSha + " with " + baseSha + " on " + host + ". ";
+        return summary(candidateSha, baseSha, host, measures, inconclusive, false);
+    }
+
+    /**
+     * The summary line from the measures' statuses and descriptions, the one wording for every output: how the
+     * commits were compared (and with whose config), what is out of bounds or inconclusive, what improved.
+     */
+    public static String summary(String candidateSha, String baseSha, String host, List<Described> measures,
+                                 String inconclusive, boolean baseConfigBorrowed) {
+        String head = "Compared " + candidateSha + " with " + baseSha + " on " + host
+                + (baseConfigBorrowed ? BORROWED : "") + ". ";
         List<String> out = texts(measures, GateMeasure.Status.OUT_OF_BOUNDS);
         List<String> unsure = texts(measures, GateMeasure.Status.INCONCLUSIVE);
+        List<String> improved = measures.stream().map(Described::improvement).filter(t -> !t.isEmpty()).toList();
+        String improvedPart = improved.isEmpty() ? "" : "improved: " + String.join("; ", improved);
         int n = measures.size();
         if (out.isEmpty() && unsure.isEmpty()) {
-            return head + "All " + n + " measure" + (n == 1 ? "" : "s") + " within bounds.";
+            return head + "All " + n + " measure" + (n == 1 ? "" : "s") + " within bounds"
+                    + (improved.isEmpty() ? "" : "; " + improvedPart) + ".";
         }
         StringBuilder b = new StringBuilder(head);
         if (!out.isEmpty()) {
@@ -67,6 +102,9 @@ public record GateResult(Worktrees.Commit base, Worktrees.Commit candidate, Stri
                     inconclusive.equals("pass") ? "; they pass, --inconclusive pass"
                             : "; they fail the gate; a longer --budget narrows the CI",
                     String.join("; ", unsure)));
+        }
+        if (!improved.isEmpty()) {
+            b.append(" I").append(improvedPart.substring(1)).append('.');
         }
         return b.toString();
     }

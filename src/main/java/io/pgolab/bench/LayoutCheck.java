@@ -49,7 +49,7 @@ public record LayoutCheck(List<String> variants, int functions, int moved, List<
                     .filter(x -> labels.contains(x.candidate()) && w.primary().contains(x.metric())).toList();
             out.add(w.withComparisons(kept).withLayout(new LayoutCheck(labels, order[0], order[1], layout)));
         }
-        return new BenchResults(r.title(), r.settings(), r.deterministic(), out);
+        return r.withWorkloads(out);
     }
 
     /** {functions of the first, fewest moved against any other}, from the ELF symbol tables; {0, 0} when unreadable. */

@@ -38,8 +38,12 @@ final class GateCommand implements Callable<Integer> {
     @Mixin
     WorkloadSelection selection;
 
-    @Option(names = "--base", paramLabel = "REF", required = true, description = "The commit to compare with (branch, tag or SHA).")
+    @Option(names = "--base", paramLabel = "REF", description = "The commit to compare with (branch, tag or SHA); required.")
     String base;
+
+    @Option(names = "--prune", description = "Remove the gate's worktrees in .pgolab/gate/ (and git's records of them), then exit."
+            + " A gate keeps the [gate] worktrees most recently used ones (default 4).")
+    boolean prune;
 
     @Option(names = "--candidate", paramLabel = "REF", defaultValue = "HEAD",
             description = "The commit under test (default: HEAD, as committed; uncommitted changes are not gated).")
@@ -58,8 +62,16 @@ final class GateCommand implements Callable<Integer> {
 
     @Override
     public Integer call() {
+        if (prune) {
+            System.out.println(GateSides.pruneAll(parent.global.configFile(), Session.commandLog(parent.global)));
+            return 0;
+        }
+        if (base == null) {
+            throw new UserError("pgolab gate needs --base", "--base origin/main (the commit to compare with), or --prune");
+        }
         opts.settings();
-        GateSides sides = GateSides.prepare(parent.global.configFile(), base, candidate, Session.commandLog(parent.global));
+        GateSides sides = GateSides.prepare(parent.global.configFile(), base, candidate, Session.commandLog(parent.global),
+                new Console(System.err)::note);
         Config baseConfig = sides.baseConfig();
         Config candConfig = sides.candidateConfig();
         Worktrees.Commit baseCommit = sides.base();
@@ -81,7 +93,7 @@ final class GateCommand implements Callable<Integer> {
             candBuilt.forEach(c.store::verify);
             List<String> names = gated.stream().map(Variant::name).toList();
             Gate.Request req = new Gate.Request(baseCommit, candCommit, HostInfo.label(), sides.configPath(), names,
-                    spec, policy, notes);
+                    spec, policy, notes, sides.baseConfigBorrowed());
             List<BuiltArtifact> both = Gate.interleave(baseBuilt, candBuilt);
             List<BenchWorkload> ws = workloads.of(both, Gate.labels(names));
             GateResult g = Gate.run(c.engine(opts, "gate"), "pgolab gate: " + candConfig.name(), ws, candConfig.bench(), req,

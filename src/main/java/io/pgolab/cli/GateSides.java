@@ -19,9 +19,11 @@ import java.util.List;
  * @param configPath the config file's path in the repository
  */
 record GateSides(Worktrees.Commit base, Worktrees.Commit candidate, Config baseConfig, Config candidateConfig,
-                 String configPath, List<String> notes) {
+                 String configPath, List<String> notes, boolean baseConfigBorrowed) {
 
-    static GateSides prepare(Path configFile, String baseRef, String candidateRef, CommandLog log) {
+    /** early: where a note the user should read before the gate runs goes at once (it is in the results too). */
+    static GateSides prepare(Path configFile, String baseRef, String candidateRef, CommandLog log,
+                             java.util.function.Consumer<String> early) {
         Worktrees git = Worktrees.of(configFile.getParent(), log);
         Worktrees.Commit baseCommit = git.resolve(baseRef);
         Worktrees.Commit candCommit = git.resolve(candidateRef);
@@ -29,6 +31,8 @@ record GateSides(Worktrees.Commit base, Worktrees.Commit candidate, Config baseC
         if (candidateRef.equals("HEAD") && git.dirty()) {
             notes.add("the working tree has uncommitted changes; the candidate is HEAD as committed ("
                     + candCommit.shortSha() + ")");
+            // said now, not after a gate of many minutes that measured something else than the user's edits
+            early.accept(notes.get(0));
         }
         if (baseCommit.sha().equals(candCommit.sha())) {
             notes.add("base and candidate are the same commit: an A/A run, which shows this machine's noise");
@@ -38,15 +42,57 @@ record GateSides(Worktrees.Commit base, Worktrees.Commit candidate, Config baseC
         Path worktrees = mainStore.root().resolve("gate");
         Config baseConfig;
         Config candConfig;
+        // a base without the config (the pull request that adds pgolab): gated with the candidate's config
+        boolean borrowed = !git.holds(baseCommit, rel) && git.holds(candCommit, rel);
         // the main checkout's lock while the worktrees are made: two gates at once take turns
         try (ProjectLock lock = ProjectLock.acquire(mainStore.lockFile())) {
-            baseConfig = config(git.checkout(baseCommit, worktrees).resolve(rel), baseCommit, "base");
-            candConfig = config(git.checkout(candCommit, worktrees).resolve(rel), candCommit, "candidate");
+            Path baseTree = git.checkout(baseCommit, worktrees);
+            Path candTree = git.checkout(candCommit, worktrees);
+            Path baseFile = baseTree.resolve(rel);
+            Path candFile = candTree.resolve(rel);
+            if (borrowed) {
+                BorrowedConfig.copy(candFile, baseFile, baseCommit);
+                notes.add("the base commit " + io.pgolab.util.Text.visible(baseCommit.ref()) + " (" + baseCommit.shortSha()
+                        + ") has no " + rel + ": it is built from its own sources with the candidate's config");
+                early.accept(notes.get(notes.size() - 1));
+            }
+            // the candidate's first: when neither commit has the config, committing it is the fix
+            candConfig = config(candFile, candCommit, "candidate");
+            baseConfig = config(baseFile, baseCommit, "base");
+            Path relDir = rel.getParent() == null ? Path.of("") : rel.getParent();
+            git.prune(worktrees, candConfig.gate().worktrees(), new java.util.HashSet<>(List.of(baseTree, candTree)),
+                    busy(relDir));
         }
         if (!sameBench(baseConfig, candConfig)) {
             notes.add("the [[bench]] workloads differ between the commits; both are measured with the candidate's");
         }
-        return new GateSides(baseCommit, candCommit, baseConfig, candConfig, rel.toString(), List.copyOf(notes));
+        return new GateSides(baseCommit, candCommit, baseConfig, candConfig, rel.toString(), List.copyOf(notes), borrowed);
+    }
+
+    /**
+     * pgolab gate --prune: every gate worktree of the repository that holds configFile removed (but one a running
+     * pgolab uses), and git's records of them; returns what it says.
+     */
+    static String pruneAll(Path configFile, CommandLog log) {
+        Worktrees git = Worktrees.of(configFile.getParent(), log);
+        Path rel = relative(git.top(), configFile);
+        Path relDir = rel.getParent() == null ? Path.of("") : rel.getParent();
+        Path worktrees = ArtifactStore.forConfig(configFile).root().resolve("gate");
+        if (!Files.isDirectory(worktrees)) {
+            git.prune(worktrees, 0, java.util.Set.of(), busy(relDir)); // git's records only: no .pgolab/ made for this
+            return "no gate worktrees in " + worktrees + "; git worktree prune ran";
+        }
+        try (ProjectLock lock = ProjectLock.acquire(ArtifactStore.forConfig(configFile).lockFile())) {
+            List<Path> removed = git.prune(worktrees, 0, java.util.Set.of(), busy(relDir));
+            return "removed " + removed.size() + " gate worktree" + (removed.size() == 1 ? "" : "s") + " from "
+                    + worktrees + (removed.isEmpty() ? "" : ": " + String.join(", ", removed.stream()
+                    .map(p -> p.getFileName().toString()).toList())) + "; git worktree prune ran";
+        }
+    }
+
+    /** A worktree whose store a pgolab holds (a gate building in it). */
+    private static java.util.function.Predicate<Path> busy(Path relDir) {
+        return wt -> ProjectLock.held(ArtifactStore.forConfig(wt.resolve(relDir).resolve("pgolab.toml")).lockFile());
     }
 
     /** The config file's path inside the repository (the same in both worktrees). */
@@ -69,8 +115,10 @@ record GateSides(Worktrees.Commit base, Worktrees.Commit candidate, Config baseC
     private static Config config(Path file, Worktrees.Commit c, String side) {
         if (!Files.isRegularFile(file)) {
             throw new UserError("the " + side + " commit " + io.pgolab.util.Text.visible(c.ref()) + " (" + c.shortSha() + ") has no " + file.getFileName()
-                    + " at " + file, "a gate builds both commits from their own config: commit the config on the base"
-                    + " branch first, or gate against a later base");
+                    + " at " + file, side.equals("candidate") ? "a gate builds commits, not the working tree: commit"
+                    + " the config (git add " + file.getFileName() + " && git commit), or pass --candidate"
+                    : "a gate builds both commits from their own config: commit the config on the base branch first,"
+                    + " or gate against a later base");
         }
         Config config = ConfigLoader.load(file);
         Path tree = file.getParent();

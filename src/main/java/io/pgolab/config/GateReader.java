@@ -10,7 +10,8 @@ import java.util.Set;
 
 /** Reads the optional [gate] table (docs/config.md "[gate]"). */
 final class GateReader {
-    private static final Set<String> KEYS = Set.of("variants", "bound", "bounds", "inconclusive", "flamegraph");
+    private static final Set<String> KEYS = Set.of("variants", "bound", "bounds", "inconclusive", "flamegraph",
+            "worktrees");
 
     private GateReader() {
     }
@@ -56,6 +57,15 @@ final class GateReader {
                     Strings.closest(inconclusive, GateSpec.INCONCLUSIVE).map(k -> "did you mean \"" + k + "\"? ").orElse("")
                             + "one of \"fail\" (a measure whose CI straddles its bound fails the gate) or \"pass\"");
         }
-        return new GateSpec(List.copyOf(variants), bound, Map.copyOf(bounds), inconclusive, gate.bool("flamegraph", false));
+        String keepFix = "worktrees = " + GateSpec.DEFAULT_WORKTREES + "   (the most recently gated commits' worktrees kept"
+                + " in .pgolab/gate/)";
+        double worktrees = gate.number("worktrees", GateSpec.DEFAULT_WORKTREES, keepFix);
+        if (ValueChecks.inRange(gate, "worktrees", "worktrees", worktrees, GateSpec.MIN_WORKTREES, false, 1000,
+                "commits", keepFix, problems) && worktrees != Math.rint(worktrees)) {
+            problems.add(gate.line("worktrees"), gate.qualified("worktrees"), "must be a whole number, found "
+                    + ValueChecks.format(worktrees), keepFix);
+        }
+        return new GateSpec(List.copyOf(variants), bound, Map.copyOf(bounds), inconclusive, gate.bool("flamegraph", false),
+                (int) Math.max(GateSpec.MIN_WORKTREES, Math.min(1000, Double.isFinite(worktrees) ? worktrees : 0)));
     }
 }

@@ -89,6 +89,11 @@ final class TableReader {
     }
 
     double number(String key, double dflt) {
+        return number(key, dflt, key + " = 1");
+    }
+
+    /** With the fix a value of the wrong type gets (when 1 is no valid value). */
+    double number(String key, double dflt, String fix) {
         if (!has(key)) {
             return dflt;
         }
@@ -99,7 +104,7 @@ final class TableReader {
         if (v instanceof Double d) {
             return d;
         }
-        wrongType(key, "a number", v, key + " = 1");
+        wrongType(key, "a number", v, fix);
         return dflt;
     }
 

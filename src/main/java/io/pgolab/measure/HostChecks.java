@@ -26,7 +26,7 @@ public final class HostChecks {
         if (others > 0) {
             w.add(new Warning(Warning.Kind.LOAD_BEFORE, String.format("other load present: at least %d other runnable"
                     + " process(es) before measuring (1-minute load average %.2f on %d CPUs)", others, loadAverage(),
-                    Runtime.getRuntime().availableProcessors())));
+                    HostInfo.onlineCpus())));
         }
         return w;
     }

@@ -48,6 +48,12 @@ public final class HostInfo {
     }
 
     /** CPU frequency governor, or "unavailable" on VMs without cpufreq. */
+    /** How many CPUs the machine has online (not only those pgolab's threads may use now, see JvmPinning). */
+    public static int onlineCpus() {
+        int n = JvmPinning.parse(read("/sys/devices/system/cpu/online")).size();
+        return n > 0 ? n : Runtime.getRuntime().availableProcessors();
+    }
+
     public static String governor() {
         String g = read("/sys/devices/system/cpu/cpu0/cpufreq/scaling_governor");
         return g.isEmpty() ? "unavailable" : g;

@@ -30,7 +30,9 @@ public record Warning(Kind kind, String message) {
         /** A suite's benchmark measured for one subject and not the other (new, removed, or missing in some rounds). */
         UNPAIRED_BENCHMARK,
         /** Two or more subjects' binaries are byte-identical: their comparison measures only noise. */
-        IDENTICAL_BINARIES
+        IDENTICAL_BINARIES,
+        /** pgolab's own threads could not be kept off the measured CPU (one CPU, no taskset, refused). */
+        JVM_NOT_PINNED
     }
 
     @Override

@@ -44,6 +44,25 @@ public final class ProjectLock implements AutoCloseable {
         }
     }
 
+    /** Whether a pgolab (this one or another) holds the lock file now; a missing file is held by no one. */
+    public static boolean held(Path file) {
+        if (!Files.isRegularFile(file, java.nio.file.LinkOption.NOFOLLOW_LINKS)) {
+            return false;
+        }
+        try (FileChannel ch = FileChannel.open(file, StandardOpenOption.WRITE)) {
+            FileLock l = ch.tryLock();
+            if (l == null) {
+                return true;
+            }
+            l.release();
+            return false;
+        } catch (java.nio.channels.OverlappingFileLockException e) {
+            return true; // held by this JVM
+        } catch (IOException e) {
+            return true; // cannot tell: leave it
+        }
+    }
+
     @Override
     public void close() {
         try {

@@ -12,6 +12,7 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 
 /**
  * The commits a gate compares, each checked out in its own git worktree under .pgolab/gate/SHA12/. A worktree
@@ -61,9 +62,47 @@ public final class Worktrees {
                 throw new UserError("'" + Text.visible(ref) + "' names a " + kind + ", not a commit",
                         "a gate builds commits: give a branch, tag or commit SHA, e.g. --base origin/main");
             }
-            throw new UserError("there is no commit '" + Text.visible(ref) + "' in " + top, fetchHint(ref));
+            String remote = remoteOf(ref).orElse("origin");
+            throw new UserError("there is no commit '" + Text.visible(ref) + "' in " + top,
+                    fetchHint(ref, remotes(), defaultBranch(remote)));
         }
         return new Commit(ref, sha);
+    }
+
+    /** The remote a ref such as origin/main names (when such a remote is configured). */
+    private Optional<String> remoteOf(String ref) {
+        int slash = ref.indexOf('/');
+        return slash > 0 && remotes().contains(ref.substring(0, slash)) ? Optional.of(ref.substring(0, slash))
+                : Optional.empty();
+    }
+
+    private List<String> remotes() {
+        Exec.Result r = git(log, top, "remote");
+        return r.ok() ? r.output().lines().map(String::strip).filter(l -> !l.isEmpty()).toList() : List.of();
+    }
+
+    /**
+     * The remote's default branch as REMOTE/BRANCH: refs/remotes/REMOTE/HEAD as the clone recorded it, else the
+     * remote's own HEAD (git ls-remote --symref, which may ask the network: a short timeout, and nothing on failure).
+     */
+    Optional<String> defaultBranch(String remote) {
+        if (!remotes().contains(remote)) {
+            return Optional.empty();
+        }
+        Exec.Result local = git(log, top, "symbolic-ref", "--quiet", "--short", "refs/remotes/" + remote + "/HEAD");
+        if (local.ok() && local.output().strip().startsWith(remote + "/")) {
+            return Optional.of(local.output().strip());
+        }
+        try {
+            Exec.Result r = Exec.run(log, Exec.Request.of(List.of("git", "-C", top.toString(), "ls-remote", "--symref",
+                    "--end-of-options", remote, "HEAD")).in(null, Map.of("GIT_TERMINAL_PROMPT", "0", "GIT_PAGER", "cat"))
+                    .timeout(Duration.ofSeconds(20), "git ls-remote hung"));
+            return r.ok() ? r.output().lines().filter(l -> l.startsWith("ref: refs/heads/") && l.endsWith("\tHEAD"))
+                    .map(l -> remote + "/" + l.substring("ref: refs/heads/".length(), l.length() - "\tHEAD".length()))
+                    .findFirst() : Optional.empty();
+        } catch (UserError e) {
+            return Optional.empty(); // only a hint is lost
+        }
     }
 
     /**
@@ -72,11 +111,28 @@ public final class Worktrees {
      * words, never a command to paste.
      */
     static String fetchHint(String ref) {
+        return fetchHint(ref, List.of(), Optional.empty());
+    }
+
+    /**
+     * The hint with what git knows of the remotes: REMOTE/BRANCH is fetched as git fetch REMOTE BRANCH, and when the
+     * remote's default branch (defaultBranch, as REMOTE/BRANCH) is another one, it is named: a repository whose
+     * default branch is dev has no origin/main to fetch.
+     */
+    static String fetchHint(String ref, List<String> remotes, Optional<String> defaultBranch) {
         String ci = "in CI, check out with the whole history (actions/checkout with fetch-depth: 0)";
+        String other = defaultBranch.filter(d -> !d.equals(ref) && plainRef(d))
+                .map(d -> d.substring(0, d.indexOf('/')) + "'s default branch is " + d.substring(d.indexOf('/') + 1)
+                        + ": did you mean --base " + d + "? Else ").orElse("");
         if (plainRef(ref)) {
-            return "fetch it first (git fetch origin " + Shell.quote(ref) + "); " + ci;
+            int slash = ref.indexOf('/');
+            boolean remoteBranch = slash > 0 && remotes.contains(ref.substring(0, slash));
+            String remote = remoteBranch ? ref.substring(0, slash) : "origin";
+            String name = remoteBranch ? ref.substring(slash + 1) : ref;
+            return other + "fetch it first (git fetch " + Shell.quote(remote) + " "
+                    + Shell.quote(name) + "); " + ci;
         }
-        return "fetch the branch or commit it is on first (git fetch origin, with that branch's name); " + ci;
+        return other + "fetch the branch or commit it is on first (git fetch origin, with that branch's name); " + ci;
     }
 
     /** A branch, tag or SHA as git check-ref-format allows it, without revision syntax (~ ^ : @{ ..) or shell words. */
@@ -107,6 +163,11 @@ public final class Worktrees {
         return !git(log, top, "status", "--porcelain", "--untracked-files=no").output().isBlank();
     }
 
+    /** Whether the commit holds the file at rel (a path in the repository), committed, whatever its worktree holds. */
+    public boolean holds(Commit c, Path rel) {
+        return git(log, top, "cat-file", "-e", "--end-of-options", c.sha() + ":" + rel).ok();
+    }
+
     /** How many commits base..candidate holds (-1 when git cannot say). */
     public int distance(Commit base, Commit candidate) {
         Exec.Result r = git(log, top, "rev-list", "--count", base.sha() + ".." + candidate.sha());
@@ -117,8 +178,71 @@ public final class Worktrees {
         }
     }
 
-    /** The commit checked out, exactly, in parent/SHA12 (made, or made again when it is not intact). */
+    /** The commit checked out, exactly, in parent/SHA12 (made, or made again when it is not intact), marked used now. */
     public Path checkout(Commit c, Path parent) {
+        Path dir = made(c, parent);
+        try {
+            // the LRU order of prune(): a worktree's own mtime, set at every use (its builds write below it)
+            Files.setLastModifiedTime(dir, java.nio.file.attribute.FileTime.from(java.time.Instant.now()));
+        } catch (java.io.IOException e) {
+            // only the pruning order suffers
+        }
+        return dir;
+    }
+
+    /**
+     * Removes the worktrees under parent beyond the keep most recently used, never one in inUse nor one whose store a
+     * pgolab holds (busy: another gate may be building in it); then git forgets them (git worktree prune).
+     *
+     * @return the directories removed
+     */
+    public List<Path> prune(Path parent, int keep, java.util.Set<Path> inUse, java.util.function.Predicate<Path> busy) {
+        List<Path> all = gateWorktrees(parent);
+        all.sort(java.util.Comparator.comparing(Worktrees::lastUsed).reversed());
+        List<Path> removed = new ArrayList<>();
+        int kept = 0;
+        for (Path dir : all) {
+            boolean used = inUse.stream().anyMatch(u -> u.toAbsolutePath().normalize().equals(dir.toAbsolutePath().normalize()));
+            if (used || kept < keep || busy.test(dir)) {
+                kept += used || kept < keep ? 1 : 0;
+                continue;
+            }
+            remove(dir);
+            removed.add(dir);
+        }
+        // also forgets worktrees deleted behind git's back (rm -rf .pgolab), which git worktree list would still show
+        git(log, top, "worktree", "prune");
+        return removed;
+    }
+
+    /** The SHA12 worktree directories a gate made under parent (nothing else there is touched). */
+    static List<Path> gateWorktrees(Path parent) {
+        if (!Files.isDirectory(parent, java.nio.file.LinkOption.NOFOLLOW_LINKS)) {
+            return new ArrayList<>();
+        }
+        try (java.util.stream.Stream<Path> s = Files.list(parent)) {
+            return s.filter(p -> p.getFileName().toString().matches("[0-9a-f]{12}")
+                    && Files.isDirectory(p, java.nio.file.LinkOption.NOFOLLOW_LINKS))
+                    .collect(java.util.stream.Collectors.toCollection(ArrayList::new));
+        } catch (java.io.IOException e) {
+            return new ArrayList<>();
+        }
+    }
+
+    private static java.nio.file.attribute.FileTime lastUsed(Path dir) {
+        try {
+            return Files.getLastModifiedTime(dir, java.nio.file.LinkOption.NOFOLLOW_LINKS);
+        } catch (java.io.IOException e) {
+            return java.nio.file.attribute.FileTime.fromMillis(0);
+        }
+    }
+
+    private void remove(Path dir) {
+        git(log, top, "worktree", "remove", "--force", dir.toString());
+        Dirs.deleteTree(dir);
+    }
+
+    private Path made(Commit c, Path parent) {
         Path dir = parent.resolve(c.shortSha());
         if (intact(dir, c)) {
             return dir;

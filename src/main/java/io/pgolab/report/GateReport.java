@@ -51,6 +51,12 @@ final class GateReport {
         return s.toString();
     }
 
+    /** The text's first line when the base had no config of its own (the summary, at the end, says it too). */
+    static String borrowedLine(ResultsDocument.GateBody g) {
+        return g.borrowed() ? "Base " + shortSha(g.base()) + " has no config of its own: both commits were built and"
+                + " measured with the candidate's.\n" : "";
+    }
+
     static final String LEGEND = "(value: the candidate's median; change: Hodges-Lehmann estimate of the per-round"
             + " candidate/base ratios, ± half the 95% CI; a measure is within bounds when even the CI's worst end is no"
             + " more than its bound worse)\n";

@@ -93,7 +93,7 @@ final class JsonExporter implements Exporter {
         return new ResultsDocument.GateBody(commit(g.base()), commit(g.candidate()), g.host(), g.configPath(), g.variants(),
                 g.inconclusive(), g.passed(), g.summary(), g.with(GateMeasure.Status.WITHIN_BOUNDS).size(),
                 g.with(GateMeasure.Status.OUT_OF_BOUNDS).size(), g.with(GateMeasure.Status.INCONCLUSIVE).size(), ms,
-                g.notes(), g.microbench().orElse(null));
+                g.notes(), g.microbench().orElse(null), g.baseConfigBorrowed() ? Boolean.TRUE : null);
     }
 
     private static ResultsDocument.CommitEntry commit(Worktrees.Commit c) {
@@ -152,7 +152,8 @@ final class JsonExporter implements Exporter {
         var s = r.settings();
         ResultsDocument.Method method = new ResultsDocument.Method(s.warmupRounds(), s.minRounds(),
                 s.budget().toMillis() / 1000.0, s.targetHalfWidthPercent(), s.primaryMetrics(), gated, s.seed(),
-                s.cpu(), r.deterministic(), CI_LEVEL, 0, SIGNIFICANCE_TEST, ESTIMATOR);
+                s.cpu(), r.deterministic(), CI_LEVEL, 0, SIGNIFICANCE_TEST, ESTIMATOR, r.jvmThreads()
+                .map(p -> new ResultsDocument.JvmThreads(p.pinned(), p.cpus(), p.reason())).orElse(null));
         List<ResultsDocument.Workload> workloads = new ArrayList<>();
         List<ResultsDocument.ComparisonEntry> flat = new ArrayList<>();
         for (BenchResults.WorkloadResult w : r.workloads()) {

@@ -165,8 +165,13 @@ final class RecordedVerdicts {
         for (ResultsDocument.MeasureEntry m : list(g.measures())) {
             GateMeasure.Status s = measure(m, workloads);
             counts[s.ordinal()]++;
+            double estimateWorse = "lower_is_better".equals(m.direction()) ? m.changePercent() : -m.changePercent();
+            boolean improved = s == GateMeasure.Status.WITHIN_BOUNDS
+                    && GateMeasure.improved(estimateWorse, m.worstPercent(), m.boundPercent());
             described.add(new GateResult.Described(s, GateMeasure.describe(m.workload(), m.variant(), m.metric(),
-                    m.changePercent(), m.ciLowPercent(), m.ciHighPercent(), m.boundPercent())));
+                    m.changePercent(), m.ciLowPercent(), m.ciHighPercent(), m.boundPercent()),
+                    improved ? GateMeasure.describeImprovement(m.workload(), m.variant(), m.metric(), m.changePercent(),
+                            m.ciLowPercent(), m.ciHighPercent()) : ""));
             if (Microbench.isBenchmark(m.metric())) {
                 benchmarks.add(described.get(described.size() - 1));
             }
@@ -185,9 +190,10 @@ final class RecordedVerdicts {
                     + " inconclusive, --inconclusive " + policy + ") give passed: " + passed);
         }
         String summary = GateResult.summary(GateReport.shortSha(g.candidate()), GateReport.shortSha(g.base()), g.host(),
-                described, policy);
+                described, policy, g.borrowed());
         return new ResultsDocument.GateBody(g.base(), g.candidate(), g.host(), g.configPath(), g.variants(), policy, passed,
-                summary, within, out, unsure, g.measures(), g.notes(), GateResult.microbench(benchmarks).orElse(null));
+                summary, within, out, unsure, g.measures(), g.notes(), GateResult.microbench(benchmarks).orElse(null),
+                g.borrowed() ? Boolean.TRUE : null);
     }
 
     /** The measure's status from its CI and bound, checked against what it records and the comparison behind it. */

@@ -122,7 +122,17 @@ public record ResultsDocument(
     public record Method(int warmupRounds, int minRounds, double budgetSeconds, double targetCiHalfWidthPercent,
                          List<String> primaryMetrics, List<String> gatedMetrics, long seed, int pinnedCpu,
                          boolean deterministic, double ciLevel, int bootstrapResamples, String significanceTest,
-                         @JsonInclude(JsonInclude.Include.NON_NULL) String estimator) {
+                         @JsonInclude(JsonInclude.Include.NON_NULL) String estimator,
+                         @JsonInclude(JsonInclude.Include.NON_NULL) JvmThreads jvmThreads) {
+    }
+
+    /**
+     * Whether pgolab's own threads (JIT compilers, GC) were kept off the pinned CPU during the campaigns: cpus they
+     * were moved to, or why not (absent in files written before this was recorded).
+     */
+    @JsonInclude(JsonInclude.Include.NON_EMPTY)
+    @JsonIgnoreProperties(ignoreUnknown = true)
+    public record JvmThreads(boolean pinned, String cpus, String reason) {
     }
 
     /**
@@ -254,13 +264,19 @@ public record ResultsDocument(
                            int measuresWithinBounds,
                            int measuresOutOfBounds, int measuresInconclusive, @Required List<MeasureEntry> measures,
                            @Required List<String> notes,
-                           @JsonInclude(JsonInclude.Include.NON_NULL) String microbench) {
-        /** Without suites: no "Microbench:" section. */
+                           @JsonInclude(JsonInclude.Include.NON_NULL) String microbench,
+                           @JsonInclude(JsonInclude.Include.NON_NULL) Boolean baseConfigBorrowed) {
+        /** Without suites and with the base's own config: no "Microbench:" section, nothing borrowed. */
         public GateBody(CommitEntry base, CommitEntry candidate, String host, String configPath, List<String> variants,
                         String inconclusive, boolean passed, String summary, int measuresWithinBounds,
                         int measuresOutOfBounds, int measuresInconclusive, List<MeasureEntry> measures, List<String> notes) {
             this(base, candidate, host, configPath, variants, inconclusive, passed, summary, measuresWithinBounds,
-                    measuresOutOfBounds, measuresInconclusive, measures, notes, null);
+                    measuresOutOfBounds, measuresInconclusive, measures, notes, null, null);
+        }
+
+        /** True when the base had no config of its own (absent from files of gates whose base had one). */
+        public boolean borrowed() {
+            return Boolean.TRUE.equals(baseConfigBorrowed);
         }
     }
 

@@ -20,7 +20,8 @@ final class TextExporter implements Exporter {
             // the bench's own table (every metric, p, verdict), then the gate's, whose summary replaces the bench's
             String bench = BenchText.render(b, b.gated());
             bench = bench.substring(0, bench.lastIndexOf("\n" + b.summary(b.gated())) + 1);
-            return bench + GateReport.text(JsonExporter.gate(r.gate()), JsonExporter.bench(b).workloads())
+            ResultsDocument.GateBody g = JsonExporter.gate(r.gate());
+            return GateReport.borrowedLine(g) + bench + GateReport.text(g, JsonExporter.bench(b).workloads())
                     + GateReport.LEGEND;
         }
         if (r.ladder() != null) {

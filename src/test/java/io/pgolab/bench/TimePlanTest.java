@@ -132,6 +132,28 @@ class TimePlanTest {
         assertThat(r.workloads()).map(w -> w.campaign().elapsedSeconds()).containsExactly(40.0, 42.0, 38.0);
     }
 
+    /** A listener that prints nothing. */
+    static BenchListener silentListener() {
+        return new BenchListener() {
+            @Override
+            public void measuring(String workload, String detail) {
+            }
+
+            @Override
+            public io.pgolab.measure.Progress progress() {
+                return io.pgolab.measure.Progress.NONE;
+            }
+
+            @Override
+            public void expecting(String estimate) {
+            }
+
+            @Override
+            public void measured(String workload) {
+            }
+        };
+    }
+
     static BenchWorkload workload(String name) {
         return new BenchWorkload(name, "run", List.of(subject("a"), subject("b")));
     }

@@ -114,13 +114,70 @@ class GateIT {
     }
 
     @Test
-    void aBaseWithoutTheConfigIsAnErrorNamingTheCommit() throws Exception {
+    void aBaseWithoutTheConfigIsGatedWithTheCandidatesAndSaysSoFirst() throws Exception {
+        // the pull request that adds pgolab: the base commit has the sources only
+        Path repo = GateSample.create(tmp.resolve("repo"), "variants = [\"release\"]\nworktrees = 2");
+        // a tenth of the usual run under valgrind: this test is about the config, not the measurement
+        Files.writeString(repo.resolve("pgolab.toml"), Files.readString(repo.resolve("pgolab.toml"))
+                .replace("{binary} " + GateSample.BENCH_N, "{binary} " + GateSample.BENCH_N / 10));
+        GateSample.git(repo, "rm", "-q", "--cached", "pgolab.toml");
+        GateSample.git(repo, "commit", "-q", "--amend", "-m", "sources only");
+        GateSample.addWork(repo); // the candidate: the config, and 5% more work
+        // a stray worktree of an older gate: beyond [gate] worktrees = 2, so this gate removes it
+        Path stray = repo.resolve(".pgolab/gate/000000000000");
+        GateSample.git(repo, "worktree", "add", "-q", "--detach", stray.toString(), "HEAD");
+        Files.setLastModifiedTime(stray, java.nio.file.attribute.FileTime.fromMillis(0));
+        // uncommitted edits: said before the gate runs
+        Files.writeString(repo.resolve("work.c"), Files.readString(repo.resolve("work.c")) + "/* edited */\n");
+        Path json = tmp.resolve("out/gate.json");
+        Cli.Result r = Cli.run(repo, "gate", "--base", "HEAD~1", "--deterministic", "--min-rounds", "5",
+                "--max-rounds", "5", "--warmup", "0", "--host-label", "test-host", "--json", json.toString());
+        // the base was built from its own sources: the candidate's 5% more work shows
+        assertThat(r.exitCode()).as(r.all()).isEqualTo(1);
+        assertThat(r.out().lines().findFirst().orElseThrow()).startsWith("Base ").contains("has no config of its own");
+        assertThat(r.out()).contains("(the base has no config of its own: both commits were built and measured with the"
+                + " candidate's). 1 of 1 measures out of bounds: release det.instructions on loop");
+        int note = r.err().indexOf("uncommitted changes");
+        int borrowed = r.err().indexOf("has no pgolab.toml: it is built from its own sources with the candidate's config");
+        assertThat(note).as(r.err()).isNotNegative().isLessThan(r.err().indexOf("==> base HEAD~1"));
+        assertThat(borrowed).as(r.err()).isNotNegative().isLessThan(r.err().indexOf("==> base HEAD~1"));
+        JsonNode g = Json.MAPPER.readTree(json.toFile()).get("gate");
+        assertThat(g.get("base_config_borrowed").asBoolean()).isTrue();
+        assertThat(g.get("summary").asText()).contains("both commits were built and measured with the candidate's");
+        assertThat(g.get("measures").get(0).get("change_percent").asDouble()).isBetween(4.0, 8.0);
+        // the base's commit is untouched: the borrowed config is an untracked file of its worktree
+        assertThat(GateSample.git(repo, "ls-tree", "--name-only", "HEAD~1")).doesNotContain("pgolab.toml");
+        // LRU: the stray worktree is gone, git forgot it; the gate's two stay
+        assertThat(stray).doesNotExist();
+        assertThat(GateSample.git(repo, "worktree", "list").lines()).hasSize(3);
+
+        Cli.Result prune = Cli.run(repo, "gate", "--prune");
+        assertThat(prune.exitCode()).as(prune.all()).isZero();
+        assertThat(prune.out()).contains("removed 2 gate worktrees");
+        assertThat(GateSample.git(repo, "worktree", "list").lines()).hasSize(1);
+        Cli.Result noBase = Cli.run(repo, "gate");
+        assertThat(noBase.exitCode()).isEqualTo(2);
+        assertThat(noBase.err()).contains("needs --base").doesNotContain("Exception");
+    }
+
+    @Test
+    void aCandidateWithoutTheConfigIsAnErrorNamingTheCommit() throws Exception {
         Path repo = GateSample.create(tmp.resolve("repo"), "bound = 2");
+        // --prune before any gate: nothing to remove, and no .pgolab/ made for it
+        Cli.Result prune = Cli.run(repo, "gate", "--prune");
+        assertThat(prune.exitCode()).as(prune.all()).isZero();
+        assertThat(prune.out()).contains("no gate worktrees");
+        assertThat(repo.resolve(".pgolab")).doesNotExist();
+        GateSample.changeComment(repo);
+        // later.toml is in the working tree only: neither commit has it
         Files.writeString(repo.resolve("later.toml"), Files.readString(repo.resolve("pgolab.toml")));
-        GateSample.commitAll(repo, "a second config");
+        // and an uncommitted edit: said as soon as it is found, even when the gate stops before building
+        Files.writeString(repo.resolve("work.c"), Files.readString(repo.resolve("work.c")) + "/* edited */\n");
         Cli.Result r = Cli.run(repo, "--config", "later.toml", "gate", "--base", "HEAD~1");
         assertThat(r.exitCode()).isEqualTo(2);
-        assertThat(r.err()).contains("the base commit HEAD~1", "has no later.toml", "commit the config on the base branch");
+        assertThat(r.err().indexOf("the working tree has uncommitted changes")).as(r.err()).isNotNegative()
+                .isLessThan(r.err().indexOf("error: "));
+        assertThat(r.err()).contains("the candidate commit HEAD", "has no later.toml", "commit the config");
     }
 
     @Test

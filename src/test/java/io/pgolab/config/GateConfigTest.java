@@ -121,4 +121,17 @@ class GateConfigTest {
                 bound = 3
                 """))).hasMessageContaining("'rps' has a bound here and in its [[bench.metric]] entry");
     }
+
+    @Test
+    void gateWorktreesKeptDefaultToFourAndAreChecked() {
+        assertThat(parse(HEAD).gate().worktrees()).isEqualTo(GateSpec.DEFAULT_WORKTREES).isEqualTo(4);
+        assertThat(parse(HEAD + "[gate]\nworktrees = 10\n").gate().worktrees()).isEqualTo(10);
+        assertThatThrownBy(() -> parse(HEAD + "[gate]\nworktrees = 1\n")).hasMessageContaining("gate.worktrees")
+                .hasMessageContaining("must be between 2 and 1000");
+        assertThatThrownBy(() -> parse(HEAD + "[gate]\nworktrees = 3.5\n")).hasMessageContaining("gate.worktrees")
+                .hasMessageContaining("whole number");
+        // the fix of a wrong type is a valid value (not the generic "= 1")
+        assertThatThrownBy(() -> parse(HEAD + "[gate]\nworktrees = \"4\"\n")).hasMessageContaining("must be a number")
+                .hasMessageContaining("worktrees = 4");
+    }
 }

@@ -65,6 +65,82 @@ class WorktreesTest {
         assertThat(plain.hint()).contains("git fetch origin no-such-branch");
     }
 
+    @Test
+    void aRemoteBranchIsFetchedByItsNameAndTheRemotesDefaultBranchIsNamed() {
+        String hint = Worktrees.fetchHint("origin/main", List.of("origin"), java.util.Optional.of("origin/dev"));
+        assertThat(hint).contains("origin's default branch is dev", "--base origin/dev", "git fetch origin main)")
+                .doesNotContain("git fetch origin origin/main");
+        assertThat(Worktrees.fetchHint("origin/dev", List.of("origin"), java.util.Optional.of("origin/dev")))
+                .doesNotContain("default branch").contains("git fetch origin dev)");
+        // a default branch that is not a plain name is never pasted
+        assertThat(Worktrees.fetchHint("origin/main", List.of("origin"), java.util.Optional.of("origin/$(id)")))
+                .doesNotContain("$(id)");
+    }
+
+    @Test
+    void aMissingOriginMainNamesTheDefaultBranchDevOfTheRemote() throws Exception {
+        Tool.require(ToolLocator.onPath("git").isPresent(), "git");
+        Path upstream = tmp.resolve("upstream");
+        Files.createDirectories(upstream);
+        git(upstream, "init", "-q", "-b", "dev");
+        Files.writeString(upstream.resolve("a.txt"), "one\n");
+        git(upstream, "add", "-A");
+        git(upstream, "commit", "-q", "-m", "one");
+        git(tmp, "clone", "-q", upstream.toString(), "clone");
+        Path clone = tmp.resolve("clone");
+        Worktrees w = Worktrees.of(clone, null);
+        UserError cloned = (UserError) org.assertj.core.api.Assertions.catchThrowable(() -> w.resolve("origin/main"));
+        assertThat(cloned.hint()).contains("origin's default branch is dev", "--base origin/dev", "git fetch origin main)");
+        // without refs/remotes/origin/HEAD (a remote added by hand): asked of the remote itself
+        git(clone, "remote", "set-head", "origin", "-d");
+        UserError asked = (UserError) org.assertj.core.api.Assertions.catchThrowable(() -> w.resolve("origin/main"));
+        assertThat(asked.hint()).contains("origin's default branch is dev", "--base origin/dev");
+    }
+
+    @Test
+    void pruningKeepsTheMostRecentlyUsedAndThoseInUseAndGitForgetsTheRest() throws Exception {
+        Tool.require(ToolLocator.onPath("git").isPresent(), "git");
+        Path repo = tmp.resolve("repo");
+        Files.createDirectories(repo);
+        git(repo, "init", "-q");
+        Worktrees w = Worktrees.of(repo, null);
+        Path parent = repo.resolve(".pgolab/gate");
+        List<Path> dirs = new ArrayList<>();
+        for (int i = 0; i < 5; i++) {
+            Files.writeString(repo.resolve("a.txt"), i + "\n");
+            git(repo, "add", "-A");
+            git(repo, "commit", "-q", "-m", "c" + i);
+            Path d = w.checkout(w.resolve("HEAD"), parent);
+            // used in this order: d0 longest ago
+            Files.setLastModifiedTime(d, java.nio.file.attribute.FileTime.fromMillis(1_000_000L * (i + 1)));
+            dirs.add(d);
+        }
+        Files.createDirectories(parent.resolve("not-a-worktree"));
+        assertThat(worktreeList(repo)).hasSize(6);
+        // keep 3: d4, d3, d2 (the most recent); d0 is in use, d1 busy (another pgolab holds its store)
+        List<Path> removed = w.prune(parent, 3, java.util.Set.of(dirs.get(0)), d -> d.equals(dirs.get(1)));
+        assertThat(removed).isEmpty();
+        removed = w.prune(parent, 3, java.util.Set.of(dirs.get(4)), d -> false);
+        assertThat(removed).containsExactlyInAnyOrder(dirs.get(0), dirs.get(1));
+        assertThat(dirs.get(0)).doesNotExist();
+        assertThat(worktreeList(repo)).hasSize(4);
+        // gate --prune: all of them, nothing else under .pgolab/gate/
+        removed = w.prune(parent, 0, java.util.Set.of(), d -> false);
+        assertThat(removed).hasSize(3);
+        assertThat(worktreeList(repo)).hasSize(1);
+        assertThat(parent.resolve("not-a-worktree")).isDirectory();
+        // a worktree deleted behind git's back is forgotten too
+        Path again = w.checkout(w.resolve("HEAD"), parent);
+        io.pgolab.util.Dirs.deleteTree(again);
+        w.prune(parent, 0, java.util.Set.of(), d -> false);
+        assertThat(worktreeList(repo)).hasSize(1);
+    }
+
+    private static List<String> worktreeList(Path repo) {
+        Exec.Result r = Exec.capture(null, null, Map.of(), List.of("git", "-C", repo.toString(), "worktree", "list"), 60);
+        return r.output().lines().filter(l -> !l.isBlank()).toList();
+    }
+
     private static void git(Path dir, String... args) {
         List<String> argv = new ArrayList<>(List.of("git", "-C", dir.toString()));
         argv.addAll(List.of(args));

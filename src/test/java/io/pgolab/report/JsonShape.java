@@ -33,7 +33,9 @@ public final class JsonShape {
             "workloads[].layout_check.functions_moved: int", "workloads[].layout_check.bound_percent: object",
             "workloads[].layout_check.bound_percent.cpu_time: number", "workloads[].layout_check.comparisons: array",
             "workloads[].layout_check.comparisons[]: object",
-            "host: string", "environment.hostname: string", "microbench: string", "gate.microbench: string");
+            "host: string", "environment.hostname: string", "microbench: string", "gate.microbench: string",
+            "method.jvm_threads: object", "method.jvm_threads.pinned: boolean", "method.jvm_threads.cpus: string",
+            "method.jvm_threads.reason: string", "gate.base_config_borrowed: boolean");
 
     private JsonShape() {
     }
