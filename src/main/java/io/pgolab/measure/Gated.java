@@ -18,7 +18,7 @@ public record Gated(String baseline, String candidate, String metric, double min
         return key(baseline, candidate, metric);
     }
 
-    static String key(String baseline, String candidate, String metric) {
+    public static String key(String baseline, String candidate, String metric) {
         return baseline + "\u0000" + candidate + "\u0000" + metric;
     }
 
