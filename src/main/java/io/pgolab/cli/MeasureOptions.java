@@ -28,8 +28,8 @@ final class MeasureOptions {
     String totalBudget;
 
     @Option(names = "--target-ci", paramLabel = "PERCENT", defaultValue = MeasureDefaults.TARGET_CI_PERCENT_TEXT,
-            description = {"No longer stops a campaign (the sequential rule does, docs/statistics.md): the noise line's",
-                    "estimate of the rounds a CI of this half-width would take (default ${DEFAULT-VALUE}%%)."})
+            description = {"No longer stops a campaign: the sequential rule does (docs/statistics.md).",
+                    "The noise line estimates the rounds a CI of this half-width would take (default ${DEFAULT-VALUE}%%)."})
     double targetCi;
 
     @Option(names = "--min-effect", paramLabel = "PERCENT", defaultValue = MeasureDefaults.MIN_EFFECT_PERCENT_TEXT,
