@@ -97,7 +97,7 @@ final class MeasureOptions {
     }
 
     CampaignSettings settings() {
-        Duration b = budget == null ? MeasureDefaults.budget() : duration("--budget", budget);
+        Duration b = budget == null ? MeasureDefaults.budget() : duration("--max-time/--budget", budget);
         totalBudget();
         if (targetCi <= 0 || minEffect < 0) {
             throw new UserError("--target-ci must be positive and --min-effect not negative", "e.g. --target-ci 1 --min-effect 1");
@@ -125,7 +125,7 @@ final class MeasureOptions {
 
     private static Duration duration(String option, String text) {
         Duration d = Durations.parse(text).orElseThrow(() -> new UserError(option + " '" + text + "' is not a duration",
-                "write e.g. " + option + " 60s or " + option + " 5m"));
+                "write e.g. " + option.replaceAll("/.*", "") + " 60s or " + option.replaceAll("/.*", "") + " 5m"));
         return d;
     }
 

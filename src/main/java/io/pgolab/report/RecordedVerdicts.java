@@ -78,8 +78,26 @@ final class RecordedVerdicts {
                 d.commands());
     }
 
-    /** A workload's planned looks: increasing rounds, alphas positive and together at most 5%. */
+    /**
+     * A workload's planned looks: increasing rounds, alphas positive and together at most 5%; a workload the sequential
+     * rule stopped has them, and without looks every comparison covers all its rounds (else its interval would be
+     * a sequential look's, passed off as a plain 95% one).
+     */
     private void looks(ResultsDocument.Workload w) {
+        String stop = w.stopReason() == null ? "" : w.stopReason();
+        if (w.looksOrEmpty().isEmpty() && (stop.startsWith("decided:") || stop.startsWith("cap:"))) {
+            throw damaged("workload " + w.name(), "the sequential rule stopped it ('" + stop.split(":")[0]
+                    + "'), but its looks are missing");
+        }
+        if (w.looksOrEmpty().isEmpty()) {
+            for (ResultsDocument.ComparisonEntry c : list(w.comparisons())) {
+                if (c.rounds() != w.rounds()) {
+                    throw damaged("comparison " + c.candidate() + " vs " + c.baseline() + " " + c.metric() + " on "
+                            + w.name(), "it has " + c.rounds() + " rounds of the workload's " + w.rounds()
+                            + ", and no look says why");
+                }
+            }
+        }
         double spent = 0;
         int before = 0;
         for (ResultsDocument.LookEntry l : w.looksOrEmpty()) {

@@ -109,6 +109,20 @@ class SequentialReportTest {
         });
         assertThatThrownBy(() -> ReportFiles.read(List.of(cut))).isInstanceOf(UserError.class)
                 .hasMessageContaining("its 7 rounds are none of the workload's planned looks");
+        // the looks removed, to pass the look's interval off as a plain 95% one of its first 8 rounds
+        Path noLooks = file("nolooks.json", y -> {
+            ((ObjectNode) y.get("workloads").get(0)).remove("looks");
+            cpu(y).put("ci_level", 0.95);
+        });
+        assertThatThrownBy(() -> ReportFiles.read(List.of(noLooks))).isInstanceOf(UserError.class)
+                .hasMessageContaining("the sequential rule stopped it ('cap'), but its looks are missing");
+        Path noLooksNoStop = file("nolooks2.json", y -> {
+            ((ObjectNode) y.get("workloads").get(0)).remove("looks").toString();
+            ((ObjectNode) y.get("workloads").get(0)).put("stop_reason", "budget of 30s spent");
+            cpu(y).put("ci_level", 0.95);
+        });
+        assertThatThrownBy(() -> ReportFiles.read(List.of(noLooksNoStop))).isInstanceOf(UserError.class)
+                .hasMessageContaining("it has 8 rounds of the workload's 12, and no look says why");
         assertThat(Comparison.levelPercent(ALPHA_8)).isEqualTo("96.7");
         assertThat((ArrayNode) d.get("workloads").get(0).get("looks")).hasSize(2);
     }
