@@ -7,7 +7,7 @@ import java.util.Locale;
 import java.util.Optional;
 
 /**
- * When each gated measure of a workload was decided, from the results records: "decided: pgo cpu_time regressed at
+ * When each gated measure of a workload was decided, from the results records: "decisions: pgo cpu_time regressed at
  * round 14 (12s, 99.2% CI); ..." or "... undecided after 90 rounds (300s, 98.3% CI)". A bench's gated measures are
  * its gated comparisons (decided: not inconclusive); a gate's are its measures (decided: within or out of bounds),
  * each with the comparison behind it. Empty for a workload measured without the sequential rule (no looks).
@@ -66,6 +66,6 @@ final class Decisions {
     }
 
     private static Optional<String> line(List<String> parts) {
-        return parts.isEmpty() ? Optional.empty() : Optional.of("decided: " + String.join("; ", parts));
+        return parts.isEmpty() ? Optional.empty() : Optional.of("decisions: " + String.join("; ", parts));
     }
 }

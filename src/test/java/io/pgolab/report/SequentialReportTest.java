@@ -67,7 +67,7 @@ class SequentialReportTest {
         assertThat(d.get("workloads").get(0).get("looks")).hasSize(2);
         assertThat(d.get("workloads").get(0).get("runs")).hasSize(24);
 
-        String decided = "decided: pgo cpu_time out of bounds at round 8 (20s, 96.7% CI); pgo wall_time undecided after"
+        String decided = "decisions: pgo cpu_time out of bounds at round 8 (20s, 96.7% CI); pgo wall_time undecided after"
                 + " 12 rounds (30s, 98.3% CI)";
         Results live = Results.gate(GoldenReportTest.SOURCE, g);
         assertThat(Exporter.text().render(live)).contains("  " + decided + "\n")
