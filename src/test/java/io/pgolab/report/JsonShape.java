@@ -33,7 +33,11 @@ public final class JsonShape {
             "workloads[].layout_check.functions_moved: int", "workloads[].layout_check.bound_percent: object",
             "workloads[].layout_check.bound_percent.cpu_time: number", "workloads[].layout_check.comparisons: array",
             "workloads[].layout_check.comparisons[]: object",
-            "host: string", "environment.hostname: string");
+            "host: string", "environment.hostname: string",
+            // the sequential rule (issue 28): each workload's planned looks, each comparison's look time
+            "workloads[].looks: array", "workloads[].looks[]: object", "workloads[].looks[].round: int",
+            "workloads[].looks[].alpha: number", "workloads[].comparisons[].look_seconds: number",
+            "comparisons[].look_seconds: number");
 
     private JsonShape() {
     }
