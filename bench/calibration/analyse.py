@@ -112,7 +112,10 @@ def load_runs(directory, old=False):
                              phase=sum(1 for r in noise if r.get("phase_change")),
                              steal=max((r.get("steal_percent", 0) for r in noise), default=0.0),
                              median=c["baseline_median"], cv=c["baseline_cv"],
-                             target="target reached" in w["stop_reason"]))
+                             target="target reached" in w["stop_reason"],
+                             decided=w["stop_reason"].startswith("decided"),
+                             # the sequential rule's time to the look that decided it (files before it: the run's time)
+                             look=c.get("look_seconds") or float(row["seconds"])))
     return runs
 
 
@@ -127,8 +130,9 @@ def old_analysis(c):
 
 def aa_table(runs, split_load=None, split_cv=None):
     print("| program | A/A runs | CI contains 1.0 | false verdicts (improved/regressed) | no_change / inconclusive "
-          "| half-width median / p90 / max | rounds median | target ±0.5% reached | seconds median | load median |")
-    print("|---|---|---|---|---|---|---|---|---|---|")
+          "| half-width median / p90 / max | rounds median | target ±0.5% reached | decided (stopped at a look) "
+          "| seconds to the decision median | seconds median | load median |")
+    print("|---|---|---|---|---|---|---|---|---|---|---|---|")
     groups = {}
     for r in runs:
         groups.setdefault(r["program"], []).append(r)
@@ -157,14 +161,15 @@ def aa_table(runs, split_load=None, split_cv=None):
         print(f"| {prog} | {n} | {rate(cover, n)} | {rate(false, n)} | {nc} / {inc} "
               f"| {pct(quantile(hw, .5))} / {pct(quantile(hw, .9))} / {pct(max(hw))} "
               f"| {statistics.median(r['rounds'] for r in rs):g} | {sum(r['target'] for r in rs)} "
+              f"| {sum(r['decided'] for r in rs)} | {statistics.median(r['look'] for r in rs):.1f} "
               f"| {statistics.median(float(r['seconds']) for r in rs):g} "
               f"| {statistics.median(float(r['load1']) for r in rs):.2f} |")
 
 
 def detection_table(runs, truth, split_cv=None):
     print("| program | slowdown (more work) | runs | called `regressed` | inconclusive / no_change / improved "
-          "| estimate median | CI contains the true ratio | half-width median |")
-    print("|---|---|---|---|---|---|---|---|")
+          "| estimate median | CI contains the true ratio | half-width median | seconds to the decision median / max |")
+    print("|---|---|---|---|---|---|---|---|---|")
     groups = {}
     for r in runs:
         groups.setdefault((r["program"], r["kind"]), []).append(r)
@@ -182,7 +187,8 @@ def detection_table(runs, truth, split_cv=None):
         label = kind + "%" + (f" (true {100 * (true - 1):+.2f}%)" if true else "")
         print(f"| {prog} | {label} | {n} | {rate(reg, n)} | {inc} / {nc} / {imp} "
               f"| {100 * (statistics.median(r['ratio'] for r in rs) - 1):+.2f}% | {contains} "
-              f"| {pct(quantile([r['half'] for r in rs], .5))} |")
+              f"| {pct(quantile([r['half'] for r in rs], .5))} "
+              f"| {statistics.median(r['look'] for r in rs):.1f} / {max(r['look'] for r in rs):.1f} |")
 
 
 def main():

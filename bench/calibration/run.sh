@@ -11,7 +11,8 @@
 # analyse.py turns the JSON files into the tables of docs/benchmarks.md.
 #
 # usage: bench/calibration/run.sh [PLAN]   PLAN: "prog:kind:count ..." (kind aa or +k), default below
-# environment: BUDGET (default: pgolab's own default, 60s), DEADLINE, SEED (order of the jobs, default 1),
+# environment: BUDGET (--max-time; default: pgolab's own, 300s; the sequential rule stops
+#              a run as soon as its cpu_time is decided), DEADLINE, SEED (order of the jobs, default 1),
 #              DEMO_BIN, LUA_BIN, REDIS_BIN (prebuilt subjects; else built here, see build_subjects),
 #              OUT (default bench/out/calibration/study; an existing index.tsv is appended to).
 set -euo pipefail

@@ -5,6 +5,7 @@ import io.pgolab.measure.Campaign;
 import io.pgolab.measure.CampaignResult;
 import io.pgolab.measure.CampaignSettings;
 import io.pgolab.measure.JvmPinning;
+import io.pgolab.measure.Gated;
 import io.pgolab.measure.Measurer;
 import io.pgolab.measure.Probe;
 import io.pgolab.measure.Progress;
@@ -65,17 +66,31 @@ public final class BenchEngine {
         }
     }
 
+    /** Each workload's gated measures: its primary metrics, every subject against the first, by their verdict. */
     public BenchResults run(String title, List<BenchWorkload> workloads) {
+        return run(title, workloads, this::primaryGated);
+    }
+
+    /** A bench's gated measures: the primary metrics of every subject against the first, decided by their verdict. */
+    List<Gated> primaryGated(BenchWorkload w, CampaignSettings ws) {
+        return Campaign.primaryGated(w.subjects(), ws, m -> w.minEffects().getOrDefault(m, options.minEffect()));
+    }
+
+    /** With the gated measures the stop rule waits for, per workload (given its settings). */
+    public BenchResults run(String title, List<BenchWorkload> workloads,
+                            java.util.function.BiFunction<BenchWorkload, CampaignSettings, List<Gated>> gatedOf) {
         // pgolab's JIT and GC threads off the measured CPU while the campaigns run (the runner pins each command)
         JvmPinning pin = JvmPinning.awayFrom(options.settings().cpu(), log);
         try {
-            return run(title, workloads, pin.outcome());
+            return run(title, workloads, gatedOf, pin.outcome());
         } finally {
             pin.close();
         }
     }
 
-    private BenchResults run(String title, List<BenchWorkload> workloads, JvmPinning.Outcome pinned) {
+    private BenchResults run(String title, List<BenchWorkload> workloads,
+                             java.util.function.BiFunction<BenchWorkload, CampaignSettings, List<Gated>> gatedOf,
+                             JvmPinning.Outcome pinned) {
         CampaignSettings s = options.settings();
         List<Probe> probes = Probes.forMode(options.deterministic());
         Campaign campaign = new Campaign(measurer, log, scratch, probes, nanoTime);
@@ -87,11 +102,11 @@ public final class BenchEngine {
             CampaignSettings ws = settingsFor(w, s).withBudget(TimePlan.share(s.budget(), options.budgetGiven(),
                     options.totalBudget(), spent, left));
             checkPrimaryBeforeMeasuring(w, ws, probes);
-            listener.measuring(w.name(), w.subjects().size() + " subjects, budget "
-                    + TimePlan.duration(ws.budget().toMillis() / 1000.0) + ", target ±" + s.targetHalfWidthPercent()
-                    + "% on " + String.join(",", ws.primaryMetrics()) + "; counters: "
+            listener.measuring(w.name(), w.subjects().size() + " subjects, until every gated measure is decided"
+                    + " or --max-time " + TimePlan.duration(ws.budget().toMillis() / 1000.0) + " (primary: "
+                    + String.join(",", ws.primaryMetrics()) + "); counters: "
                     + Probes.describe(options.deterministic()));
-            CampaignResult r = campaign.run(w.subjects(), ws, paced(listener.progress(), ws, left))
+            CampaignResult r = campaign.run(w.subjects(), ws, paced(listener.progress(), ws, left), gatedOf.apply(w, ws))
                     .withWarnings(w.warnings()).withWarnings(pinned.warning(s.cpu()).stream().toList());
             spent += r.elapsedSeconds();
             listener.measured(w.name());

@@ -22,6 +22,6 @@ public record BenchOptions(CampaignSettings settings, boolean primaryGiven, doub
     /** How the budget was asked for, as the messages name it: "--total-budget 90s" or "--budget 60s (per workload)". */
     public String budgetOption() {
         return totalBudget.map(t -> "--total-budget " + TimePlan.duration(t.toMillis() / 1000.0))
-                .orElse("--budget " + TimePlan.duration(settings.budget().toMillis() / 1000.0) + " (per workload)");
+                .orElse("--max-time " + TimePlan.duration(settings.budget().toMillis() / 1000.0) + " (per workload)");
     }
 }

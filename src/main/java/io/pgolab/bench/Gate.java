@@ -3,6 +3,7 @@ package io.pgolab.bench;
 import io.pgolab.UserError;
 import io.pgolab.config.GateSpec;
 import io.pgolab.config.WorkloadSpec;
+import io.pgolab.measure.Gated;
 import io.pgolab.pipeline.BuiltArtifact;
 import io.pgolab.pipeline.Worktrees;
 import io.pgolab.stats.Comparison;
@@ -62,7 +63,8 @@ public final class Gate {
     /** Runs the campaigns and decides. bench: the candidate's [[bench]] entries. */
     public static GateResult run(BenchEngine engine, String title, List<BenchWorkload> workloads, List<WorkloadSpec> bench,
                                  Request req, double defaultMinEffect) {
-        BenchResults r = engine.run(title, workloads);
+        BenchResults r = engine.run(title, workloads, (w, ws) -> gated(w.name(), ws.primaryMetrics(), bench, req,
+                defaultMinEffect));
         List<BenchResults.WorkloadResult> paired = new ArrayList<>();
         for (BenchResults.WorkloadResult w : r.workloads()) {
             Map<String, Double> minEffects = spec(bench, w.name()).map(WorkloadSpec::minEffects).orElse(Map.of());
@@ -87,6 +89,26 @@ public final class Gate {
         return new GateResult(req.base(), req.candidate(), req.host(), req.configPath(), req.variants(),
                 req.inconclusive(), measures,
                 pairedResults, List.copyOf(notes), req.baseConfigBorrowed());
+    }
+
+    /**
+     * What the campaign's stop rule waits for: every bounded metric of every variant, decided when the measure's status
+     * ({@link GateMeasure#of}, the gate's one rule) is within or out of bounds. A bound on a metric the workload does
+     * not measure is no measure (noted after the campaign).
+     */
+    static List<Gated> gated(String workload, List<String> primary, List<WorkloadSpec> bench, Request req,
+                             double defaultMinEffect) {
+        Map<String, Double> own = spec(bench, workload).map(WorkloadSpec::bounds).orElse(Map.of());
+        Map<String, Double> minEffects = spec(bench, workload).map(WorkloadSpec::minEffects).orElse(Map.of());
+        List<Gated> out = new ArrayList<>();
+        for (String v : req.variants()) {
+            for (String m : boundedNames(own, req.spec(), primary)) {
+                double b = bound(m, own, req.spec(), primary).orElseThrow();
+                out.add(new Gated(BASE + ":" + v, CANDIDATE + ":" + v, m, minEffects.getOrDefault(m, defaultMinEffect),
+                        c -> GateMeasure.of(workload, v, c, b).status() != GateMeasure.Status.INCONCLUSIVE));
+            }
+        }
+        return out;
     }
 
     /** Every comparison of a metric with a bound, as a measure; bounds that apply nowhere are noted. */

@@ -65,8 +65,11 @@ public record Ladder(List<Step> steps, List<Slowdown> trainingSlowdown) {
                 Comparison vsRelease = w.comparisons().stream()
                         .filter(x -> x.metric().equals(metric) && x.candidate().equals(a.variant())).findFirst().orElse(null);
                 double minEffect = vsRelease == null ? MeasureDefaults.minEffect() : vsRelease.minEffect();
-                Comparison vsPrev = Comparison.of(metric, info.unit(), info.direction(), prev, a.variant(),
-                        c.samples(prev, metric), c.samples(a.variant(), metric), minEffect, c.seed());
+                // the campaign's last look's interval, as every other comparison of a sequential campaign
+                Comparison vsPrev = c.compare(prev, a.variant(), java.util.Map.of(metric, minEffect), minEffect).stream()
+                        .filter(x -> x.metric().equals(metric)).findFirst()
+                        .orElseGet(() -> Comparison.of(metric, info.unit(), info.direction(), prev, a.variant(),
+                                c.samples(prev, metric), c.samples(a.variant(), metric), minEffect, c.seed()));
                 steps.add(new Step(w.name(), metric, a.variant(), prev, a.buildSeconds(), pipeline, training, a.binaryBytes(),
                         vsRelease, vsPrev, recommendation(prev, a.variant(), vsPrev)));
             }

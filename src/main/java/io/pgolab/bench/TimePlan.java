@@ -58,8 +58,8 @@ public final class TimePlan {
                             + " verdict needs win (%s--min-rounds 5 would shorten it)%s", duration(Math.max(0, minimum)),
                     rounds, budgetOption, workloadsAfter == 0 ? "" : "fewer workloads with --workload NAME, or ", later);
         }
-        return String.format(Locale.ROOT, "about %s to %s for this workload: %s, then more rounds until the CIs reach the"
-                        + " target or the budget is spent (%s)%s", duration(Math.max(0, minimum)),
+        return String.format(Locale.ROOT, "about %s to %s for this workload: %s, then more rounds until every gated"
+                        + " measure is decided or the cap (%s)%s", duration(Math.max(0, minimum)),
                 duration(Math.max(0, atMost)), rounds, budgetOption, later);
     }
 

@@ -26,7 +26,7 @@ import picocli.CommandLine.ParentCommand;
                 "Default: release (or the first variant given) against every other configured variant.",
                 "Builds what is missing first.",
                 "Rounds run every variant once in shuffled order, pinned to one CPU.",
-                "They go on until the primary metrics' 95%% CIs reach the target or the budget is spent."})
+                "They go on until every gated measure is decided at a planned look, or --max-time."})
 final class BenchCommand implements Callable<Integer> {
     @ParentCommand
     Main parent;

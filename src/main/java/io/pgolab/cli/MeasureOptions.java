@@ -16,9 +16,10 @@ import picocli.CommandLine.Option;
 
 /** Options shared by bench, compare and demo: how long, how precise, where the results go. */
 final class MeasureOptions {
-    @Option(names = "--budget", paramLabel = "DURATION",
-            description = {"Time budget per workload, e.g. 60s, 5m (default " + MeasureDefaults.BUDGET_TEXT + ").",
-                    "The minimum rounds a verdict needs win over it; the expected duration is printed after the warm-up."})
+    @Option(names = {"--max-time", "--budget"}, paramLabel = "DURATION",
+            description = {"Cap per workload, e.g. 60s, 5m (default " + MeasureDefaults.BUDGET_TEXT + "; --budget is the same option).",
+                    "A workload stops as soon as every gated measure is decided, at the latest at this cap;",
+                    "the minimum rounds a verdict needs win over it; the expected duration is printed after the warm-up."})
     String budget;
 
     @Option(names = "--total-budget", paramLabel = "DURATION",
@@ -27,8 +28,8 @@ final class MeasureOptions {
     String totalBudget;
 
     @Option(names = "--target-ci", paramLabel = "PERCENT", defaultValue = MeasureDefaults.TARGET_CI_PERCENT_TEXT,
-            description = {"Stop early once every primary metric's 95%% CI half-width is at most this (default ${DEFAULT-VALUE}%%).",
-                    "Half the default minimum effect, so that no_change can be concluded."})
+            description = {"No longer stops a campaign: the sequential rule does (docs/statistics.md).",
+                    "The noise line estimates the rounds a CI of this half-width would take (default ${DEFAULT-VALUE}%%)."})
     double targetCi;
 
     @Option(names = "--min-effect", paramLabel = "PERCENT", defaultValue = MeasureDefaults.MIN_EFFECT_PERCENT_TEXT,
@@ -96,7 +97,7 @@ final class MeasureOptions {
     }
 
     CampaignSettings settings() {
-        Duration b = budget == null ? MeasureDefaults.budget() : duration("--budget", budget);
+        Duration b = budget == null ? MeasureDefaults.budget() : duration("--max-time/--budget", budget);
         totalBudget();
         if (targetCi <= 0 || minEffect < 0) {
             throw new UserError("--target-ci must be positive and --min-effect not negative", "e.g. --target-ci 1 --min-effect 1");
@@ -117,13 +118,14 @@ final class MeasureOptions {
                 budget != null);
     }
 
+    /** The cap's option as the user wrote it, for messages. */
     Optional<Duration> totalBudget() {
         return totalBudget == null ? Optional.empty() : Optional.of(duration("--total-budget", totalBudget));
     }
 
     private static Duration duration(String option, String text) {
         Duration d = Durations.parse(text).orElseThrow(() -> new UserError(option + " '" + text + "' is not a duration",
-                "write e.g. " + option + " 60s or " + option + " 5m"));
+                "write e.g. " + option.replaceAll("/.*", "") + " 60s or " + option.replaceAll("/.*", "") + " 5m"));
         return d;
     }
 

@@ -30,13 +30,14 @@ import java.util.function.LongSupplier;
 import java.util.stream.Collectors;
 
 /**
- * Runs subjects in rounds until the primary metrics are known well enough or the budget is spent.
+ * Runs subjects in rounds until every gated measure is decided at one of the planned looks, or the cap
+ * ({@code --max-time}) leaves no room for the next look ({@link StopRule}).
  * Each round runs every subject once, pinned to one CPU, so that drift on a shared machine hits all
  * subjects alike; the order within rounds is counterbalanced ({@link RoundOrder}: ABBA for two subjects,
  * seeded Latin squares for more) so that a linear drift cancels out. Warm-up rounds come first, in seeded
  * shuffled order, and are not recorded. Every measured round records the machine's noise ({@link RoundNoise}).
- * Stopping looks only at the width of the confidence intervals, never at the effect, so it does not
- * bias the verdicts the way stopping-when-significant would.
+ * Stopping looks at the verdicts, which is valid only because every look's interval spends its own share of the
+ * 5% ({@link io.pgolab.stats.Looks}): whatever look the campaign stops at, its intervals keep their 95%.
  */
 public final class Campaign {
     private final Measurer measurer;
@@ -73,7 +74,30 @@ public final class Campaign {
     /** Subjects that wrote nothing to stdout in a run that watched for its first output (this campaign's). */
     private final Set<String> silent = new LinkedHashSet<>();
 
+    /** Gated: every primary metric of every subject against the first, decided by its bench verdict. */
     public CampaignResult run(List<Subject> subjects, CampaignSettings s, Progress progress) {
+        return run(subjects, s, progress, primaryGated(subjects, s, MeasureDefaults.minEffect()));
+    }
+
+    /** Each primary metric of each subject after the first against the first, decided when not inconclusive. */
+    public static List<Gated> primaryGated(List<Subject> subjects, CampaignSettings s, double minEffect) {
+        return primaryGated(subjects, s, m -> minEffect);
+    }
+
+    public static List<Gated> primaryGated(List<Subject> subjects, CampaignSettings s,
+                                           java.util.function.ToDoubleFunction<String> minEffect) {
+        List<Gated> out = new ArrayList<>();
+        for (Subject c : subjects.subList(Math.min(1, subjects.size()), subjects.size())) {
+            for (String m : s.primaryMetrics()) {
+                out.add(new Gated(subjects.get(0).label(), c.label(), m, minEffect.applyAsDouble(m),
+                        x -> x.verdict() != io.pgolab.stats.Verdict.INCONCLUSIVE));
+            }
+        }
+        return out;
+    }
+
+    /** Until every gated measure is decided at a look, or the cap ({@link StopRule}). */
+    public CampaignResult run(List<Subject> subjects, CampaignSettings s, Progress progress, List<Gated> gated) {
         silent.clear();
         Map<String, MetricInfo> metrics = new LinkedHashMap<>(MetricInfo.builtIn());
         probes.forEach(p -> metrics.putAll(p.metrics()));
@@ -99,8 +123,10 @@ public final class Campaign {
             }
         }
         double warmupSeconds = (nanoTime.getAsLong() - start) / 1e9;
+        StopRule rule = new StopRule(s, gated);
         if (s.warmupRounds() > 0) {
             double perRound = warmupSeconds / s.warmupRounds();
+            rule.plan(s.budget().toMillis() / 1000.0 - warmupSeconds, perRound);
             progress.paced(warmupSeconds, perRound);
             double needed = warmupSeconds + perRound * s.minRounds();
             if (needed > s.budget().toSeconds()) {
@@ -133,10 +159,11 @@ public final class Campaign {
             noise.add(new RoundNoise(round, si[0], si[1], host.loadAverage(), false));
             double elapsed = (nanoTime.getAsLong() - measuredStart) / 1e9;
             double perRound = elapsed / round;
-            if (round == 1 && s.warmupRounds() == 0) {
+            if (!rule.planned()) { // no warm-up: the first measured round times the rounds
+                rule.plan(s.budget().toMillis() / 1000.0, perRound);
                 progress.paced(0, perRound);
             }
-            // Computed once, and only when the stopping rule (from minRounds on) or the progress report asks.
+            // For the progress line (95%, not a look's): computed once, and only when the progress report asks.
             int r = round;
             double[] memo = {Double.NaN};
             java.util.function.DoubleSupplier widestNow = () -> {
@@ -147,16 +174,8 @@ public final class Campaign {
             };
             double left = s.budget().toMillis() / 1000.0 - warmupSeconds - elapsed;
             progress.round(round, s.maxRounds(), widestNow, Math.max(0, left));
-            double widest = round >= s.minRounds() ? widestNow.getAsDouble() : Double.POSITIVE_INFINITY;
-            if (round >= s.minRounds() && widest <= s.targetHalfWidthPercent()) {
-                stop = String.format("target reached: every primary metric's 95%% CI is within ±%.2f%% (target ±%.2f%%)",
-                        widest, s.targetHalfWidthPercent());
-            } else if (round >= s.minRounds() && left < perRound) {
-                stop = String.format("budget of %ds spent: widest primary CI ±%.2f%% (target ±%.2f%%)",
-                        s.budget().toSeconds(), widest, s.targetHalfWidthPercent());
-            } else if (round >= s.maxRounds()) {
-                stop = String.format("round limit of %d reached: widest primary CI ±%.2f%%", s.maxRounds(), widest);
-            }
+            double sinceStart = (nanoTime.getAsLong() - start) / 1e9;
+            stop = rule.after(round, runs, metrics, sinceStart, left, perRound).orElse("");
         }
         List<String> labels = subjects.stream().map(Subject::label).toList();
         noise = PhaseChanges.mark(noise, runs, labels, s.primaryMetrics().get(0));
@@ -167,7 +186,7 @@ public final class Campaign {
         warnings.addAll(PhaseChanges.warnings(noise));
         double total = (nanoTime.getAsLong() - start) / 1e9;
         return new CampaignResult(labels, runs, metrics, round, s.warmupRounds(), stop, total, s.seed(), warnings,
-                outputs, List.copyOf(noise));
+                outputs, List.copyOf(noise), rule.looks(), rule.decidedAt(), rule.lookSeconds());
     }
 
     /** first_output_time is measured (the runner watches stdout) when it is a primary metric. */

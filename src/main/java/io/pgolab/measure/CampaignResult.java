@@ -1,7 +1,9 @@
 package io.pgolab.measure;
 
 import io.pgolab.stats.Comparison;
+import io.pgolab.stats.Looks;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -9,10 +11,23 @@ import java.util.Map;
 /**
  * Every run of a comparison, why it stopped, the warnings about the machine and the samples, and the
  * machine's noise in each measured round (steal, iowait, load, phase changes; empty when not recorded).
+ *
+ * @param looks       the sequential plan the campaign followed ({@link Looks#none()}: 95% intervals, not sequential)
+ * @param decidedAt   for each gated measure decided before the end ({@link Gated#key()}), the look's rounds
+ * @param lookSeconds for each look taken, its time in seconds since the campaign started (warm-up included)
  */
 public record CampaignResult(List<String> labels, List<Run> runs, Map<String, MetricInfo> metrics, int rounds,
                              int warmupRounds, String stopReason, double elapsedSeconds, long seed,
-                             List<Warning> warnings, Map<String, String> outputs, List<RoundNoise> noise) {
+                             List<Warning> warnings, Map<String, String> outputs, List<RoundNoise> noise,
+                             Looks looks, Map<String, Integer> decidedAt, Map<Integer, Double> lookSeconds) {
+
+    /** Not sequential: every comparison at 95% over all rounds. */
+    public CampaignResult(List<String> labels, List<Run> runs, Map<String, MetricInfo> metrics, int rounds,
+                          int warmupRounds, String stopReason, double elapsedSeconds, long seed,
+                          List<Warning> warnings, Map<String, String> outputs, List<RoundNoise> noise) {
+        this(labels, runs, metrics, rounds, warmupRounds, stopReason, elapsedSeconds, seed, warnings, outputs, noise,
+                Looks.none(), Map.of(), Map.of());
+    }
 
     /** Without noise records. */
     public CampaignResult(List<String> labels, List<Run> runs, Map<String, MetricInfo> metrics, int rounds,
@@ -29,7 +44,7 @@ public record CampaignResult(List<String> labels, List<Run> runs, Map<String, Me
         List<Warning> all = new ArrayList<>(before);
         all.addAll(warnings);
         return new CampaignResult(labels, runs, metrics, rounds, warmupRounds, stopReason, elapsedSeconds, seed,
-                List.copyOf(all), outputs, noise);
+                List.copyOf(all), outputs, noise, looks, decidedAt, lookSeconds);
     }
 
     /** The same result without the warnings of one kind (a gate says unpaired benchmarks per commit pair itself). */
@@ -68,20 +83,47 @@ public record CampaignResult(List<String> labels, List<Run> runs, Map<String, Me
         return out;
     }
 
-    /** One candidate against one baseline, for every metric both have in every round with positive values. */
+    /**
+     * One candidate against one baseline, for every metric both have in every round with positive values. In a
+     * sequential campaign a gated measure decided at a look keeps that look's comparison (its rounds, its interval):
+     * the decision that stopped the campaign is the verdict; every other comparison is the last look's.
+     */
     public List<Comparison> compare(String baseline, String candidate, Map<String, Double> minEffects,
                                     double defaultMinEffect) {
         List<Comparison> out = new ArrayList<>();
         for (MetricInfo m : metrics.values()) {
             double[] b = samples(baseline, m.name());
             double[] c = samples(candidate, m.name());
-            if (b.length == rounds && c.length == rounds && rounds > 0 && positive(b) && positive(c)
-                    && !tooFewEvents(m, b, c)) {
-                out.add(Comparison.of(m.name(), m.unit(), m.direction(), baseline, candidate, b, c,
-                        minEffects.getOrDefault(m.name(), defaultMinEffect), seed));
+            if (b.length == rounds && c.length == rounds && rounds > 0) {
+                int n = decidedAt.getOrDefault(Gated.key(baseline, candidate, m.name()), lastLook());
+                comparison(m, baseline, candidate, Arrays.copyOf(b, n), Arrays.copyOf(c, n),
+                        minEffects.getOrDefault(m.name(), defaultMinEffect), seed, looks.alpha(n).orElse(Looks.ALPHA),
+                        lookSeconds.getOrDefault(n, 0.0)).ifPresent(out::add);
             }
         }
         return out;
+    }
+
+    /** The rounds of the last look taken (all rounds when not sequential). */
+    int lastLook() {
+        if (!looks.sequential()) {
+            return rounds;
+        }
+        return looks.looks().stream().mapToInt(Looks.Look::round).filter(r -> r <= rounds).max().orElse(rounds);
+    }
+
+    /**
+     * The comparison of one metric over these samples at level 1 - alpha, when the metric can be compared at all
+     * (positive values, enough events): the campaign's stop rule and the report build it here, the same way.
+     */
+    static java.util.Optional<Comparison> comparison(MetricInfo m, String baseline, String candidate, double[] b,
+                                                     double[] c, double minEffect, long seed, double alpha,
+                                                     double seconds) {
+        if (b.length == 0 || b.length != c.length || !positive(b) || !positive(c) || tooFewEvents(m, b, c)) {
+            return java.util.Optional.empty();
+        }
+        return java.util.Optional.of(Comparison.of(m.name(), m.unit(), m.direction(), baseline, candidate, b, c,
+                minEffect, seed, alpha, seconds));
     }
 
     public Map<String, Double> medians(String label) {

@@ -34,6 +34,7 @@ final class BenchMarkdown {
                         c.changePercent(), ci[0], ci[1], BenchText.p(c.pValue()),
                         emoji(c) + c.verdict().json()));
             }
+            Decisions.bench(w, gated).ifPresent(line -> s.append('\n').append(Md.text(line)).append("<br>\n"));
             List<String> noise = BenchText.noiseLines(r, w, gated);
             if (!noise.isEmpty()) {
                 s.append('\n');

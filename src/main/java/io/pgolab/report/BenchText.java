@@ -14,6 +14,11 @@ final class BenchText {
     }
 
     public static String render(BenchResults r, List<String> gated) {
+        return render(r, gated, true);
+    }
+
+    /** decisions: the line saying when each gated comparison was decided (a gate has its own, of its measures). */
+    static String render(BenchResults r, List<String> gated, boolean decisions) {
         StringBuilder s = new StringBuilder();
         for (BenchResults.WorkloadResult w : r.workloads()) {
             s.append(String.format("%n%s: %d rounds after %d warm-up (%s)%n", w.name(), w.campaign().rounds(),
@@ -31,6 +36,9 @@ final class BenchText {
                         c.metric(), value(c.baselineMedian(), c.unit()), value(c.candidateMedian(), c.unit()),
                         c.changePercent(), ci[0], ci[1], p(c.pValue()),
                         c.verdict().json(), gated.contains(c.metric()) ? "" : " (not gated)"));
+            }
+            if (decisions) {
+                Decisions.bench(w, gated).ifPresent(line -> s.append("  ").append(line).append('\n'));
             }
             noiseLines(r, w, gated).forEach(line -> s.append("  ").append(line).append('\n'));
             LayoutLines.of(w).forEach(line -> s.append("  ").append(line).append('\n'));

@@ -43,6 +43,8 @@ final class DocMarkdown {
                             Md.text(BenchText.value(c.candidateMedian(), c.unit())), (c.ratio() - 1) * 100,
                             Bounds.signed(lo, dec), Bounds.signed(hi, dec), BenchText.p(c.pValue()), Md.text(c.verdict())));
                 }
+                (d.gate() != null ? Decisions.gate(d.gate(), w) : Decisions.bench(w))
+                        .ifPresent(line -> s.append('\n').append(Md.text(line)).append('\n'));
                 if (w.pgoPotential() != null) {   // the worth is recomputed: files written before it have none
                     w.pgoPotential().forEach((v, p) -> s.append("\nPGO potential of ").append(Md.text(v)).append(": ")
                             .append(Md.text(p.summary() + PotentialWorth.suffix(v, w.pgoPotential()))).append('\n'));

@@ -35,6 +35,8 @@ final class GateReport {
             });
             s.append('\n').append(w.name()).append(": candidate ").append(shortSha(g.candidate())).append(" against base ")
                     .append(shortSha(g.base())).append(", ").append(w.rounds()).append(" rounds\n");
+            // the stop reason is in the bench's header line above
+            Decisions.gate(g, w).ifPresent(line -> s.append("  ").append(line).append('\n'));
             for (List<String> r : rows) {
                 StringBuilder line = new StringBuilder("  ");
                 for (int i = 0; i < r.size(); i++) {
@@ -83,6 +85,8 @@ final class GateReport {
         for (ResultsDocument.Workload w : workloads) {
             List<List<String>> rows = rows(g, w, true);
             s.append("**").append(Md.text(w.name())).append("** (").append(w.rounds()).append(" rounds)\n\n");
+            Decisions.gate(g, w).ifPresent(line -> s.append(Md.text(line)).append("<br>\nstopped: ")
+                    .append(Md.text(w.stopReason())).append("\n\n"));
             s.append("| ").append(String.join(" | ", rows.get(0))).append(" |\n");
             s.append("|").append("---|".repeat(rows.get(0).size())).append('\n');
             rows.subList(1, rows.size()).forEach(r -> s.append("| ").append(String.join(" | ", r)).append(" |\n"));

@@ -102,6 +102,8 @@ final class HtmlReport {
         StringBuilder b = new StringBuilder("<section class=\"workload\">\n<h3>").append(Html.text(w.name())).append("</h3>\n");
         b.append("<p><code>").append(Html.text(w.command())).append("</code> — ").append(w.rounds())
                 .append(" interleaved rounds; ").append(Html.text(w.stopReason())).append("</p>\n");
+        gate.map(g -> Decisions.gate(g, w)).orElseGet(() -> Decisions.bench(w))
+                .ifPresent(line -> b.append("<p class=\"decided\">").append(Html.text(line)).append("</p>\n"));
         b.append(HtmlTables.bench(w)).append(HtmlTables.potential(w.pgoPotential()));
         for (HtmlData.Pair p : data.pairs(w, gate)) {
             b.append("<figure class=\"pair\"><figcaption>").append(Html.text(p.baseline())).append(" → ")

@@ -174,7 +174,8 @@ final class JsonExporter implements Exporter {
                     Seconds.wall(c.elapsedSeconds()), c.warnings().stream().map(Warning::message).toList(), c.outputs(), metrics, medians, comps, w.potential(), runs,
                     c.noise().stream().map(ResultsDocument.RoundNoiseEntry::of).toList(),
                     w.layout().map(l -> layout(w.name(), l)).orElse(null), w.flamegraphs(),
-                    PotentialWorth.of(w.potential()), PotentialLines.of(w, gated)));
+                    PotentialWorth.of(w.potential()), PotentialLines.of(w, gated),
+                    c.looks().looks().stream().map(l -> new ResultsDocument.LookEntry(l.round(), l.alpha())).toList()));
         }
         return new ResultsDocument.BenchBody(method, workloads, flat, r.summary(gated),
                 r.outcome(gated).regressed().size(), r.microbench(gated).orElse(null));
@@ -190,8 +191,8 @@ final class JsonExporter implements Exporter {
     static ResultsDocument.ComparisonEntry comparison(String workload, Comparison x, boolean gated) {
         return new ResultsDocument.ComparisonEntry(workload, x.baseline(), x.candidate(), x.metric(), x.unit(),
                 x.direction().json(), x.baselineMedian(), x.candidateMedian(), x.ratio(), x.ciLow(), x.ciHigh(),
-                CI_LEVEL, PValues.written(x.pValue()), PValues.upperBound(x.pValue()), x.minEffect(), x.verdict().json(), gated, x.rounds(), x.seed(), x.baselineCv(),
-                x.candidateCv(), x.baselineSamples(), x.candidateSamples());
+                1 - x.alpha(), PValues.written(x.pValue()), PValues.upperBound(x.pValue()), x.minEffect(), x.verdict().json(), gated, x.rounds(), x.seed(), x.baselineCv(),
+                x.candidateCv(), x.baselineSamples(), x.candidateSamples(), x.seconds() > 0 ? Seconds.wall(x.seconds()) : null);
     }
 
     static ResultsDocument.LadderBody ladder(Ladder l) {

@@ -53,9 +53,13 @@ final class RecordedVerdicts {
             RecordedVerdicts check = new RecordedVerdicts(file, hl);
             for (ResultsDocument.Workload w : list(b.workloads())) {
                 workloads.add(w);
-                list(w.comparisons()).forEach(check::comparison);
+                check.looks(w);
+                list(w.comparisons()).forEach(c -> check.comparison(c, w.looksOrEmpty()));
             }
-            list(b.comparisons()).forEach(check::comparison);
+            for (ResultsDocument.ComparisonEntry c : list(b.comparisons())) {
+                check.comparison(c, list(b.workloads()).stream().filter(w -> w.name().equals(c.workload())).findFirst()
+                        .map(ResultsDocument.Workload::looksOrEmpty).orElse(List.of()));
+            }
             int regressed = ReportDocs.outcome(b).regressed().size();
             // a gate's verdict is its measures' (below); a merged host's body is rebuilt from the gate by ReportFiles
             if (d.gate() == null && b.summary() != null && b.regressions() != regressed) {
@@ -75,8 +79,61 @@ final class RecordedVerdicts {
                 d.commands());
     }
 
-    private void comparison(ResultsDocument.ComparisonEntry c) {
+    /**
+     * A workload's planned looks: increasing rounds, alphas positive and together at most 5%; a workload the sequential
+     * rule stopped has them, and without looks every comparison covers all its rounds (else its interval would be
+     * a sequential look's, passed off as a plain 95% one).
+     */
+    private void looks(ResultsDocument.Workload w) {
+        String stop = w.stopReason() == null ? "" : w.stopReason();
+        if (w.looksOrEmpty().isEmpty() && (stop.startsWith("decided:") || stop.startsWith("cap:"))) {
+            throw damaged("workload " + w.name(), "the sequential rule stopped it ('" + stop.split(":")[0]
+                    + "'), but its looks are missing");
+        }
+        if (w.looksOrEmpty().isEmpty()) {
+            for (ResultsDocument.ComparisonEntry c : list(w.comparisons())) {
+                if (c.rounds() != w.rounds()) {
+                    throw damaged("comparison " + c.candidate() + " vs " + c.baseline() + " " + c.metric() + " on "
+                            + w.name(), "it has " + c.rounds() + " rounds of the workload's " + w.rounds()
+                            + ", and no look says why");
+                }
+            }
+        }
+        double spent = 0;
+        int before = 0;
+        for (ResultsDocument.LookEntry l : w.looksOrEmpty()) {
+            finite("workload " + w.name(), "looks' alpha", l.alpha());
+            if (l.round() <= before || !(l.alpha() > 0)) {
+                throw damaged("workload " + w.name(), "its looks are not increasing rounds with positive alphas");
+            }
+            before = l.round();
+            spent += l.alpha();
+        }
+        if (spent > io.pgolab.stats.Looks.ALPHA + SAME) {
+            throw damaged("workload " + w.name(), String.format(Locale.ROOT, "its looks spend alpha %.4f, more than the"
+                    + " %.2f the 95%% intervals allow", spent, io.pgolab.stats.Looks.ALPHA));
+        }
+    }
+
+    /**
+     * The alpha of a comparison's interval: its look's (the look after as many rounds as it has), or 0.05 in a file
+     * without looks; its ci_level must say the same.
+     */
+    private double alpha(String what, ResultsDocument.ComparisonEntry c, List<ResultsDocument.LookEntry> looks) {
+        finite(what, "ci_level", c.ciLevel());
+        double alpha = looks.isEmpty() ? io.pgolab.stats.Looks.ALPHA : looks.stream().filter(l -> l.round() == c.rounds())
+                .findFirst().map(ResultsDocument.LookEntry::alpha).orElseThrow(() -> damaged(what, "its " + c.rounds()
+                        + " rounds are none of the workload's planned looks"));
+        if (Math.abs(c.ciLevel() - (1 - alpha)) > SAME) {
+            throw damaged(what, String.format(Locale.ROOT, "its ci_level %s is not the %s of its look after %d rounds",
+                    c.ciLevel(), 1 - alpha, c.rounds()));
+        }
+        return alpha;
+    }
+
+    private void comparison(ResultsDocument.ComparisonEntry c, List<ResultsDocument.LookEntry> looks) {
         String what = "comparison " + c.candidate() + " vs " + c.baseline() + " " + c.metric() + " on " + c.workload();
+        double alpha = alpha(what, c, looks);
         finite(what, "ratio", c.ratio());
         finite(what, "ci_low", c.ciLow());
         finite(what, "ci_high", c.ciHigh());
@@ -107,7 +164,7 @@ final class RecordedVerdicts {
         }
         if (samples && hodgesLehmann) {
             Comparison again = Comparison.of(c.metric(), c.unit(), dir, c.baseline(), c.candidate(), b, x, c.minEffect(),
-                    c.bootstrapSeed());
+                    c.bootstrapSeed(), alpha, 0);
             if (!close(again.ratio(), c.ratio()) || !close(again.ciLow(), c.ciLow()) || !close(again.ciHigh(), c.ciHigh())
                     || again.verdict() != recorded) {
                 throw disagrees(what, String.format(Locale.ROOT, "%s, %+.2f%% [%+.2f%%, %+.2f%%]", recorded.json(),

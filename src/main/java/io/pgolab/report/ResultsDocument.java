@@ -150,7 +150,25 @@ public record ResultsDocument(
                            @JsonInclude(JsonInclude.Include.NON_NULL) LayoutEntry layoutCheck,
                            @JsonInclude(JsonInclude.Include.NON_EMPTY) Map<String, Flamegraph> flamegraphs,
                            @JsonInclude(JsonInclude.Include.NON_EMPTY) Map<String, PotentialWorth> pgoPotentialWorth,
-                           @JsonInclude(JsonInclude.Include.NON_EMPTY) List<String> pgoPotentialExplanations) {
+                           @JsonInclude(JsonInclude.Include.NON_EMPTY) List<String> pgoPotentialExplanations,
+                           @JsonInclude(JsonInclude.Include.NON_EMPTY) List<LookEntry> looks) {
+        /** Not sequential (files written before the sequential rule, and their fixtures). */
+        public Workload(String name, String command, List<String> subjects, int rounds, String stopReason,
+                        double elapsedSeconds, List<String> warnings, Map<String, String> lastOutputLine,
+                        Map<String, MetricEntry> metrics, Map<String, Map<String, Double>> medians,
+                        List<ComparisonEntry> comparisons, Map<String, Potential> pgoPotential, List<RunEntry> runs,
+                        List<RoundNoiseEntry> roundNoise, LayoutEntry layoutCheck, Map<String, Flamegraph> flamegraphs,
+                        Map<String, PotentialWorth> pgoPotentialWorth, List<String> pgoPotentialExplanations) {
+            this(name, command, subjects, rounds, stopReason, elapsedSeconds, warnings, lastOutputLine, metrics, medians,
+                    comparisons, pgoPotential, runs, roundNoise, layoutCheck, flamegraphs, pgoPotentialWorth,
+                    pgoPotentialExplanations, List.of());
+        }
+
+        /** The planned looks, never null (files written before the sequential rule have none). */
+        public List<LookEntry> looksOrEmpty() {
+            return looks == null ? List.of() : looks;
+        }
+
         /** With flamegraphs, without the potential's worth and explanations (computed by the exporter). */
         public Workload(String name, String command, List<String> subjects, int rounds, String stopReason,
                         double elapsedSeconds, List<String> warnings, Map<String, String> lastOutputLine,
@@ -186,6 +204,11 @@ public record ResultsDocument(
                               List<ComparisonEntry> comparisons) {
     }
 
+    /** A planned look of the sequential rule: after this many rounds, an interval at level 1 - alpha. */
+    @JsonIgnoreProperties(ignoreUnknown = true)
+    public record LookEntry(int round, double alpha) {
+    }
+
     /** The machine during one measured round; steal and iowait in percent (null when /proc/stat was unreadable). */
     public record RoundNoiseEntry(int round, Double stealPercent, Double iowaitPercent, double loadAverage,
                                   boolean phaseChange) {
@@ -217,7 +240,18 @@ public record ResultsDocument(
                                   @JsonInclude(JsonInclude.Include.NON_NULL) Boolean pValueUpperBound, double minEffect,
                                   @Required @OneOf({"improved", "regressed", "no_change", "inconclusive"}) String verdict,
                                   boolean gated, int rounds, long bootstrapSeed, double baselineCv,
-                                  double candidateCv, double[] baselineSamples, double[] candidateSamples) {
+                                  double candidateCv, double[] baselineSamples, double[] candidateSamples,
+                                  @JsonInclude(JsonInclude.Include.NON_NULL) Double lookSeconds) {
+        /** Without the look's time (files written before the sequential rule). */
+        public ComparisonEntry(String workload, String baseline, String candidate, String metric, String unit,
+                               String direction, double baselineMedian, double candidateMedian, double ratio,
+                               double ciLow, double ciHigh, double ciLevel, double pValue, Boolean pValueUpperBound,
+                               double minEffect, String verdict, boolean gated, int rounds, long bootstrapSeed,
+                               double baselineCv, double candidateCv, double[] baselineSamples, double[] candidateSamples) {
+            this(workload, baseline, candidate, metric, unit, direction, baselineMedian, candidateMedian, ratio, ciLow,
+                    ciHigh, ciLevel, pValue, pValueUpperBound, minEffect, verdict, gated, rounds, bootstrapSeed, baselineCv,
+                    candidateCv, baselineSamples, candidateSamples, null);
+        }
     }
 
     @JsonIgnoreProperties(ignoreUnknown = true)

@@ -18,7 +18,7 @@ final class TextExporter implements Exporter {
         BenchResults b = r.bench();
         if (r.gate() != null) {
             // the bench's own table (every metric, p, verdict), then the gate's, whose summary replaces the bench's
-            String bench = BenchText.render(b, b.gated());
+            String bench = BenchText.render(b, b.gated(), false);
             bench = bench.substring(0, bench.lastIndexOf("\n" + b.summary(b.gated())) + 1);
             ResultsDocument.GateBody g = JsonExporter.gate(r.gate());
             return GateReport.borrowedLine(g) + bench + GateReport.text(g, JsonExporter.bench(b).workloads())

@@ -60,15 +60,27 @@ public record HodgesLehmann(double ratio, double ciLow, double ciHigh, double pV
 
     /** From the paired log ratios directly. */
     public static HodgesLehmann ofLogRatios(double[] logRatios) {
+        return ofLogRatios(logRatios, 1 - CONFIDENCE);
+    }
+
+    /**
+     * With the interval at level 1 - alpha (a sequential look's spent alpha, {@link Looks}): the same estimate and
+     * p-value, the order statistics of the Wilcoxon critical value for alpha (exact below {@link #EXACT_BELOW} rounds).
+     */
+    public static HodgesLehmann of(double[] baseline, double[] candidate, double alpha) {
+        return ofLogRatios(logRatios(baseline, candidate), alpha);
+    }
+
+    static HodgesLehmann ofLogRatios(double[] logRatios, double alpha) {
         double[] d = logRatios.clone();
         Arrays.sort(d);
         int n = d.length;
         long m = (long) n * (n + 1) / 2;
         double hl = m % 2 == 1 ? walsh(d, (m + 1) / 2) : (walsh(d, m / 2) + walsh(d, m / 2 + 1)) / 2;
-        long k = criticalValue(n, 1 - CONFIDENCE);
+        long k = criticalValue(n, alpha);
         double lo = walsh(d, k);
         double hi = walsh(d, m + 1 - k);
-        double level = n < EXACT_BELOW ? 1 - 2 * signRankCdf(n, k - 1) : CONFIDENCE;
+        double level = n < EXACT_BELOW ? 1 - 2 * signRankCdf(n, k - 1) : 1 - alpha;
         return new HodgesLehmann(Math.exp(hl), Math.exp(lo), Math.exp(hi), pValue(d), level, n);
     }
 
@@ -103,6 +115,14 @@ public record HodgesLehmann(double ratio, double ciLow, double ciHigh, double pV
             k = (long) Math.floor(mu - z * sigma + 0.5);
         }
         return Math.max(1, k);
+    }
+
+    /**
+     * The smallest alpha whose interval exists at n rounds: below it even [min d, max d] covers less than 1 - alpha
+     * (2 / 2^n exactly, e.g. 0.031 at 6 rounds); 0 from {@link #EXACT_BELOW} rounds on (the normal approximation).
+     */
+    public static double smallestAlpha(int n) {
+        return n < EXACT_BELOW ? 2 * signRankCdf(n, 0) : 0;
     }
 
     /** P(W+ &lt;= x) for the signed-rank statistic of n untied, non-zero differences, exactly. */

@@ -11,7 +11,7 @@ import org.junit.jupiter.api.Test;
 class GateMeasureTest {
     static Comparison c(Direction d, double lo, double ratio, double hi, int rounds) {
         return new Comparison("m", "s", d, "base:release", "candidate:release", 1, ratio, ratio, lo, hi, 0.01, 0.01,
-                Verdict.INCONCLUSIVE, rounds, 1, 0, 0, new double[0], new double[0]);
+                Verdict.INCONCLUSIVE, rounds, 1, 0, 0, new double[0], new double[0], 0.05, 0);
     }
 
     static GateMeasure.Status status(Direction d, double lo, double hi) {

@@ -51,11 +51,11 @@ class TimePlanTest {
         String e = TimePlan.estimate(1, 1, 6, 10_000, 1, 60, "--budget 1m (per workload)", 1);
 
         assertThat(e).isEqualTo("about 6s to 59s for this workload: at least 6 rounds × 1s per round, then more rounds"
-                + " until the CIs reach the target or the budget is spent (--budget 1m (per workload));"
+                + " until every gated measure is decided or the cap (--budget 1m (per workload));"
                 + " 1 more workload, timed after its own warm-up");
         assertThat(TimePlan.estimate(0, 0, 6, 10_000, 1, 60, "--budget 1m (per workload)", 0))
                 .isEqualTo("about 6s to 1m for this workload: at least 6 rounds × 1s per round, then more rounds until"
-                        + " the CIs reach the target or the budget is spent (--budget 1m (per workload))");
+                        + " every gated measure is decided or the cap (--budget 1m (per workload))");
     }
 
     @Test
@@ -115,19 +115,19 @@ class TimePlanTest {
         BenchResults r = engine.run("t", List.of(workload("one"), slow("two", 3), slow("three", 0.5)));
 
         assertThat(measuring).map(m -> m.replaceAll("counters: .*", "counters: ")).containsExactly(
-                "one: 2 subjects, budget 40s, target ±0.001% on cpu_time; counters: ",
-                "two: 2 subjects, budget 40s, target ±0.001% on cpu_time; counters: ",
-                "three: 2 subjects, budget 38s, target ±0.001% on cpu_time; counters: ");
+                "one: 2 subjects, until every gated measure is decided or --max-time 40s (primary: cpu_time); counters: ",
+                "two: 2 subjects, until every gated measure is decided or --max-time 40s (primary: cpu_time); counters: ",
+                "three: 2 subjects, until every gated measure is decided or --max-time 38s (primary: cpu_time); counters: ");
         // each workload estimated from its own rounds (issue 27: the first one's round time was used for all)
         assertThat(estimates).containsExactly(
-                "about 12s to 38s for this workload: at least 6 rounds × 2s per round, then more rounds until the CIs"
-                        + " reach the target or the budget is spent (--total-budget 2m); 2 more workloads, each timed after"
+                "about 12s to 38s for this workload: at least 6 rounds × 2s per round, then more rounds until every gated"
+                        + " measure is decided or the cap (--total-budget 2m); 2 more workloads, each timed after"
                         + " its own warm-up",
                 "about 36s for this workload: at least 6 rounds × 6s per round; --total-budget 2m cannot be met:"
                         + " the minimum rounds a verdict needs win (fewer workloads with --workload NAME, or --min-rounds 5"
                         + " would shorten it); 1 more workload, timed after its own warm-up",
-                "about 6s to 37s for this workload: at least 6 rounds × 1s per round, then more rounds until the CIs"
-                        + " reach the target or the budget is spent (--total-budget 2m)");
+                "about 6s to 37s for this workload: at least 6 rounds × 1s per round, then more rounds until every gated"
+                        + " measure is decided or the cap (--total-budget 2m)");
         // and each took what its estimate said, after its warm-up round (2 s, 6 s, 1 s)
         assertThat(r.workloads()).map(w -> w.campaign().elapsedSeconds()).containsExactly(40.0, 42.0, 38.0);
     }

@@ -61,6 +61,20 @@ class MeasureOptionsTest {
         assertThat(both.settings().budget()).isEqualTo(Duration.ofSeconds(20));
         MeasureOptions none = new MeasureOptions();
         new CommandLine(none).parseArgs();
-        assertThat(none.benchOptions().budgetOption()).isEqualTo("--budget 1m (per workload)");
+        assertThat(none.benchOptions().budgetOption()).isEqualTo("--max-time 5m (per workload)");
+    }
+
+    @Test
+    void maxTimeIsTheCapAndBudgetItsAlias() {
+        MeasureOptions max = new MeasureOptions();
+        new CommandLine(max).parseArgs("--max-time", "90s");
+        MeasureOptions budget = new MeasureOptions();
+        new CommandLine(budget).parseArgs("--budget", "90s");
+
+        assertThat(max.settings().budget()).isEqualTo(Duration.ofSeconds(90)).isEqualTo(budget.settings().budget());
+        assertThat(max.benchOptions().budgetGiven()).isTrue();
+        MeasureOptions none = new MeasureOptions();
+        new CommandLine(none).parseArgs();
+        assertThat(none.settings().budget()).isEqualTo(Duration.ofSeconds(300));
     }
 }

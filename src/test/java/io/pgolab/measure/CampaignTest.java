@@ -126,9 +126,9 @@ class CampaignTest {
         return java.util.Arrays.stream(labels).map(CampaignTest::subject).toList();
     }
 
-    /** Long budget, no rounds cap that matters, 1 warm-up, min 6 rounds, target ±0.5%. */
+    /** Long budget, 6 rounds exactly (one look), 1 warm-up. */
     static CampaignSettings settings() {
-        return CampaignSettings.defaults().withBudget(Duration.ofHours(1)).withTarget(0.5).withRounds(6, 1000)
+        return CampaignSettings.defaults().withBudget(Duration.ofHours(1)).withTarget(0.5).withRounds(6, 6)
                 .withWarmup(1).withSeed(20261130L).withPrimary(List.of(MetricInfo.CPU_TIME));
     }
 
@@ -166,95 +166,109 @@ class CampaignTest {
     }
 
     // --- the stop rule ---------------------------------------------------------------------------
+    // 2 subjects x 1 s a run: the warm-up round takes 2 s, then 2 s a round. A cap of 60 s leaves 58 s, room for 29
+    // rounds: the looks are at 8, 12, 19 and 29 rounds (Looks.plan(6, 29)).
 
-    @Test
-    void stopsAtTheMinimumRoundsWhenEveryPrimaryCiIsAlreadyWithinTarget() {
-        FakeMeasurer m = new FakeMeasurer(STEADY);
-        Recorder p = new Recorder();
-        CampaignResult r = run(m, settings(), p);
+    static CampaignSettings capped(int seconds) {
+        return settings().withRounds(6, 1000).withBudget(Duration.ofSeconds(seconds));
+    }
 
-        assertThat(r.rounds()).isEqualTo(6);
-        assertThat(r.stopReason()).startsWith("target reached: every primary metric's 95% CI is within ±0.00%"
-                + " (target ±0.50%)");
-        assertThat(p.widest.get(1)).isInfinite();
-        assertThat(p.widest.get(5)).isZero();
-        assertThat(r.runs()).hasSize(12);
+    /** a at 1 s; b's cpu_time ratio x 1 s times seeded noise of this spread (per run, not shared with a). */
+    static Behaviour noisy(double ratio, double spread, long seed) {
+        java.util.Random rnd = new java.util.Random(seed);
+        return (label, k) -> Result.ok(label.equals("a") ? 1.0 : ratio * Math.exp(spread * rnd.nextGaussian()));
     }
 
     @Test
-    void keepsGoingUntilTheWidestCiIsWithinTarget_howeverClearTheEffect() {
-        // b is 20% faster with ±5% noise: the effect is certain after a few rounds, but the interval
-        // (the verdict's, Hodges-Lehmann) is ±1% only after about two dozen. Stopping looks at the width alone.
-        FakeMeasurer m = new FakeMeasurer(ratio(0.8, 0.05));
-        Recorder p = new Recorder();
-        CampaignResult r = run(m, settings().withTarget(1.0), p);
+    void aClearEffectIsDecidedAtTheFirstLookAndStopsThere() {
+        CampaignResult r = run(new FakeMeasurer(ratio(0.8, 0.05)), capped(60), new Recorder());
 
-        assertThat(r.stopReason()).startsWith("target reached");
-        int last = r.rounds();
-        assertThat(p.widest.get(last)).isLessThanOrEqualTo(1.0);
-        for (int round = 1; round < last; round++) {
-            assertThat(p.widest.get(round)).as("widest CI after round %d", round).isGreaterThan(1.0);
-        }
-        assertThat(last).isGreaterThan(15);
-
-        double[] a = java.util.Arrays.copyOf(r.samples("a", MetricInfo.CPU_TIME), 6);
-        double[] b = java.util.Arrays.copyOf(r.samples("b", MetricInfo.CPU_TIME), 6);
-        assertThat(io.pgolab.stats.HodgesLehmann.of(a, b).ciHigh()).as("significant after the minimum rounds").isLessThan(0.9);
+        assertThat(r.looks().looks()).extracting(io.pgolab.stats.Looks.Look::round).containsExactly(8, 12, 19, 29);
+        assertThat(r.rounds()).isEqualTo(8);
+        assertThat(r.stopReason()).isEqualTo("decided: the gated measure at the look after round 8 (18s; 98.6% CI)");
+        io.pgolab.stats.Comparison c = r.compare("a", Map.of(), 0.01).get(0);
+        assertThat(c.verdict()).isEqualTo(io.pgolab.stats.Verdict.IMPROVED);
+        assertThat(c.alpha()).isEqualTo(r.looks().looks().get(0).alpha());
+        assertThat(c.seconds()).isEqualTo(18.0);
     }
 
     @Test
-    void theTargetIsAnUpperBoundOnTheWidth() {
-        // The same ±5% noise stops at the minimum rounds with a target of ±10%, and never with ±0.5%.
-        CampaignResult wide = run(new FakeMeasurer(NOISY), settings().withTarget(10), new Recorder());
-        CampaignResult narrow = run(new FakeMeasurer(NOISY), settings().withRounds(6, 20), new Recorder());
+    void anUndecidedMeasureRunsToTheLastLookTheCapPlanned() {
+        // b within 0.5% of a, 3% per-run noise: neither beyond nor within 1% after 29 rounds
+        CampaignResult r = run(new FakeMeasurer(noisy(1.005, 0.03, 7)), capped(60), new Recorder());
 
-        assertThat(wide.rounds()).isEqualTo(6);
-        assertThat(wide.stopReason()).startsWith("target reached");
-        assertThat(narrow.rounds()).isEqualTo(20);
-        assertThat(narrow.stopReason()).startsWith("round limit of 20 reached");
+        assertThat(r.rounds()).isEqualTo(29);
+        assertThat(r.stopReason()).startsWith("cap: the last look the --max-time of 60s planned (round 29) is done;"
+                + " 1 of 1 gated measure undecided (98.3% CI): b cpu_time ");
+        assertThat(r.compare("a", Map.of(), 0.01).get(0).verdict()).isEqualTo(io.pgolab.stats.Verdict.INCONCLUSIVE);
+        assertThat(r.elapsedSeconds()).isLessThanOrEqualTo(60.0);
     }
 
     @Test
-    void everyPrimaryMetricMustBeWithinTarget_otherMetricsDoNotCount() {
-        // cpu_time of b is a steady 0.8 of a; wall_time wobbles by ±5%.
+    void slowerRoundsThanTheWarmUpSaidStopAtTheLookAfterWhichTheNextDoesNotFit() {
+        // the warm-up runs take 1 s, measured ones 2 s: planned for 29 rounds of 2 s, they take 4 s. After the look
+        // at 12 rounds (2 + 48 s), 10 s are left and the look at 19 would need 28 s more.
+        FakeMeasurer m = new FakeMeasurer(noisy(1.005, 0.03, 7)) {
+            @Override
+            public Measurement run(MeasuredCommand c) throws IOException {
+                Measurement x = super.run(c);
+                if (calls.size() > 2) {
+                    now += SECOND;
+                }
+                return x;
+            }
+        };
+        CampaignResult r = run(m, capped(60), new Recorder());
+
+        assertThat(r.rounds()).isEqualTo(12);
+        assertThat(r.stopReason()).startsWith("cap: --max-time 60s leaves 10s, the next look (round 19) needs about"
+                + " 28s more; 1 of 1 gated measure undecided");
+    }
+
+    @Test
+    void onlyGatedMeasuresAreWaitedFor_andEachKeepsTheLookThatDecidedIt() {
+        // cpu_time of b is a steady 0.8 of a (decided at the first look); wall_time is a +/-5% A/A wobble
         Behaviour steadyCpuNoisyWall = (label, k) -> Result.ok(label.equals("a") ? 1.0 : 0.8,
                 label.equals("a") ? 1.0 : (k % 2 == 0 ? 1.05 : 0.95));
-
-        CampaignResult cpuOnly = run(new FakeMeasurer(steadyCpuNoisyWall), settings(), new Recorder());
+        CampaignResult cpuOnly = run(new FakeMeasurer(steadyCpuNoisyWall), capped(60), new Recorder());
         CampaignResult both = run(new FakeMeasurer(steadyCpuNoisyWall),
-                settings().withRounds(6, 12).withPrimary(List.of(MetricInfo.CPU_TIME, MetricInfo.WALL_TIME)),
-                new Recorder());
+                capped(60).withPrimary(List.of(MetricInfo.CPU_TIME, MetricInfo.WALL_TIME)), new Recorder());
 
-        assertThat(cpuOnly.rounds()).isEqualTo(6);
-        assertThat(cpuOnly.stopReason()).startsWith("target reached");
-        assertThat(both.rounds()).isEqualTo(12);
-        assertThat(both.stopReason()).startsWith("round limit of 12 reached");
+        assertThat(cpuOnly.rounds()).isEqualTo(8);
+        assertThat(both.rounds()).isEqualTo(29);
+        assertThat(both.decidedAt()).containsOnlyKeys(Gated.key("a", "b", MetricInfo.CPU_TIME));
+        Map<String, io.pgolab.stats.Comparison> byMetric = both.compare("a", Map.of(), 0.01).stream()
+                .collect(Collectors.toMap(io.pgolab.stats.Comparison::metric, c -> c));
+        assertThat(byMetric.get(MetricInfo.CPU_TIME).rounds()).isEqualTo(8);
+        assertThat(byMetric.get(MetricInfo.CPU_TIME).baselineSamples()).hasSize(8);
+        assertThat(byMetric.get(MetricInfo.CPU_TIME).alpha()).isEqualTo(both.looks().looks().get(0).alpha());
+        assertThat(byMetric.get(MetricInfo.WALL_TIME).rounds()).isEqualTo(29);
+        assertThat(byMetric.get(MetricInfo.WALL_TIME).alpha()).isEqualTo(both.looks().looks().get(3).alpha());
+        assertThat(byMetric.get(MetricInfo.WALL_TIME).verdict()).isEqualTo(io.pgolab.stats.Verdict.INCONCLUSIVE);
+        // the ungated metric has the last look's interval too
+        assertThat(byMetric.get("max_rss").rounds()).isEqualTo(29);
     }
 
     @Test
-    void stopsWhenTheBudgetHasNoRoomForAnotherRound() {
-        // 2 subjects × 1 s: warm-up 2 s, then 2 s a round. After round 8, 20 - 2 - 16 = 2 s are left:
-        // room for one more round. After round 9 none are.
-        FakeMeasurer m = new FakeMeasurer(NOISY);
-        Recorder p = new Recorder();
-        CampaignResult r = run(m, settings().withBudget(Duration.ofSeconds(20)), p);
+    void theCallersVerdictFunctionDecides() {
+        // a gate's rule: decided once the worst end is within 30% or the best end beyond it; a bench's 1% never is
+        List<Gated> bound30 = List.of(new Gated("a", "b", MetricInfo.CPU_TIME, 0.01,
+                c -> c.ciHigh() <= 1.30 || c.ciLow() > 1.30));
+        CampaignResult gate = campaign(new FakeMeasurer(noisy(1.005, 0.03, 7))).run(subjects("a", "b"), capped(60),
+                new Recorder(), bound30);
 
-        assertThat(r.rounds()).isEqualTo(9);
-        assertThat(r.stopReason()).startsWith("budget of 20s spent: widest primary CI ±").endsWith("(target ±0.50%)");
-        assertThat(r.elapsedSeconds()).isCloseTo(20.0, within(1e-9));
-        assertThat(p.secondsLeft.get(7)).isCloseTo(2.0, within(1e-9));
-        assertThat(p.secondsLeft.get(8)).isZero();
-        assertThat(m.calls).hasSize(20);
-        assertThat(r.warnings()).noneMatch(w -> w.message().contains("budget"));
+        assertThat(gate.rounds()).isEqualTo(8);
+        assertThat(gate.stopReason()).startsWith("decided: the gated measure at the look after round 8");
     }
 
     @Test
     void theMinimumRoundsWinOverAShortBudget_withAWarning() {
         FakeMeasurer m = new FakeMeasurer(NOISY);
-        CampaignResult r = run(m, settings().withBudget(Duration.ofSeconds(5)), new Recorder());
+        CampaignResult r = run(m, capped(5), new Recorder());
 
         assertThat(r.rounds()).isEqualTo(6);
-        assertThat(r.stopReason()).startsWith("budget of 5s spent");
+        assertThat(r.looks().looks()).containsExactly(new io.pgolab.stats.Looks.Look(6, io.pgolab.stats.Looks.ALPHA));
+        assertThat(r.stopReason()).startsWith("cap: the last look the --max-time of 5s planned (round 6) is done");
         assertThat(r.warnings()).contains(new Warning(Warning.Kind.SHORT_BUDGET, "the budget of 5s is shorter than the 6"
                 + " rounds a verdict needs (about 14s at 2.0s per round): the minimum rounds win"));
     }
@@ -262,31 +276,31 @@ class CampaignTest {
     @Test
     void warnsAboutTheBudgetOnlyWhenTheMinimumRoundsDoNotFit() {
         // warm-up 2 s + 6 rounds × 2 s = 14 s
-        CampaignResult fits = run(new FakeMeasurer(STEADY), settings().withBudget(Duration.ofSeconds(14)), new Recorder());
-        CampaignResult short1 = run(new FakeMeasurer(STEADY), settings().withBudget(Duration.ofSeconds(13)),
-                new Recorder());
+        CampaignResult fits = run(new FakeMeasurer(STEADY), capped(14), new Recorder());
+        CampaignResult short1 = run(new FakeMeasurer(STEADY), capped(13), new Recorder());
 
         assertThat(fits.warnings()).noneMatch(w -> w.message().contains("budget"));
         assertThat(short1.warnings()).anyMatch(w -> w.message().startsWith("the budget of 13s is shorter than the 6 rounds"));
     }
 
     @Test
-    void stopsAtTheRoundLimit() {
+    void theRoundLimitIsTheLastLook() {
         FakeMeasurer m = new FakeMeasurer(NOISY);
-        CampaignResult r = run(m, settings().withRounds(6, 8), new Recorder());
+        CampaignResult r = run(m, capped(3600).withRounds(6, 8), new Recorder());
 
         assertThat(r.rounds()).isEqualTo(8);
-        assertThat(r.stopReason()).matches("round limit of 8 reached: widest primary CI ±\\d+\\.\\d\\d%");
+        assertThat(r.stopReason()).startsWith("cap: the last look the --max-time of 3600s planned (round 8) is done");
         assertThat(m.calls).hasSize(2 * (1 + 8));
     }
 
     @Test
-    void aBudgetOfZeroStillRunsTheMinimumRounds() {
-        CampaignResult r = run(new FakeMeasurer(NOISY), settings().withBudget(Duration.ZERO).withWarmup(0),
-                new Recorder());
+    void aBudgetOfZeroStillRunsTheMinimumRounds_plannedFromTheFirstRoundWithoutWarmUp() {
+        Recorder p = new Recorder();
+        CampaignResult r = run(new FakeMeasurer(NOISY), capped(0).withWarmup(0), p);
 
         assertThat(r.rounds()).isEqualTo(6);
-        assertThat(r.stopReason()).startsWith("budget of 0s spent");
+        assertThat(r.stopReason()).startsWith("cap: the last look the --max-time of 0s planned (round 6) is done");
+        assertThat(p.widest.get(1)).isInfinite();
     }
 
     // --- warm-up and order -----------------------------------------------------------------------

@@ -35,7 +35,11 @@ public final class JsonShape {
             "workloads[].layout_check.comparisons[]: object",
             "host: string", "environment.hostname: string", "microbench: string", "gate.microbench: string",
             "method.jvm_threads: object", "method.jvm_threads.pinned: boolean", "method.jvm_threads.cpus: string",
-            "method.jvm_threads.reason: string", "gate.base_config_borrowed: boolean");
+            "method.jvm_threads.reason: string", "gate.base_config_borrowed: boolean",
+            // the sequential rule (issue 28): each workload's planned looks, each comparison's look time
+            "workloads[].looks: array", "workloads[].looks[]: object", "workloads[].looks[].round: int",
+            "workloads[].looks[].alpha: number", "workloads[].comparisons[].look_seconds: number",
+            "comparisons[].look_seconds: number");
 
     private JsonShape() {
     }

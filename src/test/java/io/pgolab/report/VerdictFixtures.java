@@ -58,6 +58,36 @@ final class VerdictFixtures {
                 host, "pgolab.toml", List.of("pgo"), "fail", ms, bench, List.of());
     }
 
+    /**
+     * A sequential gate of one workload, variant pgo, 12 quiet rounds of a candidate factor times the base's CPU time:
+     * looks after 8 and 12 rounds (Looks.plan(6, 12)), cpu_time decided at the first (20 s), the campaign stopped at
+     * the second (30 s).
+     */
+    static GateResult sequentialGate(double factor) {
+        Map<String, MetricInfo> metrics = new LinkedHashMap<>();
+        metrics.put("cpu_time", new MetricInfo("cpu_time", "s", Direction.LOWER_IS_BETTER));
+        metrics.put("wall_time", new MetricInfo("wall_time", "s", Direction.LOWER_IS_BETTER));
+        List<Run> runs = new ArrayList<>();
+        for (int round = 1; round <= 12; round++) {
+            double wobble = 1 + 0.003 * ((round % 3) - 1);
+            double wild = NOISE[round % NOISE.length];
+            runs.add(new Run("base:pgo", round, 0, Map.of("cpu_time", 0.100 * wobble, "wall_time", 0.1)));
+            runs.add(new Run("candidate:pgo", round, 1, Map.of("cpu_time", 0.100 * factor * (1 + 0.004 * (((round * 7) % 5) - 2)),
+                    "wall_time", 0.1 * wild)));
+        }
+        io.pgolab.stats.Looks looks = io.pgolab.stats.Looks.plan(6, 12);
+        CampaignResult c = new CampaignResult(List.of("base:pgo", "candidate:pgo"), runs, metrics, 12, 1,
+                "cap: the last look the --max-time of 30s planned (round 12) is done", 30, 7L, List.of(),
+                Map.of("base:pgo", "ok", "candidate:pgo", "ok"), List.of(), looks,
+                Map.of(io.pgolab.measure.Gated.key("base:pgo", "candidate:pgo", "cpu_time"), 8), Map.of(8, 20.0, 12, 30.0));
+        List<Comparison> cs = c.compare("base:pgo", "candidate:pgo", Map.of(), 0.01);
+        BenchResults bench = new BenchResults("pgolab gate", Fixtures.settings(), false, List.of(
+                new BenchResults.WorkloadResult("server", "{binary} serve", c, cs, List.of("cpu_time"))));
+        List<GateMeasure> ms = cs.stream().map(x -> GateMeasure.of("server", "pgo", x, 2.0)).toList();
+        return new GateResult(new Worktrees.Commit("main", "a".repeat(40)), new Worktrees.Commit("feature", "b".repeat(40)),
+                "x86", "pgolab.toml", List.of("pgo"), "fail", ms, bench, List.of());
+    }
+
     /** The gate's results file as 'pgolab gate --json' writes it. */
     static String gateJson(String host, double factor) {
         return Exporter.json().render(Results.gate(GoldenReportTest.SOURCE, gate(host, factor)));

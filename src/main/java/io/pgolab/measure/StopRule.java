@@ -1,0 +1,122 @@
+package io.pgolab.measure;
+
+import io.pgolab.stats.Comparison;
+import io.pgolab.stats.Looks;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Optional;
+
+/**
+ * The campaign's sequential stopping rule (docs/statistics.md, "Decide, then stop"): once the seconds per round are
+ * known it plans its looks ({@link Looks}) up to the rounds the cap leaves room for; at each look it builds every
+ * undecided gated measure's comparison at the look's alpha and asks the measure's own verdict function whether it is
+ * decided. A decided measure keeps that look's comparison. The campaign stops at the look where every gated measure
+ * is decided, or at the cap: the last planned look, or a look after which the next one would not fit in the time
+ * left. It never stops between looks, so every reported interval is a look's.
+ */
+final class StopRule {
+    private final CampaignSettings s;
+    private final List<Gated> gated;
+    private Looks looks = Looks.none();
+    private final Map<String, Integer> decidedAt = new LinkedHashMap<>();
+    private final Map<Integer, Double> lookSeconds = new LinkedHashMap<>();
+
+    StopRule(CampaignSettings s, List<Gated> gated) {
+        this.s = s;
+        this.gated = List.copyOf(gated);
+    }
+
+    /** Plans the looks: the cap leaves secondsLeft for measured rounds of secondsPerRound each. */
+    void plan(double secondsLeft, double secondsPerRound) {
+        double fit = secondsPerRound > 0 ? Math.floor(secondsLeft / secondsPerRound) : s.maxRounds();
+        int planned = (int) Math.max(s.minRounds(), Math.min(s.maxRounds(), fit));
+        looks = Looks.plan(s.minRounds(), planned);
+    }
+
+    boolean planned() {
+        return looks.sequential();
+    }
+
+    /**
+     * After a round: empty to go on, else why the campaign stops.
+     *
+     * @param sinceStart seconds since the campaign started (warm-up included), when the look is taken
+     * @param left       seconds of the cap left
+     */
+    Optional<String> after(int round, List<Run> runs, Map<String, MetricInfo> metrics, double sinceStart, double left,
+                           double perRound) {
+        Optional<Looks.Look> look = looks.at(round);
+        if (look.isEmpty()) {
+            return round >= s.maxRounds() ? Optional.of("round limit of " + s.maxRounds() + " reached") : Optional.empty();
+        }
+        lookSeconds.put(round, sinceStart);
+        List<String> undecided = new ArrayList<>();
+        int measures = 0;
+        for (Gated g : gated) {
+            if (decidedAt.containsKey(g.key())) {
+                measures++;
+                continue;
+            }
+            Optional<Comparison> c = comparison(g, runs, metrics, round, look.get().alpha(), sinceStart);
+            if (c.isEmpty()) {
+                continue; // not measured, or not comparable (zero counts): not a measure, as in the report
+            }
+            measures++;
+            if (g.decided().test(c.get())) {
+                decidedAt.put(g.key(), round);
+            } else {
+                undecided.add(String.format(Locale.ROOT, "%s %+.1f%% [%+.1f%%, %+.1f%%]", g.describe(),
+                        c.get().changePercent(), (c.get().ciLow() - 1) * 100, (c.get().ciHigh() - 1) * 100));
+            }
+        }
+        String level = Comparison.levelPercent(look.get().alpha());
+        if (undecided.isEmpty()) {
+            return Optional.of(String.format(Locale.ROOT, "decided: %s at the look after round %d (%.0fs; %s%% CI)",
+                    measures == 0 ? "no gated measure to decide" : measures == 1 ? "the gated measure"
+                            : "all " + measures + " gated measures", round, sinceStart, level));
+        }
+        String which = String.format(Locale.ROOT, "%d of %d gated measure%s undecided (%s%% CI): %s", undecided.size(),
+                measures, measures == 1 ? "" : "s", level, String.join("; ", undecided));
+        Optional<Looks.Look> next = looks.after(round);
+        if (next.isEmpty()) {
+            return Optional.of(String.format(Locale.ROOT, "cap: the last look the --max-time of %ds planned (round %d)"
+                    + " is done; %s", s.budget().toSeconds(), round, which));
+        }
+        double needed = (next.get().round() - round) * perRound;
+        if (needed > left) {
+            return Optional.of(String.format(Locale.ROOT, "cap: --max-time %ds leaves %.0fs, the next look (round %d)"
+                    + " needs about %.0fs more; %s", s.budget().toSeconds(), Math.max(0, left), next.get().round(),
+                    needed, which));
+        }
+        return Optional.empty();
+    }
+
+    private Optional<Comparison> comparison(Gated g, List<Run> runs, Map<String, MetricInfo> metrics, int round,
+                                            double alpha, double seconds) {
+        MetricInfo m = metrics.get(g.metric());
+        if (m == null) {
+            return Optional.empty();
+        }
+        double[] b = CampaignResult.values(runs, g.baseline(), g.metric());
+        double[] c = CampaignResult.values(runs, g.candidate(), g.metric());
+        if (b.length != round || c.length != round) {
+            return Optional.empty();
+        }
+        return CampaignResult.comparison(m, g.baseline(), g.candidate(), b, c, g.minEffect(), s.seed(), alpha, seconds);
+    }
+
+    Looks looks() {
+        return looks;
+    }
+
+    Map<String, Integer> decidedAt() {
+        return Map.copyOf(decidedAt);
+    }
+
+    Map<Integer, Double> lookSeconds() {
+        return Map.copyOf(lookSeconds);
+    }
+}

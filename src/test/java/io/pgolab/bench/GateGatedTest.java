@@ -1,0 +1,41 @@
+package io.pgolab.bench;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.pgolab.config.GateSpec;
+import io.pgolab.config.WorkloadSpec;
+import io.pgolab.measure.Gated;
+import io.pgolab.pipeline.Worktrees;
+import io.pgolab.stats.Comparison;
+import io.pgolab.stats.Direction;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+
+/** What a gate's campaign waits for: every bounded metric of every variant, decided by the gate's own status rule. */
+class GateGatedTest {
+    static Comparison ratio(double lo, double hi) {
+        double[] b = {1, 1, 1, 1, 1, 1};
+        return Comparison.of("cpu_time", "s", Direction.LOWER_IS_BETTER, "base:pgo", "candidate:pgo", b,
+                new double[] {lo, hi, lo, hi, lo, hi}, 0.01, 1);
+    }
+
+    @Test
+    void everyBoundedMetricOfEveryVariantIsWaitedFor_decidedByItsStatus() {
+        GateSpec spec = new GateSpec(List.of(), 2.0, Map.of("instructions", 1.0), "fail");
+        Gate.Request req = new Gate.Request(new Worktrees.Commit("main", "a".repeat(40)),
+                new Worktrees.Commit("f", "b".repeat(40)), "h", "pgolab.toml", List.of("release", "pgo"), spec, "fail",
+                List.of());
+        List<Gated> gated = Gate.gated("w", List.of("cpu_time"), List.<WorkloadSpec>of(), req, 0.01);
+
+        assertThat(gated).extracting(g -> g.baseline() + " " + g.candidate() + " " + g.metric()).containsExactly(
+                "base:release candidate:release instructions", "base:release candidate:release cpu_time",
+                "base:pgo candidate:pgo instructions", "base:pgo candidate:pgo cpu_time");
+        Gated cpu = gated.get(3);
+        assertThat(cpu.decided().test(ratio(1.00, 1.015))).as("within the 2% bound").isTrue();
+        assertThat(cpu.decided().test(ratio(1.03, 1.05))).as("beyond it").isTrue();
+        assertThat(cpu.decided().test(ratio(1.01, 1.03))).as("straddling it").isFalse();
+        // a bench's rule would call +1.0% to +1.5% inconclusive (neither within nor beyond 1%): the gate's decides it
+        assertThat(ratio(1.00, 1.015).verdict()).isEqualTo(io.pgolab.stats.Verdict.INCONCLUSIVE);
+    }
+}
