@@ -5,7 +5,7 @@ import io.pgolab.measure.Campaign;
 import io.pgolab.measure.CampaignResult;
 import io.pgolab.measure.CampaignSettings;
 import io.pgolab.measure.JvmPinning;
-import io.pgolab.measure.Gated;
+import io.pgolab.measure.GatedMeasures;
 import io.pgolab.measure.Measurer;
 import io.pgolab.measure.Probe;
 import io.pgolab.measure.Progress;
@@ -71,14 +71,23 @@ public final class BenchEngine {
         return run(title, workloads, this::primaryGated);
     }
 
-    /** A bench's gated measures: the primary metrics of every subject against the first, decided by their verdict. */
-    List<Gated> primaryGated(BenchWorkload w, CampaignSettings ws) {
-        return Campaign.primaryGated(w.subjects(), ws, m -> w.minEffects().getOrDefault(m, options.minEffect()));
+    /**
+     * A bench's gated measures: the metrics its verdict gates ({@link Microbench#gated}: the primary metrics, or a
+     * suite's benchmarks) of every subject against the first, decided by their verdict.
+     */
+    GatedMeasures primaryGated(BenchWorkload w, CampaignSettings ws) {
+        boolean chosen = primaryChosen(w);
+        return measured -> Campaign.primaryGated(w.subjects(), Microbench.gated(ws.primaryMetrics(), chosen, measured),
+                m -> w.minEffects().getOrDefault(m, options.minEffect()));
+    }
+
+    private boolean primaryChosen(BenchWorkload w) {
+        return options.primaryGiven() || !w.primary().isEmpty();
     }
 
     /** With the gated measures the stop rule waits for, per workload (given its settings). */
     public BenchResults run(String title, List<BenchWorkload> workloads,
-                            java.util.function.BiFunction<BenchWorkload, CampaignSettings, List<Gated>> gatedOf) {
+                            java.util.function.BiFunction<BenchWorkload, CampaignSettings, GatedMeasures> gatedOf) {
         // pgolab's JIT and GC threads off the measured CPU while the campaigns run (the runner pins each command)
         JvmPinning pin = JvmPinning.awayFrom(options.settings().cpu(), log);
         try {
@@ -89,7 +98,7 @@ public final class BenchEngine {
     }
 
     private BenchResults run(String title, List<BenchWorkload> workloads,
-                             java.util.function.BiFunction<BenchWorkload, CampaignSettings, List<Gated>> gatedOf,
+                             java.util.function.BiFunction<BenchWorkload, CampaignSettings, GatedMeasures> gatedOf,
                              JvmPinning.Outcome pinned) {
         CampaignSettings s = options.settings();
         List<Probe> probes = Probes.forMode(options.deterministic());
@@ -131,7 +140,7 @@ public final class BenchEngine {
                         new io.pgolab.measure.Warning(io.pgolab.measure.Warning.Kind.UNPAIRED_BENCHMARK, m)));
             }
             // a suite's benchmarks are gated measures, each one (docs/parsers.md, "Microbenchmark suites")
-            List<String> gated = Microbench.gated(ws.primaryMetrics(), options.primaryGiven() || !w.primary().isEmpty(),
+            List<String> gated = Microbench.gated(ws.primaryMetrics(), primaryChosen(w),
                     r.metrics().keySet());
             results.add(new BenchResults.WorkloadResult(w.name(), w.command(), r.withWarnings(unpaired), cs, gated));
         }

@@ -63,8 +63,8 @@ public final class Gate {
     /** Runs the campaigns and decides. bench: the candidate's [[bench]] entries. */
     public static GateResult run(BenchEngine engine, String title, List<BenchWorkload> workloads, List<WorkloadSpec> bench,
                                  Request req, double defaultMinEffect) {
-        BenchResults r = engine.run(title, workloads, (w, ws) -> gated(w.name(), ws.primaryMetrics(), bench, req,
-                defaultMinEffect));
+        BenchResults r = engine.run(title, workloads, (w, ws) -> measured -> gated(w.name(), ws.primaryMetrics(), bench,
+                req, defaultMinEffect, measured));
         List<BenchResults.WorkloadResult> paired = new ArrayList<>();
         for (BenchResults.WorkloadResult w : r.workloads()) {
             Map<String, Double> minEffects = spec(bench, w.name()).map(WorkloadSpec::minEffects).orElse(Map.of());
@@ -98,11 +98,19 @@ public final class Gate {
      */
     static List<Gated> gated(String workload, List<String> primary, List<WorkloadSpec> bench, Request req,
                              double defaultMinEffect) {
+        return gated(workload, primary, bench, req, defaultMinEffect, Set.of());
+    }
+
+    /** measured: the metrics measured so far, whose suite benchmarks (micro.NAME) are gated measures each. */
+    static List<Gated> gated(String workload, List<String> primary, List<WorkloadSpec> bench, Request req,
+                             double defaultMinEffect, Set<String> measured) {
         Map<String, Double> own = spec(bench, workload).map(WorkloadSpec::bounds).orElse(Map.of());
         Map<String, Double> minEffects = spec(bench, workload).map(WorkloadSpec::minEffects).orElse(Map.of());
         List<Gated> out = new ArrayList<>();
         for (String v : req.variants()) {
-            for (String m : boundedNames(own, req.spec(), primary)) {
+            Set<String> names = boundedNames(own, req.spec(), primary);
+            measured.stream().filter(Microbench::isBenchmark).forEach(names::add);
+            for (String m : names) {
                 double b = bound(m, own, req.spec(), primary).orElseThrow();
                 out.add(new Gated(BASE + ":" + v, CANDIDATE + ":" + v, m, minEffects.getOrDefault(m, defaultMinEffect),
                         c -> GateMeasure.of(workload, v, c, b).status() != GateMeasure.Status.INCONCLUSIVE));

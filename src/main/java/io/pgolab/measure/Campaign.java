@@ -86,9 +86,15 @@ public final class Campaign {
 
     public static List<Gated> primaryGated(List<Subject> subjects, CampaignSettings s,
                                            java.util.function.ToDoubleFunction<String> minEffect) {
+        return primaryGated(subjects, s.primaryMetrics(), minEffect);
+    }
+
+    /** Each of metrics of each subject after the first against the first, decided when not inconclusive. */
+    public static List<Gated> primaryGated(List<Subject> subjects, List<String> metrics,
+                                           java.util.function.ToDoubleFunction<String> minEffect) {
         List<Gated> out = new ArrayList<>();
         for (Subject c : subjects.subList(Math.min(1, subjects.size()), subjects.size())) {
-            for (String m : s.primaryMetrics()) {
+            for (String m : metrics) {
                 out.add(new Gated(subjects.get(0).label(), c.label(), m, minEffect.applyAsDouble(m),
                         x -> x.verdict() != io.pgolab.stats.Verdict.INCONCLUSIVE));
             }
@@ -98,6 +104,11 @@ public final class Campaign {
 
     /** Until every gated measure is decided at a look, or the cap ({@link StopRule}). */
     public CampaignResult run(List<Subject> subjects, CampaignSettings s, Progress progress, List<Gated> gated) {
+        return run(subjects, s, progress, GatedMeasures.fixed(gated));
+    }
+
+    /** Until every gated measure is decided at a look, or the cap; the measures asked again at every look. */
+    public CampaignResult run(List<Subject> subjects, CampaignSettings s, Progress progress, GatedMeasures gated) {
         silent.clear();
         Map<String, MetricInfo> metrics = new LinkedHashMap<>(MetricInfo.builtIn());
         probes.forEach(p -> metrics.putAll(p.metrics()));

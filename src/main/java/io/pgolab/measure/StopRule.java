@@ -19,14 +19,14 @@ import java.util.Optional;
  */
 final class StopRule {
     private final CampaignSettings s;
-    private final List<Gated> gated;
+    private final GatedMeasures gated;
     private Looks looks = Looks.none();
     private final Map<String, Integer> decidedAt = new LinkedHashMap<>();
     private final Map<Integer, Double> lookSeconds = new LinkedHashMap<>();
 
-    StopRule(CampaignSettings s, List<Gated> gated) {
+    StopRule(CampaignSettings s, GatedMeasures gated) {
         this.s = s;
-        this.gated = List.copyOf(gated);
+        this.gated = gated;
     }
 
     /** Plans the looks: the cap leaves secondsLeft for measured rounds of secondsPerRound each. */
@@ -55,7 +55,8 @@ final class StopRule {
         lookSeconds.put(round, sinceStart);
         List<String> undecided = new ArrayList<>();
         int measures = 0;
-        for (Gated g : gated) {
+        // asked at every look: a suite's benchmarks appear once it ran
+        for (Gated g : gated.of(metrics.keySet())) {
             if (decidedAt.containsKey(g.key())) {
                 measures++;
                 continue;

@@ -38,4 +38,22 @@ class GateGatedTest {
         // a bench's rule would call +1.0% to +1.5% inconclusive (neither within nor beyond 1%): the gate's decides it
         assertThat(ratio(1.00, 1.015).verdict()).isEqualTo(io.pgolab.stats.Verdict.INCONCLUSIVE);
     }
+
+    /** A suite's benchmarks are known only once it ran: each measured one is waited for, with the micro bound. */
+    @Test
+    void aSuitesBenchmarksMeasuredSoFarAreWaitedForEachWithItsBound() {
+        GateSpec spec = new GateSpec(List.of(), 2.0, Map.of("micro", 5.0), "fail");
+        Gate.Request req = new Gate.Request(new Worktrees.Commit("main", "a".repeat(40)),
+                new Worktrees.Commit("f", "b".repeat(40)), "h", "pgolab.toml", List.of("release"), spec, "fail",
+                List.of());
+        assertThat(Gate.gated("w", List.of("cpu_time"), List.<WorkloadSpec>of(), req, 0.01))
+                .extracting(Gated::metric).doesNotContain("micro.BM_a");
+        List<Gated> gated = Gate.gated("w", List.of("cpu_time"), List.<WorkloadSpec>of(), req, 0.01,
+                java.util.Set.of("cpu_time", "micro.BM_a"));
+        Gated bm = gated.stream().filter(g -> g.metric().equals("micro.BM_a")).findFirst().orElseThrow();
+        double[] b = {1, 1, 1, 1, 1, 1};
+        Comparison c = Comparison.of("micro.BM_a", "ns/op", Direction.LOWER_IS_BETTER, "base:release",
+                "candidate:release", b, new double[] {1.03, 1.04, 1.03, 1.04, 1.03, 1.04}, 0.01, 1);
+        assertThat(bm.decided().test(c)).as("+3..4%% is within the micro bound of 5%%, decided").isTrue();
+    }
 }

@@ -102,6 +102,9 @@ class BenchIT {
         assertThat(tree.get("workloads").get(0).get("metrics").get("micro.BM_Fib_14").get("unit").asText())
                 .isEqualTo("ns/op");
         String section = tree.get("microbench").asText();
+        // the stop rule waited for the benchmarks (known only once the suite ran), not for the suite's cpu_time
+        String stop = tree.get("workloads").get(0).get("stop_reason").asText();
+        assertThat(stop).contains("3 gated measures", "micro.BM_Fib_14").doesNotContain("cpu_time");
         assertThat(section).matches("Microbench: (all 3 measures within bounds.*|.*of 3 (regressed|inconclusive).*)\\.");
         assertThat(r.out()).contains(section);
         io.pgolab.report.JsonShape.assertAdditionsDocumented(tree, "microbench");
