@@ -34,21 +34,41 @@ final class ThreadedCpuTime {
             }
             r.workloads().stream().filter(w -> w.name().equals(m.workload())).findFirst().ifPresent(w -> {
                 double[] ratio = {Double.NaN, Double.NaN};
+                boolean waited = false;
                 String[] sides = {Gate.BASE, Gate.CANDIDATE};
                 for (int i = 0; i < 2; i++) {
                     Map<String, Double> med = w.campaign().medians(sides[i] + ":" + m.variant());
                     Double cpu = med.get(MetricInfo.CPU_TIME);
                     Double wall = med.get(MetricInfo.WALL_TIME);
                     ratio[i] = cpu == null || wall == null || wall <= 0 ? Double.NaN : cpu / wall;
+                    waited |= gaveUpTheCpu(med);
                 }
-                note(m.workload(), m.variant(), ratio[0], ratio[1]).ifPresent(out::add);
+                note(m.workload(), m.variant(), ratio[0], ratio[1], waited).ifPresent(out::add);
             });
         }
         return out;
     }
 
-    /** The note for these cpu/wall ratios of the base and the candidate (NaN: unknown), or none when both look single-threaded and busy. */
+    /**
+     * Whether the process gave up the CPU itself (voluntary context switches: I/O, sleeps, locks) more often than it
+     * was preempted. A short program on a busy machine has cpu_time well below wall_time too, from waiting for the
+     * CPU (involuntary switches): that is noise, said by the noise warnings, not a reason to gate wall_time.
+     */
+    static boolean gaveUpTheCpu(Map<String, Double> medians) {
+        Double voluntary = medians.get("voluntary_ctx_switches");
+        Double involuntary = medians.get("involuntary_ctx_switches");
+        return voluntary == null || involuntary == null || voluntary > involuntary;
+    }
+
     static Optional<String> note(String workload, String variant, double base, double candidate) {
+        return note(workload, variant, base, candidate, true);
+    }
+
+    /**
+     * The note for these cpu/wall ratios of the base and the candidate (NaN: unknown), or none when both look
+     * single-threaded and busy; waited: whether either gave up the CPU itself more than it was preempted.
+     */
+    static Optional<String> note(String workload, String variant, double base, double candidate, boolean waited) {
         double high = Math.max(nanTo(base, 0), nanTo(candidate, 0));
         double low = Math.min(nanTo(base, Double.MAX_VALUE), nanTo(candidate, Double.MAX_VALUE));
         String what = String.format(Locale.ROOT, "workload '%s' (%s): the gated cpu_time is %s of wall_time (base %s,"
@@ -59,7 +79,7 @@ final class ThreadedCpuTime {
                     + " version can look worse; gate wall_time, or a throughput metric, with a bound"
                     + HOW + ")");
         }
-        if (low < WAITING) {
+        if (low < WAITING && waited) {
             return Optional.of(String.format(Locale.ROOT, what, String.format(Locale.ROOT, "down to %.0f%%", low * 100))
                     + ": the process waited for much of its run (I/O, sleeps, its clients), which cpu_time does not"
                     + " count; gate wall_time, or a throughput metric, with a bound" + HOW + ")");

@@ -12,21 +12,48 @@ import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
 import java.time.Instant;
 
-/** One pgolab at a time per project: an OS file lock on .pgolab/lock, released even on a crash. */
+/**
+ * One pgolab at a time per project: an OS file lock on .pgolab/lock, released even on a crash. Within this pgolab the
+ * lock is counted, not taken twice: a gate of a commit against itself (an A/A run) opens the same worktree's store for
+ * both sides, and the OS lock, held per process, would refuse the second (OverlappingFileLockException).
+ */
 public final class ProjectLock implements AutoCloseable {
-    private final FileChannel channel;
-    private final FileLock lock;
+    /** The locks this process holds, by the lock file's real path, with how many holders each has. */
+    private static final java.util.Map<Path, Held> HELD = new java.util.HashMap<>();
+    private final Path key;
+    private boolean closed;
 
-    private ProjectLock(FileChannel channel, FileLock lock) {
-        this.channel = channel;
-        this.lock = lock;
+    /** The OS lock and its channel, released when the last holder closes. */
+    private static final class Held {
+        final FileChannel channel;
+        final FileLock lock;
+        int holders = 1;
+
+        Held(FileChannel channel, FileLock lock) {
+            this.channel = channel;
+            this.lock = lock;
+        }
+    }
+
+    private ProjectLock(Path key) {
+        this.key = key;
     }
 
     public static ProjectLock acquire(Path file) {
         try {
             Files.createDirectories(file.getParent());
+            // checked before a second channel is opened: closing any channel of the file drops the process's lock
+            if (Files.exists(file)) {
+                synchronized (HELD) {
+                    ProjectLock mine = reentered(file.toRealPath());
+                    if (mine != null) {
+                        return mine;
+                    }
+                }
+            }
             FileChannel ch = FileChannel.open(file, StandardOpenOption.CREATE, StandardOpenOption.READ,
                     StandardOpenOption.WRITE);
+            Path key = file.toRealPath();
             FileLock l = ch.tryLock();
             if (l == null) {
                 String holder = Files.readString(file).strip();
@@ -38,7 +65,10 @@ public final class ProjectLock implements AutoCloseable {
             ch.truncate(0);
             ch.write(ByteBuffer.wrap(("pid " + ProcessHandle.current().pid() + " since " + Instant.now())
                     .getBytes(StandardCharsets.UTF_8)));
-            return new ProjectLock(ch, l);
+            synchronized (HELD) {
+                HELD.put(key, new Held(ch, l));
+            }
+            return new ProjectLock(key);
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }
@@ -48,6 +78,15 @@ public final class ProjectLock implements AutoCloseable {
     public static boolean held(Path file) {
         if (!Files.isRegularFile(file, java.nio.file.LinkOption.NOFOLLOW_LINKS)) {
             return false;
+        }
+        try {
+            synchronized (HELD) {
+                if (HELD.containsKey(file.toRealPath())) {
+                    return true; // held by this pgolab: no second channel (its close would drop the lock)
+                }
+            }
+        } catch (IOException e) {
+            return true;
         }
         try (FileChannel ch = FileChannel.open(file, StandardOpenOption.WRITE)) {
             FileLock l = ch.tryLock();
@@ -63,11 +102,33 @@ public final class ProjectLock implements AutoCloseable {
         }
     }
 
+    /** This process holds key already: one more holder, whose close only counts down. */
+    private static ProjectLock reentered(Path key) {
+        Held held = HELD.get(key);
+        if (held == null) {
+            return null;
+        }
+        held.holders++;
+        return new ProjectLock(key);
+    }
+
     @Override
     public void close() {
+        Held held;
+        synchronized (HELD) {
+            if (closed) {
+                return;
+            }
+            closed = true;
+            held = HELD.get(key);
+            if (held == null || --held.holders > 0) {
+                return;
+            }
+            HELD.remove(key);
+        }
         try {
-            lock.release();
-            channel.close();
+            held.lock.release();
+            held.channel.close();
         } catch (IOException e) {
             // the lock goes away with the process anyway
         }

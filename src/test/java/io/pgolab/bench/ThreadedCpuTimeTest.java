@@ -29,6 +29,19 @@ class ThreadedCpuTimeTest {
         assertThat(ThreadedCpuTime.note("loop", "release", 0.99, 1.9)).isPresent();
     }
 
+    /** A 6 ms loop on a busy machine (A/A gate while the test suite ran): cpu_time 0.46x of wall_time, preempted. */
+    @Test
+    void aShortProgramWaitingForTheCpuIsNotToldToGateWallTime() {
+        assertThat(ThreadedCpuTime.gaveUpTheCpu(Map.of("voluntary_ctx_switches", 1.0, "involuntary_ctx_switches", 9.0)))
+                .isFalse();
+        assertThat(ThreadedCpuTime.gaveUpTheCpu(Map.of("voluntary_ctx_switches", 40.0, "involuntary_ctx_switches", 3.0)))
+                .isTrue();
+        assertThat(ThreadedCpuTime.note("loop", "release", 0.50, 0.46, false)).isEmpty();
+        assertThat(ThreadedCpuTime.note("server", "pgo", 0.2, 0.25, true)).isPresent();
+        // several threads need no switch counts: cpu_time above wall_time cannot come from waiting
+        assertThat(ThreadedCpuTime.note("decompress", "release", 3.1, 3.4, false)).isPresent();
+    }
+
     @Test
     void aGateOnTheCpuTimeOfAThreadedProgramCarriesTheNote() {
         CampaignResult c = campaign(2.0); // both commits: 2 s of CPU in 1 s of wall time
