@@ -100,7 +100,7 @@ public record GateResult(Worktrees.Commit base, Worktrees.Commit candidate, Stri
             b.append(out.isEmpty() ? "" : " ").append(String.format(Locale.ROOT,
                     "%d of %d measures inconclusive (the CI straddles the bound%s): %s.", unsure.size(), n,
                     inconclusive.equals("pass") ? "; they pass, --inconclusive pass"
-                            : "; they fail the gate; a longer --budget narrows the CI",
+                            : "; they fail the gate; a longer --max-time narrows the CI",
                     String.join("; ", unsure)));
         }
         if (!improved.isEmpty()) {

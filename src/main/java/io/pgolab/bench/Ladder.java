@@ -97,7 +97,7 @@ public record Ladder(List<Step> steps, List<Slowdown> trainingSlowdown) {
             case IMPROVED -> "worth it";
             case REGRESSED -> "makes it worse";
             case NO_CHANGE -> String.format("not worth it (within ±%.1f%%)", c.minEffect() * 100);
-            default -> "not significant (a longer --budget may tell)";
+            default -> "not significant (a longer --max-time may tell)";
         };
         return what + ": " + figure + " " + c.metric() + ", " + verdict;
     }

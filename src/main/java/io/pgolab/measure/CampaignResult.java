@@ -50,7 +50,7 @@ public record CampaignResult(List<String> labels, List<Run> runs, Map<String, Me
     /** The same result without the warnings of one kind (a gate says unpaired benchmarks per commit pair itself). */
     public CampaignResult without(Warning.Kind kind) {
         return new CampaignResult(labels, runs, metrics, rounds, warmupRounds, stopReason, elapsedSeconds, seed,
-                warnings.stream().filter(w -> w.kind() != kind).toList(), outputs, noise);
+                warnings.stream().filter(w -> w.kind() != kind).toList(), outputs, noise, looks, decidedAt, lookSeconds);
     }
 
     /** How many rounds are marked as at a machine-speed change. */

@@ -192,6 +192,18 @@ class CampaignTest {
         assertThat(c.seconds()).isEqualTo(18.0);
     }
 
+    /** A gate drops its unpaired-benchmark warnings: its results file lost its looks and every merge refused it. */
+    @Test
+    void warningsAddedOrDroppedKeepTheSequentialPlan() {
+        CampaignResult r = run(new FakeMeasurer(ratio(0.8, 0.05)), capped(60), new Recorder());
+        for (CampaignResult x : List.of(r.without(Warning.Kind.UNPAIRED_BENCHMARK),
+                r.withWarnings(List.of(new Warning(Warning.Kind.UNPAIRED_BENCHMARK, "w"))))) {
+            assertThat(x.looks()).isEqualTo(r.looks());
+            assertThat(x.decidedAt()).isEqualTo(r.decidedAt()).isNotEmpty();
+            assertThat(x.lookSeconds()).isEqualTo(r.lookSeconds()).isNotEmpty();
+        }
+    }
+
     @Test
     void anUndecidedMeasureRunsToTheLastLookTheCapPlanned() {
         // b within 0.5% of a, 3% per-run noise: neither beyond nor within 1% after 29 rounds
