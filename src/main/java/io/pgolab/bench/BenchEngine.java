@@ -67,6 +67,11 @@ public final class BenchEngine {
     }
 
     /** Each workload's gated measures: its primary metrics, every subject against the first, by their verdict. */
+    /** Results of a campaign that measured nothing (a gate decided without measuring), with this engine's settings. */
+    public BenchResults nothing(String title) {
+        return new BenchResults(title, options.settings(), options.deterministic(), List.of());
+    }
+
     public BenchResults run(String title, List<BenchWorkload> workloads) {
         return run(title, workloads, this::primaryGated);
     }

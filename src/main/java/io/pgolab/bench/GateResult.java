@@ -11,10 +11,25 @@ import java.util.Locale;
  * @param configPath   the config file's path in the repository (the same in both commits)
  * @param inconclusive "fail" or "pass": what a measure whose CI straddles its bound does
  * @param notes        what the reader should know about how the commits were compared (e.g. uncommitted changes)
+ * @param samePrograms why nothing was measured: both commits build the same programs ({@link SamePrograms}); "" when
+ *                     the gate measured
  */
 public record GateResult(Worktrees.Commit base, Worktrees.Commit candidate, String host, String configPath,
                          List<String> variants, String inconclusive, List<GateMeasure> measures, BenchResults bench,
-                         List<String> notes, boolean baseConfigBorrowed) {
+                         List<String> notes, boolean baseConfigBorrowed, String samePrograms) {
+
+    /** A gate that measured. */
+    public GateResult(Worktrees.Commit base, Worktrees.Commit candidate, String host, String configPath,
+                      List<String> variants, String inconclusive, List<GateMeasure> measures, BenchResults bench,
+                      List<String> notes, boolean baseConfigBorrowed) {
+        this(base, candidate, host, configPath, variants, inconclusive, measures, bench, notes, baseConfigBorrowed, "");
+    }
+
+    /** A gate decided without measuring: the commits build the same programs (why: {@link SamePrograms.Outcome}). */
+    public static GateResult samePrograms(Gate.Request req, BenchResults nothing, String why) {
+        return new GateResult(req.base(), req.candidate(), req.host(), req.configPath(), req.variants(),
+                req.inconclusive(), List.of(), nothing, req.notes(), req.baseConfigBorrowed(), why);
+    }
 
     /** A gate whose base had its own config. */
     public GateResult(Worktrees.Commit base, Worktrees.Commit candidate, String host, String configPath,
@@ -26,7 +41,7 @@ public record GateResult(Worktrees.Commit base, Worktrees.Commit candidate, Stri
     /** The same verdict over this bench (the measurements with flamegraphs added). */
     public GateResult withBench(BenchResults b) {
         return new GateResult(base, candidate, host, configPath, variants, inconclusive, measures, b, notes,
-                baseConfigBorrowed);
+                baseConfigBorrowed, samePrograms);
     }
 
     public List<GateMeasure> with(GateMeasure.Status s) {
@@ -50,7 +65,7 @@ public record GateResult(Worktrees.Commit base, Worktrees.Commit candidate, Stri
                 .map(m -> new Described(m.status(), m.describe(), m.improved() ? GateMeasure.describeImprovement(
                         m.workload(), m.variant(), m.metric(), m.comparison().changePercent(),
                         (m.comparison().ciLow() - 1) * 100, (m.comparison().ciHigh() - 1) * 100) : "")).toList(),
-                inconclusive, baseConfigBorrowed);
+                inconclusive, baseConfigBorrowed, samePrograms);
     }
 
     /**
@@ -80,8 +95,19 @@ public record GateResult(Worktrees.Commit base, Worktrees.Commit candidate, Stri
      */
     public static String summary(String candidateSha, String baseSha, String host, List<Described> measures,
                                  String inconclusive, boolean baseConfigBorrowed) {
+        return summary(candidateSha, baseSha, host, measures, inconclusive, baseConfigBorrowed, "");
+    }
+
+    /** The summary line; samePrograms: why nothing was measured, "" when the gate measured. */
+    public static String summary(String candidateSha, String baseSha, String host, List<Described> measures,
+                                 String inconclusive, boolean baseConfigBorrowed, String samePrograms) {
         String head = "Compared " + candidateSha + " with " + baseSha + " on " + host
                 + (baseConfigBorrowed ? BORROWED : "") + ". ";
+        if (!samePrograms.isEmpty() && measures.isEmpty()) {
+            // nothing to decide: equal programs are within any bound (the gate passes); said, not measured
+            return head + "Same programs, nothing to measure: " + samePrograms + " (--measure-same measures them"
+                    + " anyway).";
+        }
         List<String> out = texts(measures, GateMeasure.Status.OUT_OF_BOUNDS);
         List<String> unsure = texts(measures, GateMeasure.Status.INCONCLUSIVE);
         List<String> improved = measures.stream().map(Described::improvement).filter(t -> !t.isEmpty()).toList();

@@ -5,6 +5,7 @@ import io.pgolab.bench.BenchWorkload;
 import io.pgolab.bench.Gate;
 import io.pgolab.bench.GateResult;
 import io.pgolab.bench.ProjectWorkloads;
+import io.pgolab.bench.SamePrograms;
 import io.pgolab.config.Config;
 import io.pgolab.config.GateSpec;
 import io.pgolab.config.Variant;
@@ -57,6 +58,10 @@ final class GateCommand implements Callable<Integer> {
             description = "What a measure whose CI straddles its bound does (default: [gate] inconclusive, else fail).")
     String inconclusive;
 
+    @Option(names = "--measure-same", description = "Measure even when both commits build the same programs (the same"
+            + " bytes, and only compile inputs differ); by default such a gate passes without measuring.")
+    boolean measureSame;
+
     @Option(names = "--verdict", paramLabel = "FILE", description = "Write verdict.json: commits, host, bounds, every measure and its verdict. '-': stdout.")
     Path verdict;
 
@@ -92,8 +97,19 @@ final class GateCommand implements Callable<Integer> {
             baseBuilt.forEach(b.store::verify);
             candBuilt.forEach(c.store::verify);
             List<String> names = gated.stream().map(Variant::name).toList();
+            SamePrograms.Outcome same = measureSame ? SamePrograms.Outcome.differ()
+                    : sides.same(names, baseBuilt, b.store, candBuilt, c.store);
+            if (!same.same() && !same.text().isEmpty()) {
+                notes.add(same.text());
+            }
             Gate.Request req = new Gate.Request(baseCommit, candCommit, HostInfo.label(), sides.configPath(), names,
                     spec, policy, notes, sides.baseConfigBorrowed());
+            if (same.same()) {
+                GateResult g = GateResult.samePrograms(req, c.engine(opts, "gate").nothing("pgolab gate: "
+                        + candConfig.name()), same.text());
+                opts.exports(parent.global.workDir()).to(verdict, Exporter.verdict()).write(Results.gate(c.source(), g));
+                return 0;
+            }
             List<BuiltArtifact> both = Gate.interleave(baseBuilt, candBuilt);
             List<BenchWorkload> ws = workloads.of(both, Gate.labels(names));
             GateResult g = Gate.run(c.engine(opts, "gate"), "pgolab gate: " + candConfig.name(), ws, candConfig.bench(), req,

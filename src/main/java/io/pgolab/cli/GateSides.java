@@ -1,9 +1,11 @@
 package io.pgolab.cli;
 
 import io.pgolab.UserError;
+import io.pgolab.bench.SamePrograms;
 import io.pgolab.config.Config;
 import io.pgolab.config.ConfigLoader;
 import io.pgolab.pipeline.ArtifactStore;
+import io.pgolab.pipeline.BuiltArtifact;
 import io.pgolab.pipeline.ProjectLock;
 import io.pgolab.pipeline.Worktrees;
 import io.pgolab.util.CommandLog;
@@ -19,7 +21,8 @@ import java.util.List;
  * @param configPath the config file's path in the repository
  */
 record GateSides(Worktrees.Commit base, Worktrees.Commit candidate, Config baseConfig, Config candidateConfig,
-                 String configPath, List<String> notes, boolean baseConfigBorrowed) {
+                 String configPath, List<String> notes, boolean baseConfigBorrowed, Worktrees git, Path baseTree,
+                 Path candidateTree) {
 
     /** early: where a note the user should read before the gate runs goes at once (it is in the results too). */
     static GateSides prepare(Path configFile, String baseRef, String candidateRef, CommandLog log,
@@ -42,12 +45,14 @@ record GateSides(Worktrees.Commit base, Worktrees.Commit candidate, Config baseC
         Path worktrees = mainStore.root().resolve("gate");
         Config baseConfig;
         Config candConfig;
+        Path baseTree;
+        Path candTree;
         // a base without the config (the pull request that adds pgolab): gated with the candidate's config
         boolean borrowed = !git.holds(baseCommit, rel) && git.holds(candCommit, rel);
         // the main checkout's lock while the worktrees are made: two gates at once take turns
         try (ProjectLock lock = ProjectLock.acquire(mainStore.lockFile())) {
-            Path baseTree = git.checkout(baseCommit, worktrees);
-            Path candTree = git.checkout(candCommit, worktrees);
+            baseTree = git.checkout(baseCommit, worktrees);
+            candTree = git.checkout(candCommit, worktrees);
             Path baseFile = baseTree.resolve(rel);
             Path candFile = candTree.resolve(rel);
             if (borrowed) {
@@ -66,7 +71,30 @@ record GateSides(Worktrees.Commit base, Worktrees.Commit candidate, Config baseC
         if (!sameBench(baseConfig, candConfig)) {
             notes.add("the [[bench]] workloads differ between the commits; both are measured with the candidate's");
         }
-        return new GateSides(baseCommit, candCommit, baseConfig, candConfig, rel.toString(), List.copyOf(notes), borrowed);
+        return new GateSides(baseCommit, candCommit, baseConfig, candConfig, rel.toString(), List.copyOf(notes), borrowed,
+                git, baseTree, candTree);
+    }
+
+    /** Whether both commits built the same programs (SamePrograms), from their builds, checkouts and git's diff. */
+    SamePrograms.Outcome same(List<String> variants, List<BuiltArtifact> baseBuilt, ArtifactStore baseStore,
+                              List<BuiltArtifact> candBuilt, ArtifactStore candStore) {
+        java.util.Optional<List<String>> changed = git.changedFiles(base, candidate).map(files -> files.stream()
+                .map(f -> fromRoot(f, candidateTree, candidateConfig.root())).toList());
+        return SamePrograms.check(variants, side(baseBuilt, baseStore, baseTree), side(candBuilt, candStore, candidateTree),
+                changed, baseConfigBorrowed);
+    }
+
+    private SamePrograms.Side side(List<BuiltArtifact> built, ArtifactStore store, Path tree) {
+        String storeDir = tree.toAbsolutePath().normalize().relativize(store.root().toAbsolutePath().normalize()).toString();
+        java.util.Optional<List<String>> untracked = git.untracked(tree).map(files -> files.stream()
+                .filter(f -> !(f.equals(storeDir) || f.equals(storeDir + "/") || f.startsWith(storeDir + "/"))).toList());
+        return new SamePrograms.Side(built, store, tree, untracked);
+    }
+
+    /** A path relative to the repository's top, as a path relative to the project root ("../..." when outside it). */
+    private static String fromRoot(String fromTop, Path tree, Path root) {
+        Path top = tree.toAbsolutePath().normalize();
+        return top.resolve(root.toAbsolutePath().normalize()).relativize(top.resolve(fromTop)).toString();
     }
 
     /**

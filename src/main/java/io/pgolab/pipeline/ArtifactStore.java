@@ -89,6 +89,16 @@ public final class ArtifactStore {
         return root.resolve("build").resolve(name);
     }
 
+    /**
+     * The project files (relative to the project root) that the compiles of this very build read, as its audit recorded
+     * them; empty when no audit of this build is kept (another build's record, a toolchain whose compiles are not
+     * audited, a build that read nothing).
+     */
+    public Optional<java.util.Set<String>> compileInputs(BuiltArtifact a) {
+        return BuildAudit.stored(this, a.variant()).filter(s -> a.key().equals(s.key()) && s.reads() != null
+                && !s.reads().isEmpty()).map(s -> java.util.Set.copyOf(s.reads()));
+    }
+
     public Path scratch() {
         return root.resolve("scratch");
     }

@@ -168,6 +168,38 @@ public final class Worktrees {
         return git(log, top, "cat-file", "-e", "--end-of-options", c.sha() + ":" + rel).ok();
     }
 
+    /**
+     * The paths (relative to the repository's top) that differ between the two commits' trees, renames as a removal and
+     * an addition; empty when git cannot say.
+     */
+    public Optional<List<String>> changedFiles(Commit base, Commit candidate) {
+        Exec.Result r = git(log, top, "diff", "--name-only", "-z", "--no-renames", "--no-ext-diff", base.sha(),
+                candidate.sha(), "--");
+        return r.ok() ? Optional.of(nulSeparated(r.output())) : Optional.empty();
+    }
+
+    /**
+     * The files a checkout holds that its commit does not (untracked or ignored, e.g. what a build wrote into the
+     * tree), relative to the checkout's top; empty when git cannot say.
+     */
+    public Optional<List<String>> untracked(Path checkout) {
+        Exec.Result r = git(log, checkout, "status", "--porcelain", "-z", "--ignored", "--untracked-files=all");
+        if (!r.ok()) {
+            return Optional.empty();
+        }
+        List<String> out = new ArrayList<>();
+        for (String entry : nulSeparated(r.output())) {
+            if (entry.length() > 3) {
+                out.add(entry.substring(3)); // "?? path" or "!! path"; a tracked change shows too, as a changed file
+            }
+        }
+        return Optional.of(out);
+    }
+
+    private static List<String> nulSeparated(String s) {
+        return java.util.Arrays.stream(s.split("\0")).filter(x -> !x.isBlank()).toList();
+    }
+
     /** How many commits base..candidate holds (-1 when git cannot say). */
     public int distance(Commit base, Commit candidate) {
         Exec.Result r = git(log, top, "rev-list", "--count", base.sha() + ".." + candidate.sha());

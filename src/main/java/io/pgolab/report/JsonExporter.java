@@ -93,7 +93,8 @@ final class JsonExporter implements Exporter {
         return new ResultsDocument.GateBody(commit(g.base()), commit(g.candidate()), g.host(), g.configPath(), g.variants(),
                 g.inconclusive(), g.passed(), g.summary(), g.with(GateMeasure.Status.WITHIN_BOUNDS).size(),
                 g.with(GateMeasure.Status.OUT_OF_BOUNDS).size(), g.with(GateMeasure.Status.INCONCLUSIVE).size(), ms,
-                g.notes(), g.microbench().orElse(null), g.baseConfigBorrowed() ? Boolean.TRUE : null);
+                g.notes(), g.microbench().orElse(null), g.baseConfigBorrowed() ? Boolean.TRUE : null,
+                g.samePrograms().isEmpty() ? null : g.samePrograms());
     }
 
     private static ResultsDocument.CommitEntry commit(Worktrees.Commit c) {

@@ -52,8 +52,15 @@ public final class Merge {
             int measures = hosts.stream().mapToInt(h -> h.gate().measures().size()).sum();
             if (passed()) {
                 int within = hosts.stream().mapToInt(h -> h.gate().measuresWithinBounds()).sum();
-                return head + "passed on every host; " + (within == measures ? "all " + measures + " measures within bounds."
-                        : within + " of " + measures + " measures within bounds, the others inconclusive and let pass.");
+                long same = hosts.stream().filter(h -> h.gate().samePrograms() != null).count();
+                String sameText = same == 0 ? "" : (same == hosts.size() ? "the same programs on every host, nothing measured"
+                        : "the same programs on " + same + " of " + hosts.size() + " hosts (nothing measured there)");
+                if (same == hosts.size()) {
+                    return head + "passed on every host; " + sameText + ".";
+                }
+                return head + "passed on every host; " + (within == measures ? "all " + measures + " measures within bounds"
+                        : within + " of " + measures + " measures within bounds, the others inconclusive and let pass")
+                        + (sameText.isEmpty() ? "" : "; " + sameText) + ".";
             }
             List<String> failed = hosts.stream().filter(h -> !h.gate().passed()).map(h -> h.label() + " ("
                     + h.gate().measuresOutOfBounds() + " out of bounds, " + h.gate().measuresInconclusive()

@@ -246,11 +246,16 @@ final class RecordedVerdicts {
             throw disagrees("the gate", "passed: " + g.passed(), "its measures (" + out + " out of bounds, " + unsure
                     + " inconclusive, --inconclusive " + policy + ") give passed: " + passed);
         }
+        String same = g.samePrograms() == null ? "" : g.samePrograms();
+        if (!same.isEmpty() && !g.measures().isEmpty()) {
+            throw damaged("the gate", "it says both commits build the same programs (same_programs), yet it has "
+                    + g.measures().size() + " measures");
+        }
         String summary = GateResult.summary(GateReport.shortSha(g.candidate()), GateReport.shortSha(g.base()), g.host(),
-                described, policy, g.borrowed());
+                described, policy, g.borrowed(), same);
         return new ResultsDocument.GateBody(g.base(), g.candidate(), g.host(), g.configPath(), g.variants(), policy, passed,
                 summary, within, out, unsure, g.measures(), g.notes(), GateResult.microbench(benchmarks).orElse(null),
-                g.borrowed() ? Boolean.TRUE : null);
+                g.borrowed() ? Boolean.TRUE : null, same.isEmpty() ? null : same);
     }
 
     /** The measure's status from its CI and bound, checked against what it records and the comparison behind it. */

@@ -299,7 +299,17 @@ public record ResultsDocument(
                            int measuresOutOfBounds, int measuresInconclusive, @Required List<MeasureEntry> measures,
                            @Required List<String> notes,
                            @JsonInclude(JsonInclude.Include.NON_NULL) String microbench,
-                           @JsonInclude(JsonInclude.Include.NON_NULL) Boolean baseConfigBorrowed) {
+                           @JsonInclude(JsonInclude.Include.NON_NULL) Boolean baseConfigBorrowed,
+                           @JsonInclude(JsonInclude.Include.NON_NULL) String samePrograms) {
+        /** A gate that measured (no same_programs). */
+        public GateBody(CommitEntry base, CommitEntry candidate, String host, String configPath, List<String> variants,
+                        String inconclusive, boolean passed, String summary, int measuresWithinBounds,
+                        int measuresOutOfBounds, int measuresInconclusive, List<MeasureEntry> measures, List<String> notes,
+                        String microbench, Boolean baseConfigBorrowed) {
+            this(base, candidate, host, configPath, variants, inconclusive, passed, summary, measuresWithinBounds,
+                    measuresOutOfBounds, measuresInconclusive, measures, notes, microbench, baseConfigBorrowed, null);
+        }
+
         /** Without suites and with the base's own config: no "Microbench:" section, nothing borrowed. */
         public GateBody(CommitEntry base, CommitEntry candidate, String host, String configPath, List<String> variants,
                         String inconclusive, boolean passed, String summary, int measuresWithinBounds,

@@ -22,7 +22,7 @@ final class TextExporter implements Exporter {
             bench = bench.substring(0, bench.lastIndexOf("\n" + b.summary(b.gated())) + 1);
             ResultsDocument.GateBody g = JsonExporter.gate(r.gate());
             return GateReport.borrowedLine(g) + bench + GateReport.text(g, JsonExporter.bench(b).workloads())
-                    + GateReport.LEGEND;
+                    + (b.workloads().isEmpty() ? "" : GateReport.LEGEND);
         }
         if (r.ladder() != null) {
             return LadderReport.text(r.ladder().ladder()) + BuildReport.boltSizeNotes(r.ladder().built()) + layout(b)

@@ -60,8 +60,25 @@ class GateIT {
 
         // the base's worktree and builds stay: the next gate against the same base builds only the new candidate
         GateSample.changeComment(repo);
+        // the comment changes no byte of either program, and work.c is a compile input: nothing to measure
+        Path json = tmp.resolve("out/same.json");
+        Cli.Result same = Cli.run(repo, "gate", "--base", "HEAD~1", "--deterministic", "--min-rounds", "5",
+                "--max-rounds", "5", "--host-label", "test-host", "--verdict", verdict.toString(), "--json", json.toString());
+        assertThat(same.exitCode()).as(same.all()).isZero();
+        assertThat(same.out()).contains("Same programs, nothing to measure: release and pgo are the same bytes in both"
+                + " commits, with the same build outputs, and every file that differs (work.c) is a compile input");
+        assertThat(same.err()).doesNotContain("rounds");
+        JsonNode s = Json.MAPPER.readTree(verdict.toFile());
+        assertThat(s.get("passed").asBoolean()).isTrue();
+        assertThat(s.get("measures")).isEmpty();
+        assertThat(Json.MAPPER.readTree(json.toFile()).get("gate").get("same_programs").asText()).contains("work.c");
+        Cli.Result reread = Cli.run(repo, "report", json.toString(), "--markdown", "-");
+        assertThat(reread.exitCode()).as(reread.all()).isZero();
+        assertThat(reread.out()).startsWith("Compared ").contains("Same programs, nothing to measure");
+
+        // measured when asked: equal programs are within the bound
         Cli.Result green = Cli.run(repo, "gate", "--base", "HEAD~1", "--deterministic", "--min-rounds", "5",
-                "--max-rounds", "5", "--host-label", "test-host", "--verdict", verdict.toString());
+                "--max-rounds", "5", "--host-label", "test-host", "--verdict", verdict.toString(), "--measure-same");
         assertThat(green.exitCode()).as(green.all()).isZero();
         assertThat(green.out()).contains("All 2 measures within bounds.");
         JsonNode v2 = Json.MAPPER.readTree(verdict.toFile());

@@ -29,7 +29,7 @@ class MergeIT {
         GateSample.changeComment(repo);
         Path x86 = tmp.resolve("x86/gate.json");
         Cli.Result gate = Cli.run(repo, "gate", "--base", "HEAD~1", "--deterministic", "--min-rounds", "5",
-                "--max-rounds", "5", "--host-label", "x86-metal", "--json", x86.toString());
+                "--max-rounds", "5", "--host-label", "x86-metal", "--json", x86.toString(), "--measure-same");
         assertThat(gate.exitCode()).as(gate.all()).isZero();
 
         Path arm = tmp.resolve("arm64/gate.json");
