@@ -14,13 +14,18 @@ import java.util.Optional;
  * known it plans its looks ({@link Looks}) up to the rounds the cap leaves room for; at each look it builds every
  * undecided gated measure's comparison at the look's alpha and asks the measure's own verdict function whether it is
  * decided. A decided measure keeps that look's comparison. The campaign stops at the look where every gated measure
- * is decided, or at the cap: the last planned look, or a look after which the next one would not fit in the time
- * left. It never stops between looks, so every reported interval is a look's.
+ * is decided, or at the cap: the last planned look. When the rounds get slower than the warm-up timed and the next
+ * planned look would not fit in the time left, the rest of the plan becomes one last look where the time ends, with
+ * the alpha the dropped looks would have spent ({@link Looks#endingAt}). It never stops between looks, so every
+ * reported interval is a look's.
  */
 final class StopRule {
     private final CampaignSettings s;
     private final GatedMeasures gated;
+    /** The share of the time left that the last look's rounds may fill (rounds vary). */
+    static final double FIT = 0.95;
     private Looks looks = Looks.none();
+    private boolean replanned;
     private final Map<String, Integer> decidedAt = new LinkedHashMap<>();
     private final Map<Integer, Double> lookSeconds = new LinkedHashMap<>();
 
@@ -87,6 +92,14 @@ final class StopRule {
                     + " is done; %s", s.budget().toSeconds(), round, which));
         }
         double needed = (next.get().round() - round) * perRound;
+        // the rounds got slower than planned: one last look where the time left ends (with a margin for rounds that
+        // slow down further), with all the alpha the dropped looks would have spent; once, so the plan ends
+        int fits = round + (int) Math.floor(Math.max(0, left) * FIT / perRound);
+        if (needed > left && !replanned && fits > round && perRound > 0) {
+            looks = looks.endingAt(round, fits);
+            replanned = true;
+            return Optional.empty();
+        }
         if (needed > left) {
             return Optional.of(String.format(Locale.ROOT, "cap: --max-time %ds leaves %.0fs, the next look (round %d)"
                     + " needs about %.0fs more; %s", s.budget().toSeconds(), Math.max(0, left), next.get().round(),

@@ -59,6 +59,23 @@ public record Looks(List<Look> looks) {
         return new Looks(out);
     }
 
+    /**
+     * The looks up to afterRound as planned, then one last look at finalRound with all the alpha they left: the plan
+     * when the rounds got slower than the warm-up timed and the next planned look no longer fits before the cap. The
+     * looks dropped never happen, so the alpha they would have spent is spent once, at the last look, and all looks
+     * together still spend {@link #ALPHA}. (The last look's round follows the time per round, not the data.)
+     */
+    public Looks endingAt(int afterRound, int finalRound) {
+        List<Look> kept = looks.stream().filter(l -> l.round() <= afterRound).toList();
+        double spent = kept.stream().mapToDouble(Look::alpha).sum();
+        if (finalRound <= afterRound || spent >= ALPHA) {
+            return this;
+        }
+        List<Look> out = new ArrayList<>(kept);
+        out.add(new Look(finalRound, ALPHA - spent));
+        return new Looks(out);
+    }
+
     public boolean sequential() {
         return !looks.isEmpty();
     }

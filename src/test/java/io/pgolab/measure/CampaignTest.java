@@ -217,9 +217,10 @@ class CampaignTest {
     }
 
     @Test
-    void slowerRoundsThanTheWarmUpSaidStopAtTheLookAfterWhichTheNextDoesNotFit() {
+    void slowerRoundsThanTheWarmUpSaidEndWithOneLastLookWhereTheTimeEnds() {
         // the warm-up runs take 1 s, measured ones 2 s: planned for 29 rounds of 2 s, they take 4 s. After the look
-        // at 12 rounds (2 + 48 s), 10 s are left and the look at 19 would need 28 s more.
+        // at 12 rounds (2 + 48 s), 10 s are left and the look at 19 would need 28 s more: the plan's rest becomes one
+        // look at 14 rounds (95% of the 10 s left: 2 more rounds), with all the alpha the looks at 19 and 29 had.
         FakeMeasurer m = new FakeMeasurer(noisy(1.005, 0.03, 7)) {
             @Override
             public Measurement run(MeasuredCommand c) throws IOException {
@@ -232,9 +233,13 @@ class CampaignTest {
         };
         CampaignResult r = run(m, capped(60), new Recorder());
 
-        assertThat(r.rounds()).isEqualTo(12);
-        assertThat(r.stopReason()).startsWith("cap: --max-time 60s leaves 10s, the next look (round 19) needs about"
-                + " 28s more; 1 of 1 gated measure undecided");
+        assertThat(r.rounds()).isEqualTo(14);
+        assertThat(r.stopReason()).startsWith("cap: the last look the --max-time of 60s planned (round 14) is done;"
+                + " 1 of 1 gated measure undecided");
+        assertThat(r.looks().looks()).extracting(io.pgolab.stats.Looks.Look::round).containsExactly(8, 12, 14);
+        assertThat(r.looks().spent()).isCloseTo(io.pgolab.stats.Looks.ALPHA, org.assertj.core.data.Offset.offset(1e-12));
+        assertThat(r.looks().looks().get(2).alpha()).isCloseTo(0.05 * 17 / 29, org.assertj.core.data.Offset.offset(1e-12));
+        assertThat(r.elapsedSeconds()).isLessThanOrEqualTo(60.0);
     }
 
     @Test

@@ -28,6 +28,17 @@ class LooksTest {
     }
 
     @Test
+    void aPlanEndingEarlierSpendsTheDroppedLooksAlphaAtItsLastLook() {
+        Looks plan = Looks.plan(6, 29);                      // 8, 12, 19, 29
+        Looks ended = plan.endingAt(12, 15);
+        assertThat(ended.looks()).extracting(Looks.Look::round).containsExactly(8, 12, 15);
+        assertThat(ended.looks().subList(0, 2)).isEqualTo(plan.looks().subList(0, 2));
+        assertThat(ended.spent()).isCloseTo(Looks.ALPHA, org.assertj.core.data.Offset.offset(1e-12));
+        assertThat(plan.endingAt(12, 12)).isEqualTo(plan);   // no round to add: the plan as it was
+        assertThat(plan.endingAt(29, 40)).isEqualTo(plan);   // every look done: no alpha left
+    }
+
+    @Test
     void aCapShorterThanTheMinimumRoundsIsOneLookAtTheMinimumWithTheWholeAlpha() {
         assertThat(Looks.plan(6, 2).looks()).containsExactly(new Looks.Look(6, Looks.ALPHA));
         assertThat(Looks.plan(6, 8).looks()).containsExactly(new Looks.Look(8, Looks.ALPHA));
