@@ -58,7 +58,8 @@ final class LadderCommand implements Callable<Integer> {
             ProjectWorkloads workloads = new ProjectWorkloads(s.bench(), selection.names);
             List<Variant> steps = Steps.forLadder(Variant.parseAll(variantNames), s.config, s.toolchain, s.console);
             List<Variant> measured = Steps.withLayoutCheck(steps, layoutCheck);
-            PipelineOutcome o = s.pipeline().build(measured, false, FailureMode.FAIL);
+            PipelineOutcome o = FailedBuilds.build(s, parent.global.workDir(), opts.json,
+                    () -> s.pipeline().build(measured, false, FailureMode.FAIL));
             List<BuiltArtifact> built = o.artifacts(steps);
             List<Ladder.Slowdown> slowdown = LadderCosts.trainingSlowdown(s.bench(), o, built);
             List<BuiltArtifact> all = o.artifacts(measured);

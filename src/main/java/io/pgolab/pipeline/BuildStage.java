@@ -80,8 +80,19 @@ public final class BuildStage {
         return keys.changesSince(v, phase, profile);
     }
 
-    /** Builds (or reuses) the artifact. */
+    /**
+     * Builds (or reuses) the artifact. Any error the build raises is a {@link BuildFailure.Failed} naming
+     * the artifact, and, when its clean or build command failed, the command, how it ended and its log.
+     */
     public BuildResult run(Variant v, Phase phase, Optional<ProfileData> profile) {
+        try {
+            return build(v, phase, profile);
+        } catch (UserError e) {
+            throw BuildFailure.wrap(e, artifactName(v, phase), "check");
+        }
+    }
+
+    private BuildResult build(Variant v, Phase phase, Optional<ProfileData> profile) {
         if (phase == Phase.INSTRUMENT && !toolchain.separateInstrumentedBuild()) {
             return releaseAsInstrumented();
         }
@@ -139,8 +150,9 @@ public final class BuildStage {
             ShellRunner.Outcome o = runner.run(clean, srcDir, procEnv, config.build().timeout(),
                     store.logs().resolve("clean-" + name + ".log"));
             if (!o.ok()) {
-                throw new UserError("the clean command for '" + name + "' failed: " + ShellRunner.describeFailure(o, 20),
-                        "fix build.clean in " + config.file() + ", or remove it");
+                UserError e = new UserError("the clean command for '" + name + "' failed: "
+                        + ShellRunner.describeFailure(o, 20), "fix build.clean in " + config.file() + ", or remove it");
+                throw new BuildFailure.Failed(e, BuildFailure.of(name, "clean", o, e.getMessage()), null);
             }
         }
         String command = Template.renderShell(config.build().command(), values);
@@ -153,8 +165,9 @@ public final class BuildStage {
         ShellRunner.Outcome o = runner.run(command, srcDir, procEnv, config.build().timeout(), logFile);
         double seconds = Duration.between(t0, Instant.now()).toMillis() / 1000.0;
         if (!o.ok()) {
-            throw new UserError("building variant '" + name + "' failed: " + ShellRunner.describeFailure(o, 30),
+            UserError e = new UserError("building variant '" + name + "' failed: " + ShellRunner.describeFailure(o, 30),
                     failureHint(o.output(), phase, v));
+            throw new BuildFailure.Failed(e, BuildFailure.of(name, "build", o, e.getMessage()), null);
         }
         if (!Files.isRegularFile(binary)) {
             throw new UserError("the build of '" + name + "' succeeded but did not produce " + binary,

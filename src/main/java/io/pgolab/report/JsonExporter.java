@@ -79,7 +79,7 @@ final class JsonExporter implements Exporter {
             }
         }
         return new ResultsDocument(envelope, variants, sets == null || sets.isEmpty() ? null : sets.get(0),
-                sets == null || sets.isEmpty() ? null : sets, pgoExtra, ladder, nested, profile, optimized, top,
+                sets == null || sets.isEmpty() ? null : sets, pgoExtra, r.buildFailure(), ladder, nested, profile, optimized, top,
                 r.trainingMatch(), r.gate() == null ? null : gate(r.gate()), r.source().log().entries());
     }
 

@@ -48,7 +48,19 @@ final class ReportDocs {
             // a ladder's tables give gains (positive is better): its line does too
             return outcome(b).summary(d.ladder() != null);
         }
+        if (d.buildFailure() != null) {
+            return failed(d.buildFailure(), d.variants() == null ? 0 : d.variants().size());
+        }
         return "No measurements in this file (" + kind(d) + ").";
+    }
+
+    /** "The build of 'lto' failed (build: exit status 1, log ...); 1 variant finished before it: nothing was measured." */
+    static String failed(io.pgolab.pipeline.BuildFailure f, int finished) {
+        String how = f.timedOut() ? "timed out" : f.signal() != null ? "killed by signal " + f.signal()
+                : f.exitStatus() != null ? "exit status " + f.exitStatus() : "refused";
+        return "The build of '" + f.variant() + "' failed (" + f.step() + ": " + how
+                + (f.log() == null ? "" : ", log " + f.log()) + "); " + finished + " variant" + (finished == 1 ? "" : "s")
+                + " finished before it: nothing was measured.";
     }
 
     /**

@@ -24,6 +24,7 @@ import java.util.Map;
  * {@code commands}.
  *
  * <p>Which parts each command writes: build/train: variants, training, profile_sets, pgo_extra_build_seconds;
+ * build/bench/ladder/demo whose build failed (with --json): variants that finished and build_failure;
  * demo: those and the bench body at the top level; bench/compare: the bench body at the top level; ladder:
  * variants (name, build_seconds, binary_bytes, binary), ladder, bench (nested); profile: profile,
  * optimized_builds; training_match: profile --against-bench, and bench/ladder when they checked training.
@@ -36,6 +37,7 @@ public record ResultsDocument(
         Training training,
         List<Training> profileSets,
         Double pgoExtraBuildSeconds,
+        io.pgolab.pipeline.BuildFailure buildFailure,
         LadderBody ladder,
         BenchBody bench,
         ProfileEntry profile,
