@@ -29,9 +29,15 @@ final class ReportDocs {
         return d.profile() != null ? "profile" : "build";
     }
 
+    /** compare's names its baseline: the first subject, as it always was measured first. */
     static String title(ResultsDocument d) {
         String project = d.envelope() == null ? null : d.envelope().project();
-        return "pgolab " + kind(d) + (project == null ? "" : ": " + project);
+        String base = "";
+        if (kind(d).equals("compare") && !d.measurements().workloads().isEmpty()) {
+            List<String> subjects = d.measurements().workloads().get(0).subjects();
+            base = subjects == null || subjects.isEmpty() ? "" : " (baseline: " + subjects.get(0) + ")";
+        }
+        return "pgolab " + kind(d) + (project == null ? "" : ": " + project) + base;
     }
 
     static ResultsDocument.BenchBody bench(ResultsDocument d) {
