@@ -68,7 +68,7 @@ final class LadderCommand implements Callable<Integer> {
                     ws, all);
             r = LayoutCheck.addTo(PgoPotential.addTo(s.bench(), r, built, opts.deterministic), all, opts.minEffect / 100);
             Ladder ladder = Ladder.of(r, built, LadderCosts.pipelineSeconds(o, steps, built),
-                    LadderCosts.trainingSeconds(o, steps, built), slowdown);
+                    LadderCosts.trainingSeconds(o, steps, built), LadderCosts.pipelineCpuSeconds(o, steps, built), slowdown);
             Results results = Results.ladder(s.source(), r, ladder, built)
                     .withTrainingMatch(TrainingCheck.afterBench(s.bench(), r, !noTrainingCheck));
             opts.exports(parent.global.workDir()).write(results);

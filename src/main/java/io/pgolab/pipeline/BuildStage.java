@@ -145,6 +145,8 @@ public final class BuildStage {
         String toolAudit = toolAudit(values, procEnv, srcDir, auditLog);
         Path logFile = store.logs().resolve("build-" + name + ".log");
         Instant t0 = Instant.now();
+        double loadStart = BuildLoad.now();
+        double cleanCpu = 0;
         if (config.build().clean().isPresent()) {   // in a copy too: root's earlier outputs come with it
             String clean = Template.renderShell(config.build().clean().get(), values);
             ShellRunner.Outcome o = runner.run(clean, srcDir, procEnv, config.build().timeout(),
@@ -154,6 +156,7 @@ public final class BuildStage {
                         + ShellRunner.describeFailure(o, 20), "fix build.clean in " + config.file() + ", or remove it");
                 throw new BuildFailure.Failed(e, BuildFailure.of(name, "clean", o, e.getMessage()), null);
             }
+            cleanCpu = o.measurement().cpuSeconds();
         }
         String command = Template.renderShell(config.build().command(), values);
         Path binary = Path.of(Template.render(config.build().artifact(), values));
@@ -164,6 +167,8 @@ public final class BuildStage {
         long commandStart = System.currentTimeMillis();
         ShellRunner.Outcome o = runner.run(command, srcDir, procEnv, config.build().timeout(), logFile);
         double seconds = Duration.between(t0, Instant.now()).toMillis() / 1000.0;
+        double cpuSeconds = cleanCpu + o.measurement().cpuSeconds();
+        BuildLoad load = new BuildLoad(loadStart, BuildLoad.now());
         if (!o.ok()) {
             UserError e = new UserError("building variant '" + name + "' failed: " + ShellRunner.describeFailure(o, 30),
                     failureHint(o.output(), phase, v));
@@ -223,7 +228,7 @@ public final class BuildStage {
                 phase == Phase.INSTRUMENT ? bin.resolve("notes").toString() : "",
                 sizeOf(binary), seconds, profile.map(ProfileData::sha256).orElse(""),
                 diag.mismatched(), diag.missing(), logFile.toString(), command, Instant.now().toString(), check,
-                Digests.of(bin));
+                Digests.of(bin), cpuSeconds, load);
         store.record(name, a);
         builtNow.add(key);
         builtNow.add(builtKey);

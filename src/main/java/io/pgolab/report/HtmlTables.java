@@ -46,7 +46,8 @@ final class HtmlTables {
 
     /** The ladder's table: each step's build time and size beside its gain (with CI) over the first step. */
     static String ladder(ResultsDocument.LadderBody l, String workload) {
-        StringBuilder s = new StringBuilder("<table class=\"results\"><thead><tr><th>step</th><th>build (total)</th>"
+        StringBuilder s = new StringBuilder("<table class=\"results\"><thead><tr><th>step</th><th>build CPU (total)</th>"
+                + "<th>wall (total)</th>"
                 + "<th>binary</th><th>gain vs first step</th><th>verdict</th><th>gain vs previous</th><th>verdict</th>"
                 + "</tr></thead><tbody>\n");
         StringBuilder advice = new StringBuilder();
@@ -55,8 +56,8 @@ final class HtmlTables {
                 continue;
             }
             s.append("<tr><td>").append(Html.text(st.variant())).append("</td><td class=\"num\">")
-                    .append(String.format(Locale.ROOT, st.pipelineSeconds() > st.buildSeconds() + 0.05 ? "%.1fs (%.1fs)" : "%.1fs",
-                            st.buildSeconds(), st.pipelineSeconds()))
+                    .append(LadderReport.cpu(st.buildCpuSeconds(), st.pipelineCpuSeconds())).append("</td><td class=\"num\">")
+                    .append(LadderReport.seconds(st.buildSeconds(), st.pipelineSeconds()))
                     .append("</td><td class=\"num\">").append(Strings.humanBytes(st.binaryBytes())).append("</td>")
                     .append(gain(st.vsRelease())).append(gain(st.vsPrevious())).append("</tr>\n");
             if (st.vsPrevious() != null && st.recommendation() != null) {

@@ -37,6 +37,7 @@ public record ResultsDocument(
         Training training,
         List<Training> profileSets,
         Double pgoExtraBuildSeconds,
+        Double pgoExtraBuildCpuSeconds,
         io.pgolab.pipeline.BuildFailure buildFailure,
         LadderBody ladder,
         BenchBody bench,
@@ -72,7 +73,8 @@ public record ResultsDocument(
     public record VariantEntry(String name, String phase, double buildSeconds, long binaryBytes, String binarySha256,
                                String binary,
                                Boolean cached, String profileSha256, Integer profileMismatched, Integer profileMissing,
-                               String profileCheck, String buildCommand, BoltReport bolt) {
+                               String profileCheck, String buildCommand, BoltReport bolt, Double buildCpuSeconds,
+                               io.pgolab.pipeline.BuildLoad loadAvg) {
     }
 
     /** One training workload's run (the manifest's digests of its raw files stay in .pgolab). */
@@ -265,7 +267,8 @@ public record ResultsDocument(
     public record Step(String workload, String metric, String variant, String previous, double buildSeconds,
                        double pipelineSeconds, @JsonInclude(JsonInclude.Include.NON_NULL) Double trainingSeconds,
                        long binaryBytes, Gain vsRelease, Gain vsPrevious,
-                       String recommendation) {
+                       String recommendation, @JsonInclude(JsonInclude.Include.NON_NULL) Double buildCpuSeconds,
+                       @JsonInclude(JsonInclude.Include.NON_NULL) Double pipelineCpuSeconds) {
     }
 
     /** p_value and p_value_upper_bound as in {@link ComparisonEntry}. */
