@@ -140,6 +140,17 @@ class ErrorsIT {
     }
 
     @Test
+    void anUnreadableBuildRecordIsSaidAndRebuilt() throws Exception {
+        Path p = project("gcc", TinyProject.train("t", "{binary} run 10"));
+        assertThat(Cli.run(p, "build", "release").exitCode()).isZero();
+        Files.writeString(p.resolve(".pgolab/variants/release.json"), "{\"variant\": \"release\", trunc");
+        Cli.Result r = Cli.run(p, "build", "release");
+        assertThat(r.exitCode()).as(r.all()).isZero();
+        assertThat(r.err()).contains("warning: the build record .pgolab/variants/release.json cannot be read (")
+                .contains("): rebuilding").contains("==> build release");
+    }
+
+    @Test
     void missingArtifactIsExplained() throws Exception {
         Path p = project("gcc", TinyProject.train("t", "{binary} run 10"));
         Files.writeString(p.resolve("pgolab.toml"), Files.readString(p.resolve("pgolab.toml"))
