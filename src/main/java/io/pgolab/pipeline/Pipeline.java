@@ -30,6 +30,8 @@ public final class Pipeline {
     private final BoltStage bolt;
     /** The context-sensitive rounds of variants built from a stored profile, in the build under way. */
     private final Map<String, PipelineOutcome.CsRound> storedRounds = new LinkedHashMap<>();
+    /** In the build under way, the instrumented build and the profiles once they are made (for a failure's record). */
+    private PipelineOutcome profiled;
     /** Toolchain kind "jvm" has its own build order (JvmBuilds): no instrumented build, no merge. */
     private final Optional<JvmBuilds> jvm;
 
@@ -63,10 +65,14 @@ public final class Pipeline {
         variants.forEach(toolchain::require);
         storedRounds.clear();
         List<BuildResult> results = new ArrayList<>();
+        profiled = null;
         try {
             return build(variants, forceTraining, mode, stored, results);
         } catch (BuildFailure.Failed f) {
-            throw f.after(new PipelineOutcome(List.copyOf(results), Optional.empty(), Map.of(), false));
+            // what finished: the variants built, and the instrumented build and its profiles when they were made
+            throw f.after(profiled == null ? new PipelineOutcome(List.copyOf(results), Optional.empty(), Map.of(), false)
+                    : new PipelineOutcome(List.copyOf(results), profiled.instrumented(), profiled.profiles(),
+                    profiled.trained()));
         }
     }
 
@@ -97,6 +103,7 @@ public final class Pipeline {
         t.profiles().forEach((set, p) -> profiles.put(set, tried.containsKey(set) ? p.withStored(tried.get(set)) : p));
         Map<String, PipelineOutcome.CsRound> rounds = new LinkedHashMap<>(storedRounds);
         boolean trained = t.trained();
+        profiled = new PipelineOutcome(List.of(), t.instrumented(), new LinkedHashMap<>(profiles), trained);
         for (Variant v : variants) {
             if (v.pgo() && !fromStore.containsKey(v.profileSet())) {
                 ProfileRecord p = profiles.get(v.profileSet());

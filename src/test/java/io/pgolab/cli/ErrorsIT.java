@@ -137,6 +137,20 @@ class ErrorsIT {
         assertThat(l.path("variants").get(0).path("cached").asBoolean()).isTrue();
         assertThat(l.has("workloads")).isFalse();
         assertThat(l.has("ladder")).isFalse();
+
+        // pgo fails after the instrumented build and training finished: they are in the file too
+        Files.writeString(p.resolve("pgolab.toml"), Files.readString(p.resolve("pgolab.toml")).replace("command = \"{cc}",
+                "command = \"case '{cflags}' in *-fprofile-use=*) echo 'no profile use here' >&2; exit 3;; esac; {cc}"));
+        Cli.Result pgo = Cli.run(p, "build", "release", "pgo", "--json", "pgo.json");
+        assertThat(pgo.exitCode()).as(pgo.all()).isEqualTo(2);
+        assertThat(p.resolve("pgo.json")).as(pgo.all()).exists();
+        var g = io.pgolab.util.Json.MAPPER.readTree(p.resolve("pgo.json").toFile());
+        assertThat(g.path("variants").findValuesAsText("name")).containsExactly("release", "instrumented");
+        assertThat(g.path("training").path("workloads").get(0).path("name").asText()).isEqualTo("t");
+        assertThat(g.path("build_failure").path("variant").asText()).isEqualTo("pgo");
+        assertThat(g.path("build_failure").path("exit_status").asInt()).isEqualTo(3);
+        assertThat(g.path("build_failure").path("tail").asText()).contains("no profile use here");
+        assertThat(g.has("pgo_extra_build_seconds")).isFalse();
     }
 
     @Test
