@@ -94,13 +94,15 @@ final class HtmlTables {
         return s.append("</tbody></table>\n").toString();
     }
 
-    /** The variants a build or demo made: phase, build time, size, whether cached. */
+    /** The variants a build or demo made: phase, build time (wall and CPU), size, whether cached. */
     static String variants(List<ResultsDocument.VariantEntry> vs) {
         StringBuilder s = new StringBuilder("<table class=\"results\"><thead><tr><th>variant</th><th>phase</th>"
-                + "<th>build</th><th>binary</th><th>cached</th></tr></thead><tbody>\n");
+                + "<th>build</th><th>CPU</th><th>binary</th><th>cached</th></tr></thead><tbody>\n");
         for (ResultsDocument.VariantEntry v : vs) {
             s.append("<tr><td>").append(Html.text(v.name())).append("</td><td>").append(Html.text(v.phase()))
-                    .append(String.format(Locale.ROOT, "</td><td class=\"num\">%.1fs</td><td class=\"num\">", v.buildSeconds()))
+                    .append(String.format(Locale.ROOT, "</td><td class=\"num\">%.1fs</td><td class=\"num\">%s</td>"
+                            + "<td class=\"num\">", v.buildSeconds(), v.buildCpuSeconds() == null ? "–"
+                            : String.format(Locale.ROOT, "%.1fs", v.buildCpuSeconds())))
                     .append(Strings.humanBytes(v.binaryBytes())).append("</td><td>")
                     .append(v.cached() == null ? "" : v.cached() ? "yes" : "no").append("</td></tr>\n");
         }
