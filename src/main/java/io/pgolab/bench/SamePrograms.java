@@ -73,7 +73,7 @@ public final class SamePrograms {
             return new Outcome(false, programs + ", but " + why.get() + ": measured");
         }
         List<String> files = changed.orElseThrow();
-        String what = files.isEmpty() ? "no file differs between the commits"
+        String what = files.isEmpty() ? "no file a workload reads differs between the commits"
                 : "every file that differs (" + shown(files) + ") is a compile input of " + (variants.size() == 1
                 ? "its build" : "their builds");
         return new Outcome(true, programs + ", with the same build outputs, and " + what);
