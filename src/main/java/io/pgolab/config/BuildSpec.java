@@ -46,6 +46,14 @@ public record BuildSpec(
         this(command, clean, artifact, cflags, cxxflags, ldflags, timeout, env, goflags, Optional.empty());
     }
 
+    /**
+     * Whether the variant is an install tree: the artifact is a program inside {installdir}, and every file the build
+     * installed there is published with it (its modules, libraries and data, found relative to the program).
+     */
+    public boolean installTree() {
+        return artifact.startsWith("{installdir}/");
+    }
+
     /** Programs built beside the artifact and kept with it (cargo bins after the first); names only. */
     public List<String> siblingArtifacts() {
         return cargo.map(c -> c.bins().subList(1, c.bins().size())).orElse(List.of());

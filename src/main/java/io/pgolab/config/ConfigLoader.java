@@ -20,8 +20,10 @@ import org.tomlj.TomlTable;
 public final class ConfigLoader {
     public static final Set<String> BUILD_PLACEHOLDERS = Set.of(
             "cc", "cxx", "ar", "ranlib", "cflags", "cxxflags", "ldflags", "builddir", "srcdir", "root", "jobs",
-            "config_dir");
+            "config_dir", "installdir");
     public static final Set<String> ARTIFACT_PLACEHOLDERS = Set.of("builddir", "srcdir", "root");
+    /** C and C++: the artifact may be a program inside an install tree ({installdir}), which is then the variant. */
+    static final Set<String> C_ARTIFACT_PLACEHOLDERS = Set.of("builddir", "srcdir", "root", "installdir");
     public static final Set<String> WORKLOAD_PLACEHOLDERS = Set.of("binary", "root", "config_dir", "workdir");
     public static final Set<String> SERVICE_PLACEHOLDERS = Set.of("binary", "root", "config_dir", "workdir", "port");
     private static final Set<String> TOP = Set.of("project", "toolchain", "build", "train", "bench", "bolt", "gate");
@@ -126,6 +128,13 @@ public final class ConfigLoader {
         checkProfileSets(variants, train, project, problems);
         checkProfileSets(ladder, train, project, problems);
         BoltSpec bolt = bolt(toml, problems);
+        if (bs.installTree() && (variants.stream().anyMatch(Variant::bolt) || ladder.stream().anyMatch(Variant::bolt))) {
+            problems.add(project.line(variants.stream().anyMatch(Variant::bolt) ? "variants" : "ladder"),
+                    variants.stream().anyMatch(Variant::bolt) ? "project.variants" : "project.ladder",
+                    "a BOLT variant rewrites one program, and this build's variant is an install tree ({installdir} in"
+                            + " build.artifact): BOLT of install trees is not supported",
+                    "leave the +bolt variants out, or make build.artifact the program itself ({builddir}/...)");
+        }
         if ((variants.stream().anyMatch(Variant::bolt) || ladder.stream().anyMatch(Variant::bolt)) && train.isEmpty()
                 && problems.isEmpty()) {
             problems.add(project.line("variants"), "project.variants",
@@ -146,7 +155,13 @@ public final class ConfigLoader {
         clean.ifPresent(c -> checkPlaceholders(build, "clean", c, BUILD_PLACEHOLDERS, problems));
         String artifact = build.string("artifact", "artifact = \"{builddir}/myprogram\"");
         ValueChecks.nonEmpty(build, "artifact", artifact, "artifact = \"{builddir}/myprogram\"", problems);
-        checkPlaceholders(build, "artifact", artifact, ARTIFACT_PLACEHOLDERS, problems);
+        checkPlaceholders(build, "artifact", artifact, C_ARTIFACT_PLACEHOLDERS, problems);
+        if (artifact.contains("{installdir}") && !artifact.startsWith("{installdir}/")) {
+            problems.add(build.line("artifact"), "build.artifact", "'{installdir}' can only start the artifact's path"
+                    + " (the program inside the install tree): '" + artifact + "'",
+                    "artifact = \"{installdir}/usr/local/bin/myprogram\", with 'make install DESTDIR={installdir}' in"
+                            + " build.command");
+        }
         BuildSpec bs = new BuildSpec(command, clean, artifact,
                 build.optString("cflags").orElse(""), build.optString("cxxflags").orElse(""),
                 build.optString("ldflags").orElse(""), build.duration("timeout", Duration.ofMinutes(30)),

@@ -36,6 +36,9 @@ import java.util.Optional;
  * identical paths. Each result is copied out to .pgolab/bin/KEY/ before the next build starts.
  */
 public final class BuildStage {
+    /** Under the build directory: {installdir}, the install tree a variant may be (build.artifact inside it). */
+    static final String INSTALL_DIR = "install-tree";
+
     /** The build directory shared by the instrumented and the profile-guided builds (a directory, not a variant). */
     static final String PROFILE_FAMILY_DIR = "pgo";
     /** The name the instrumented build is recorded under (.pgolab/variants/instrumented.json). */
@@ -118,6 +121,8 @@ public final class BuildStage {
         }
         Map<String, String> values = new LinkedHashMap<>(env.placeholders());
         values.put("builddir", buildDir.toString());
+        Path installDir = buildDir.resolve(INSTALL_DIR);   // empty at each build: buildDir is fresh
+        values.put("installdir", installDir.toString());
         values.put("srcdir", srcDir.toString());
         values.put("root", config.root().toString());
         values.put("config_dir", config.configDir().toString());
@@ -148,6 +153,7 @@ public final class BuildStage {
         if (!binary.isAbsolute()) {
             binary = srcDir.resolve(binary);
         }
+        binary = InstallTree.check(binary, installDir, config.build().installTree(), config.file());
         Optional<StaleOutputs.Before> before = env.cCompiler() ? StaleOutputs.Before.of(binary) : Optional.empty();
         long commandStart = System.currentTimeMillis();
         ShellRunner.Outcome o = runner.run(command, srcDir, procEnv, config.build().timeout(), logFile);
@@ -159,7 +165,8 @@ public final class BuildStage {
         if (!Files.isRegularFile(binary)) {
             throw new UserError("the build of '" + name + "' succeeded but did not produce " + binary,
                     "check build.artifact in " + config.file() + " (placeholders {builddir} = " + buildDir
-                            + ", {srcdir} = " + srcDir + ")");
+                            + ", {srcdir} = " + srcDir + (config.build().installTree() ? ", {installdir} = " + installDir
+                            + ": did build.command install into it, e.g. 'make install DESTDIR={installdir}'?" : "") + ")");
         }
         if (env.cCompiler()) {   // before the audit: an old binary is no variant, whatever its compiles say
             StaleOutputs.check(name, command, before, keys.audited() ? io.pgolab.toolchain.CompileRecord.read(auditLog)
@@ -172,7 +179,8 @@ public final class BuildStage {
             BuildAudit.Outcome audit = BuildAudit.check(name, v, phase, profile, toolchain.kind(),
                     io.pgolab.toolchain.CompileRecord.read(auditLog), srcDir, config.root(), auditLog, t0.toEpochMilli(),
                     Optional.of(binary));
-            auditLine = audit.line();
+            auditLine = audit.line() + ArtifactLinks.line(io.pgolab.toolchain.CompileRecord.read(auditLog),
+                    variantFiles(binary, installDir, name));
             noProfile = audit.noProfile();
             report(audit);
             if (!audit.reads().isEmpty()) {   // key it by what it read
@@ -204,9 +212,9 @@ public final class BuildStage {
         if (phase == Phase.OPTIMIZE) {
             check = stepChecks(name, v, binary, profile, check);
         }
-        Path bin = publish(builtKey, binary, siblings(binary, name), buildDir, phase);
+        Path bin = publish(builtKey, binary, siblings(binary, name), buildDir, phase, installDir);
         BuiltArtifact a = new BuiltArtifact(name, phase.id(), builtKey,
-                bin.resolve(binary.getFileName()).toString(),
+                bin.resolve(config.build().installTree() ? installDir.relativize(binary) : binary.getFileName()).toString(),
                 phase == Phase.INSTRUMENT ? bin.resolve("notes").toString() : "",
                 sizeOf(binary), seconds, profile.map(ProfileData::sha256).orElse(""),
                 diag.mismatched(), diag.missing(), logFile.toString(), command, Instant.now().toString(), check,
@@ -375,12 +383,26 @@ public final class BuildStage {
         return out;
     }
 
-    private Path publish(String key, Path binary, List<Path> siblings, Path buildDir, Phase phase) {
+    /** The files the variant is: its program and sibling programs, or every file of its install tree. */
+    private List<Path> variantFiles(Path binary, Path installDir, String name) {
+        if (config.build().installTree()) {
+            return Hashing.filesUnder(installDir);
+        }
+        List<Path> files = new java.util.ArrayList<>(List.of(binary));
+        files.addAll(siblings(binary, name));
+        return files;
+    }
+
+    private Path publish(String key, Path binary, List<Path> siblings, Path buildDir, Phase phase, Path installDir) {
         Path target = store.binDir(key);
         Path staging = Scratch.track(target.resolveSibling(target.getFileName() + ".tmp-" + ProcessHandle.current().pid()));
         try {
             ArtifactStore.freshDir(staging);
-            Files.copy(binary, staging.resolve(binary.getFileName()), StandardCopyOption.COPY_ATTRIBUTES);
+            if (config.build().installTree()) {
+                InstallTree.copy(installDir, staging);
+            } else {
+                Files.copy(binary, staging.resolve(binary.getFileName()), StandardCopyOption.COPY_ATTRIBUTES);
+            }
             for (Path s : siblings) {
                 Files.copy(s, staging.resolve(s.getFileName()), StandardCopyOption.COPY_ATTRIBUTES);
             }
