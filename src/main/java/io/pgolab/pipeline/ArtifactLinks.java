@@ -19,8 +19,9 @@ import java.util.Set;
  * loadable modules or libraries beside its program (CPython's extension modules, a server's plugins) compiles them
  * with the variant's flags, but when the variant is the program alone they stay out of every variant: training never
  * profiles them and every variant runs the same copies. The audit says so, with the compiles only those links used.
- * A link's output is in the variant when it is one of the variant's files, or a copy of one (same size and SHA-256:
- * 'make install' copies it into the install tree); a link whose output is gone (a configure probe) is not counted.
+ * A link's output is in the variant when it is one of the variant's files, a copy of one (same size and SHA-256:
+ * 'make install' copies it into the install tree), or has the name of one (an install that strips what it copies);
+ * a link whose output is gone (a configure probe) is not counted.
  */
 final class ArtifactLinks {
     private ArtifactLinks() {
@@ -71,14 +72,20 @@ final class ArtifactLinks {
     private static final class Matcher {
         private final Map<Long, List<Path>> bySize = new HashMap<>();
         private final Map<Path, String> hashes = new HashMap<>();
+        private final Set<Path> names = new HashSet<>();
 
         Matcher(List<Path> files) {
             for (Path f : files) {
                 size(f).ifPresent(n -> bySize.computeIfAbsent(n, k -> new ArrayList<>()).add(f));
+                names.add(f.getFileName());
             }
         }
 
+        /** out, a copy of it, or a file of its name (an install that strips or rewrites what it copies). */
         boolean holds(Path out) {
+            if (names.contains(out.getFileName())) {
+                return true;
+            }
             List<Path> same = size(out).map(n -> bySize.getOrDefault(n, List.of())).orElse(List.of());
             if (same.isEmpty()) {
                 return false;
