@@ -17,7 +17,8 @@ import picocli.CommandLine.Option;
 @Command(name = "init", mixinStandardHelpOptions = true,
         description = {"Write a commented starter pgolab.toml for this directory, and add .pgolab/ (pgolab's store)"
                 + " to its .gitignore unless git ignores it already.",
-                "Looks at go.mod, Cargo.toml, Makefile / CMakeLists.txt and at the compilers installed.",
+                "Looks at go.mod, Cargo.toml, configure / configure.ac, meson.build, CMakeLists.txt, Makefile and at the"
+                        + " compilers installed.",
                 "With --ci github: write .github/workflows/pgolab.yml for the existing config instead.",
                 "It builds releases with a cached profile and gates every pull request on each runner (docs/ci.md)."})
 final class InitCommand implements Callable<Integer> {
