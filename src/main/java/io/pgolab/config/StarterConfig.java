@@ -17,12 +17,18 @@ public final class StarterConfig {
 
     public enum BuildSystem { CARGO, AUTOCONF, MESON, CMAKE, MAKE, OTHER }
 
-    /** The toolchain a directory's own files name: "go" for a Go module, "cargo" beside Cargo.toml, else empty. */
+    /**
+     * The toolchain a directory's own files name: "go" for a Go module, "cargo" beside Cargo.toml, "jvm" beside
+     * pom.xml or build.gradle(.kts), else empty.
+     */
     public static Optional<String> kindOf(Path dir) {
         if (GoStarter.isGoModule(dir)) {
             return Optional.of("go");
         }
-        return Files.isRegularFile(dir.resolve("Cargo.toml")) ? Optional.of("cargo") : Optional.empty();
+        if (Files.isRegularFile(dir.resolve("Cargo.toml"))) {
+            return Optional.of("cargo");
+        }
+        return JvmStarter.isMaven(dir) || JvmStarter.isGradle(dir) ? Optional.of("jvm") : Optional.empty();
     }
 
     public static BuildSystem detect(Path dir) {
@@ -51,6 +57,9 @@ public final class StarterConfig {
     public static String render(Path dir, String toolchainKind) {
         if (toolchainKind.equals("go")) {
             return GoStarter.render(dir);
+        }
+        if (toolchainKind.equals("jvm")) {
+            return JvmStarter.render(dir);
         }
         BuildSystem bs = detect(dir);
         if (toolchainKind.equals("cargo")) {

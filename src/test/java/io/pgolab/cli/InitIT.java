@@ -216,4 +216,38 @@ class InitIT {
         Cli.Result b = Cli.run(tmp, "build");
         assertThat(b.exitCode()).as(b.all()).isZero();
     }
+
+    /** A Maven project: kind jvm, the jar and main class found, and the starter builds release and cds as written. */
+    @Test
+    void mavenProjectGetsAJvmStarterThatBuilds() throws Exception {
+        Files.writeString(tmp.resolve("pom.xml"), """
+                <project xmlns="http://maven.apache.org/POM/4.0.0">
+                  <modelVersion>4.0.0</modelVersion>
+                  <groupId>example</groupId>
+                  <artifactId>demo</artifactId>
+                  <version>1.0</version>
+                  <properties>
+                    <maven.compiler.source>17</maven.compiler.source>
+                    <maven.compiler.target>17</maven.compiler.target>
+                    <project.build.outputTimestamp>2026-01-01T00:00:00Z</project.build.outputTimestamp>
+                  </properties>
+                </project>
+                """);
+        Path src = Files.createDirectories(tmp.resolve("src/main/java/demo"));
+        Files.writeString(src.resolve("App.java"), "package demo;\npublic class App { public static void main(String[] a) {"
+                + " long s = 0; for (int i = 0; i < 100000; i++) s += Integer.toString(i).length(); System.out.println(s); } }\n");
+        Cli.Result r = Cli.run(tmp, "init");
+        assertThat(r.exitCode()).as(r.all()).isZero();
+        assertThat(r.out()).contains("(jvm)");
+        Config c = ConfigLoader.load(tmp.resolve("pgolab.toml"));
+        assertThat(c.toolchain().kind()).isEqualTo("jvm");
+        assertThat(c.toolchain().jvm().classpath()).containsExactly("target/demo-1.0.jar");
+        assertThat(c.toolchain().jvm().main()).hasValue("demo.App");
+        assertThat(c.build().command()).isEqualTo("mvn -q -B -DskipTests package");
+        JvmProject.require(17);
+        io.pgolab.Tool.require(Files.isExecutable(Path.of("/usr/bin/mvn")), "Maven (mvn)");
+        Cli.Result b = Cli.run(tmp, "build");
+        assertThat(b.exitCode()).as(b.all()).isZero();
+        assertThat(b.all()).contains("cds");
+    }
 }
