@@ -53,6 +53,18 @@ public record BuildSpec(
         this(command, clean, artifact, cflags, cxxflags, ldflags, timeout, env, goflags, Optional.empty());
     }
 
+    /**
+     * The record's own text, with configure only when set: ProfileKey hashes this text, so the stored
+     * profiles of builds without a configure step keep the keys of earlier versions.
+     */
+    @Override
+    public String toString() {
+        return "BuildSpec[command=" + command + ", clean=" + clean + ", artifact=" + artifact + ", cflags=" + cflags
+                + ", cxxflags=" + cxxflags + ", ldflags=" + ldflags + ", timeout=" + timeout + ", env=" + env
+                + ", goflags=" + goflags + ", cargo=" + cargo + ", allow=" + allow
+                + configure.map(c -> ", configure=" + c).orElse("") + "]";
+    }
+
     /** Programs built beside the artifact and kept with it (cargo bins after the first); names only. */
     public List<String> siblingArtifacts() {
         return cargo.map(c -> c.bins().subList(1, c.bins().size())).orElse(List.of());

@@ -168,6 +168,15 @@ class ConfigureIT {
         }
     }
 
+    /** ProfileKey hashes BuildSpec's text: builds without a configure step keep their stored profiles' keys. */
+    @Test
+    void theBuildTextNamesConfigureOnlyWhenSet() {
+        io.pgolab.config.BuildSpec b = new io.pgolab.config.BuildSpec("make", java.util.Optional.empty(), "x", "", "", "",
+                java.time.Duration.ofMinutes(1), java.util.Map.of());
+        assertThat(b.toString()).doesNotContain("configure").endsWith("allow=[]]");
+        assertThat(b.withConfigure(java.util.Optional.of("./configure")).toString()).endsWith("allow=[], configure=./configure]");
+    }
+
     static String compileLine(Path log) throws Exception {
         return Files.readAllLines(log).stream().filter(l -> l.contains("-c main.c")).findFirst().orElseThrow();
     }
