@@ -134,11 +134,13 @@ public final class BuildStage {
         }
         String toolAudit = toolAudit(values, procEnv, srcDir, auditLog);
         Path logFile = store.logs().resolve("build-" + name + ".log");
+        StepEnv.Step step = StepEnv.of(config.build().command(), procEnv, config.build().env(), env.cCompiler());
+        warnShellVariables(name, step);   // first: what clean and configure read may be why they fail
         Instant t0 = Instant.now();
         if (config.build().clean().isPresent()) {   // in a copy too: root's earlier outputs come with it
             String clean = Template.renderShell(config.build().clean().get(), values);
-            StepEnv.Step step = StepEnv.of(config.build().clean().get(), procEnv, config.build().env(), env.cCompiler());
-            ShellRunner.Outcome o = runner.run(clean, srcDir, step.env(), step.unset(), config.build().timeout(),
+            StepEnv.Step cleanStep = StepEnv.of(config.build().clean().get(), procEnv, config.build().env(), env.cCompiler());
+            ShellRunner.Outcome o = runner.run(clean, srcDir, cleanStep.env(), cleanStep.unset(), config.build().timeout(),
                     store.logs().resolve("clean-" + name + ".log"), java.util.OptionalInt.empty());
             if (!o.ok()) {
                 throw new UserError("the clean command for '" + name + "' failed: " + ShellRunner.describeFailure(o, 20),
@@ -148,8 +150,6 @@ public final class BuildStage {
         Optional<String> configured = config.build().configure().map(c -> ConfigureStep.run(config, runner, name, values,
                 procEnv, srcDir, store.logs(), auditLog));
         String command = Template.renderShell(config.build().command(), values);
-        StepEnv.Step step = StepEnv.of(config.build().command(), procEnv, config.build().env(), env.cCompiler());
-        warnShellVariables(name, step);
         Path binary = Path.of(Template.render(config.build().artifact(), values));
         if (!binary.isAbsolute()) {
             binary = srcDir.resolve(binary);
