@@ -250,4 +250,20 @@ class InitIT {
         assertThat(b.exitCode()).as(b.all()).isZero();
         assertThat(b.all()).contains("cds");
     }
+
+    @Test
+    void gradleProjectGetsAJvmStarter() throws Exception {
+        Files.writeString(tmp.resolve("build.gradle.kts"), "plugins { application }\n");
+        Path wrapper = tmp.resolve("gradlew");
+        Files.writeString(wrapper, "#!/bin/sh\n");
+        Path src = Files.createDirectories(tmp.resolve("src/main/java"));
+        Files.writeString(src.resolve("Tool.java"), "public class Tool { public static void main(String[] a) { } }\n");
+        Cli.Result r = Cli.run(tmp, "init");
+        assertThat(r.exitCode()).as(r.all()).isZero();
+        Config c = ConfigLoader.load(tmp.resolve("pgolab.toml"));
+        assertThat(c.toolchain().kind()).isEqualTo("jvm");
+        assertThat(c.build().command()).isEqualTo("./gradlew -q assemble");
+        assertThat(c.toolchain().jvm().main()).hasValue("Tool");
+        assertThat(Files.readString(tmp.resolve("pgolab.toml"))).contains("build/libs/CHANGE_ME.jar");
+    }
 }
