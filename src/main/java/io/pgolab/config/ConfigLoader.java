@@ -33,7 +33,7 @@ public final class ConfigLoader {
     private static final Set<String> TOOLCHAIN = Set.of("kind", "cc", "cxx", "atomic_counters", "go", "profile_flag",
             "llvm_profdata", PartialTraining.KEY, "jar", "classpath", "main", "jvm_flags", "java_home", "jdk");
     private static final Set<String> BUILD = Set.of(
-            "command", "clean", "artifact", "cflags", "cxxflags", "ldflags", "timeout", "env", "package", "goflags", "allow");
+            "command", "configure", "clean", "artifact", "cflags", "cxxflags", "ldflags", "timeout", "env", "package", "goflags", "allow");
     private static final List<String> KINDS = List.of("clang", "gcc", "go", "cargo", "jvm");
 
     private ConfigLoader() {
@@ -110,6 +110,9 @@ public final class ConfigLoader {
                     : JvmConfig.isJvm(kind) ? JvmConfig.build(build, tc.jvm(), problems) : cBuild(build, problems);
         }
         bs = bs.withAllow(allow(build, problems));   // the compile audit covers every kind
+        if (!cargo) {   // cargo names it among the keys it does not use
+            bs = bs.withConfigure(configure(build, kind, problems));
+        }
 
         Set<String> bins = CargoConfig.binPlaceholders(bs);
         Set<String> trainExtra = GoConfig.isGo(kind) ? GoConfig.TRAIN_PLACEHOLDERS : bins;
@@ -167,6 +170,22 @@ public final class ConfigLoader {
                 build.optString("ldflags").orElse(""), build.duration("timeout", Duration.ofMinutes(30)),
                 ValueChecks.env(build, "env", problems));
         return bs;
+    }
+
+    /** build.configure: clang and gcc only; the same placeholders as command. */
+    private static Optional<String> configure(TableReader build, String kind, ConfigProblems problems) {
+        if (!build.has("configure")) {
+            return Optional.empty();
+        }
+        if (!kind.equals("clang") && !kind.equals("gcc")) {
+            problems.add(build.line("configure"), "build.configure", "a configure step is for toolchain kinds \"clang\" and \"gcc\","
+                    + " not \"" + kind + "\"", "remove it: put whatever it does at the start of build.command");
+            return Optional.empty();
+        }
+        ValueChecks.nonEmpty(build, List.of("configure"), problems);
+        Optional<String> step = build.optString("configure");
+        step.ifPresent(c -> checkPlaceholders(build, "configure", c, BUILD_PLACEHOLDERS, problems));
+        return step;
     }
 
     /** build.allow: compile-audit findings that are deliberate. */

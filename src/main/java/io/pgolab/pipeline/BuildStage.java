@@ -53,6 +53,7 @@ public final class BuildStage {
     private final BuildKeys keys;
     /** Keys this stage built in this run: a later request for one reuses it, but it is no "[cached]" build. */
     private final java.util.Set<String> builtNow = new java.util.HashSet<>();
+    private boolean warnedShell;
 
     public BuildStage(Config config, Toolchain toolchain, ArtifactStore store, ShellRunner runner, Events events) {
         this.config = config;
@@ -138,16 +139,21 @@ public final class BuildStage {
         }
         String toolAudit = toolAudit(values, procEnv, srcDir, auditLog);
         Path logFile = store.logs().resolve("build-" + name + ".log");
+        StepEnv.Step step = StepEnv.of(config.build().command(), procEnv, config.build().env(), env.cCompiler());
+        warnShellVariables(name, step);   // first: what clean and configure read may be why they fail
         Instant t0 = Instant.now();
         if (config.build().clean().isPresent()) {   // in a copy too: root's earlier outputs come with it
             String clean = Template.renderShell(config.build().clean().get(), values);
-            ShellRunner.Outcome o = runner.run(clean, srcDir, procEnv, config.build().timeout(),
-                    store.logs().resolve("clean-" + name + ".log"));
+            StepEnv.Step cleanStep = StepEnv.of(config.build().clean().get(), procEnv, config.build().env(), env.cCompiler());
+            ShellRunner.Outcome o = runner.run(clean, srcDir, cleanStep.env(), cleanStep.unset(), config.build().timeout(),
+                    store.logs().resolve("clean-" + name + ".log"), java.util.OptionalInt.empty());
             if (!o.ok()) {
                 throw new UserError("the clean command for '" + name + "' failed: " + ShellRunner.describeFailure(o, 20),
                         "fix build.clean in " + config.file() + ", or remove it");
             }
         }
+        Optional<String> configured = config.build().configure().map(c -> ConfigureStep.run(config, runner, name, values,
+                procEnv, srcDir, store.logs(), auditLog));
         String command = Template.renderShell(config.build().command(), values);
         Path binary = Path.of(Template.render(config.build().artifact(), values));
         if (!binary.isAbsolute()) {
@@ -156,7 +162,8 @@ public final class BuildStage {
         binary = InstallTree.check(binary, installDir, config.build().installTree(), config.file());
         Optional<StaleOutputs.Before> before = env.cCompiler() ? StaleOutputs.Before.of(binary) : Optional.empty();
         long commandStart = System.currentTimeMillis();
-        ShellRunner.Outcome o = runner.run(command, srcDir, procEnv, config.build().timeout(), logFile);
+        ShellRunner.Outcome o = runner.run(command, srcDir, step.env(), step.unset(), config.build().timeout(), logFile,
+                java.util.OptionalInt.empty());
         double seconds = Duration.between(t0, Instant.now()).toMillis() / 1000.0;
         if (!o.ok()) {
             throw new UserError("building variant '" + name + "' failed: " + ShellRunner.describeFailure(o, 30),
@@ -217,7 +224,8 @@ public final class BuildStage {
                 bin.resolve(config.build().installTree() ? installDir.relativize(binary) : binary.getFileName()).toString(),
                 phase == Phase.INSTRUMENT ? bin.resolve("notes").toString() : "",
                 sizeOf(binary), seconds, profile.map(ProfileData::sha256).orElse(""),
-                diag.mismatched(), diag.missing(), logFile.toString(), command, Instant.now().toString(), check,
+                diag.mismatched(), diag.missing(), logFile.toString(), configured.map(c -> c + " && ").orElse("") + command,
+                Instant.now().toString(), check,
                 Digests.of(bin));
         store.record(name, a);
         builtNow.add(key);
@@ -235,6 +243,15 @@ public final class BuildStage {
         audit.filter(s -> s.recipe() == null).ifPresent(s -> BuildAudit.save(store, name, s.withRecipe(recipe)));
         return new BuildResult(a, !builtNow.contains(key), a.profileDiagnostics(),
                 audit.map(BuildAudit.Stored::line).orElse(""), sharedFrom);
+    }
+
+    /** Once per run: build-affecting variables from the shell that reach the build uncovered by its key. */
+    private void warnShellVariables(String name, StepEnv.Step step) {
+        List<String> names = StepEnv.uncovered(System.getenv(), step);
+        if (!names.isEmpty() && !warnedShell) {
+            warnedShell = true;
+            events.warn(StepEnv.warning(name, names, config.file()));
+        }
     }
 
     /** A finding fails the build unless build.allow names it (then, and for warnOnly findings, a warning). */
