@@ -82,6 +82,9 @@ public record GateResult(Worktrees.Commit base, Worktrees.Commit candidate, Stri
     /** Said in the first sentence when the base had no config of its own. */
     public static final String BORROWED = " (the base has no config of its own: both commits were built and measured"
             + " with the candidate's)";
+    /** The same, for a gate that measured nothing (the same programs). */
+    public static final String BORROWED_UNMEASURED = " (the base has no config of its own: both commits were built"
+            + " with the candidate's)";
 
     /** The summary line of a gate whose base had its own config. */
     public static String summary(String candidateSha, String baseSha, String host, List<Described> measures,
@@ -101,9 +104,10 @@ public record GateResult(Worktrees.Commit base, Worktrees.Commit candidate, Stri
     /** The summary line; samePrograms: why nothing was measured, "" when the gate measured. */
     public static String summary(String candidateSha, String baseSha, String host, List<Described> measures,
                                  String inconclusive, boolean baseConfigBorrowed, String samePrograms) {
+        boolean nothing = !samePrograms.isEmpty() && measures.isEmpty();
         String head = "Compared " + candidateSha + " with " + baseSha + " on " + host
-                + (baseConfigBorrowed ? BORROWED : "") + ". ";
-        if (!samePrograms.isEmpty() && measures.isEmpty()) {
+                + (baseConfigBorrowed ? (nothing ? BORROWED_UNMEASURED : BORROWED) : "") + ". ";
+        if (nothing) {
             // nothing to decide: equal programs are within any bound (the gate passes); said, not measured
             return head + "Same programs, nothing to measure: " + samePrograms + " (--measure-same measures them"
                     + " anyway).";

@@ -26,8 +26,9 @@ import java.util.stream.Stream;
  * files are the same bytes in both commits, every file of its build directory too (a module built beside the
  * artifact, a plugin the workload loads), neither checkout holds files its commit does not (a build that wrote into
  * the source tree), and every file that differs between the commits is an input of the compiles of every gated
- * build as their audits recorded them (a changed data file, script or config, which a workload may read, is not). A
- * base built with the candidate's config never qualifies. Anything unknown (no audit, git cannot say) means measure.
+ * build as their audits recorded them (a changed data file, script or config, which a workload may read, is not).
+ * The caller leaves out of the changed files those no workload reads (.gitignore, .github/, a config the base
+ * borrowed from the candidate). Anything unknown (no audit, git cannot say) means measure.
  */
 public final class SamePrograms {
     private SamePrograms() {
@@ -58,8 +59,7 @@ public final class SamePrograms {
      * @param changed the files that differ between the commits, relative to the project root (the config's root); empty
      *                when git cannot say; a path outside the root is given as it is, starting with "../"
      */
-    public static Outcome check(List<String> variants, Side base, Side candidate, Optional<List<String>> changed,
-                                boolean configBorrowed) {
+    public static Outcome check(List<String> variants, Side base, Side candidate, Optional<List<String>> changed) {
         for (int i = 0; i < variants.size(); i++) {
             Optional<Map<String, String>> b = digests(base.built().get(i));
             if (b.isEmpty() || !b.equals(digests(candidate.built().get(i)))) {
@@ -68,22 +68,19 @@ public final class SamePrograms {
         }
         String programs = names(variants) + (variants.size() == 1 ? " is" : " are")
                 + " the same bytes in both commits";
-        Optional<String> why = whyMeasure(variants, base, candidate, changed, configBorrowed);
+        Optional<String> why = whyMeasure(variants, base, candidate, changed);
         if (why.isPresent()) {
             return new Outcome(false, programs + ", but " + why.get() + ": measured");
         }
         List<String> files = changed.orElseThrow();
-        String what = files.isEmpty() ? "no file differs between the commits"
+        String what = files.isEmpty() ? "no file a workload reads differs between the commits"
                 : "every file that differs (" + shown(files) + ") is a compile input of " + (variants.size() == 1
                 ? "its build" : "their builds");
         return new Outcome(true, programs + ", with the same build outputs, and " + what);
     }
 
     private static Optional<String> whyMeasure(List<String> variants, Side base, Side candidate,
-                                               Optional<List<String>> changed, boolean configBorrowed) {
-        if (configBorrowed) {
-            return Optional.of("the base has no config of its own");
-        }
+                                               Optional<List<String>> changed) {
         if (changed.isEmpty() || base.untracked().isEmpty() || candidate.untracked().isEmpty()) {
             return Optional.of("git could not list what differs between the commits");
         }

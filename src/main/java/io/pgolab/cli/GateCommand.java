@@ -77,7 +77,6 @@ final class GateCommand implements Callable<Integer> {
         opts.settings();
         GateSides sides = GateSides.prepare(parent.global.configFile(), base, candidate, Session.commandLog(parent.global),
                 new Console(System.err)::note);
-        Config baseConfig = sides.baseConfig();
         Config candConfig = sides.candidateConfig();
         Worktrees.Commit baseCommit = sides.base();
         Worktrees.Commit candCommit = sides.candidate();
@@ -88,7 +87,7 @@ final class GateCommand implements Callable<Integer> {
         if (!GateSpec.INCONCLUSIVE.contains(policy)) {
             throw new UserError("unknown --inconclusive '" + policy + "'", "--inconclusive fail (the default) or --inconclusive pass");
         }
-        try (Session b = Session.open(baseConfig, parent.global); Session c = Session.open(candConfig, parent.global)) {
+        try (Session b = Session.open(sides.baseConfig(), parent.global); Session c = Session.open(candConfig, parent.global)) {
             ProjectWorkloads workloads = new ProjectWorkloads(c.bench(), selection.names);
             b.console.note("base " + io.pgolab.util.Text.visible(baseCommit.ref()) + " = " + baseCommit.shortSha() + ", in " + b.config.root());
             List<BuiltArtifact> baseBuilt = b.pipeline().build(gated, false, FailureMode.FAIL).artifacts(gated);
@@ -97,11 +96,7 @@ final class GateCommand implements Callable<Integer> {
             baseBuilt.forEach(b.store::verify);
             candBuilt.forEach(c.store::verify);
             List<String> names = gated.stream().map(Variant::name).toList();
-            SamePrograms.Outcome same = measureSame ? SamePrograms.Outcome.differ()
-                    : sides.same(names, baseBuilt, b.store, candBuilt, c.store);
-            if (!same.same() && !same.text().isEmpty()) {
-                notes.add(same.text());
-            }
+            SamePrograms.Outcome same = sides.same(measureSame, names, baseBuilt, b.store, candBuilt, c.store, notes);
             Gate.Request req = new Gate.Request(baseCommit, candCommit, HostInfo.label(), sides.configPath(), names,
                     spec, policy, notes, sides.baseConfigBorrowed());
             if (same.same()) {
@@ -116,10 +111,8 @@ final class GateCommand implements Callable<Integer> {
                     opts.minEffect / 100);
             opts.flamegraph |= spec.flamegraph(); // [gate] flamegraph = true, or --flamegraph
             g = g.withBench(opts.flamegraphs(c.bench(), g.bench(), ws, both));
-            opts.exports(parent.global.workDir()).to(verdict, Exporter.verdict())
-                    .write(Results.gate(c.source(), g));
+            opts.exports(parent.global.workDir()).to(verdict, Exporter.verdict()).write(Results.gate(c.source(), g));
             return g.passed() ? 0 : 1;
         }
     }
-
 }

@@ -75,19 +75,43 @@ record GateSides(Worktrees.Commit base, Worktrees.Commit candidate, Config baseC
                 git, baseTree, candTree);
     }
 
-    /** Whether both commits built the same programs (SamePrograms), from their builds, checkouts and git's diff. */
-    SamePrograms.Outcome same(List<String> variants, List<BuiltArtifact> baseBuilt, ArtifactStore baseStore,
-                              List<BuiltArtifact> candBuilt, ArtifactStore candStore) {
+    /**
+     * Whether both commits built the same programs (SamePrograms), from their builds, checkouts and git's diff; a
+     * reason to measure anyway goes into notes. measureAnyway (--measure-same): the answer is a note, and they differ.
+     */
+    SamePrograms.Outcome same(boolean measureAnyway, List<String> variants, List<BuiltArtifact> baseBuilt,
+                              ArtifactStore baseStore, List<BuiltArtifact> candBuilt, ArtifactStore candStore,
+                              List<String> notes) {
         java.util.Optional<List<String>> changed = git.changedFiles(base, candidate).map(files -> files.stream()
-                .map(f -> fromRoot(f, candidateTree, candidateConfig.root())).toList());
-        return SamePrograms.check(variants, side(baseBuilt, baseStore, baseTree), side(candBuilt, candStore, candidateTree),
-                changed, baseConfigBorrowed);
+                .filter(this::read).map(f -> fromRoot(f, candidateTree, candidateConfig.root())).toList());
+        SamePrograms.Outcome o = SamePrograms.check(variants, side(baseBuilt, baseStore, baseTree),
+                side(candBuilt, candStore, candidateTree), changed);
+        if (measureAnyway && o.same()) {
+            notes.add(o.text() + ": measured anyway (--measure-same)");
+            return SamePrograms.Outcome.differ();
+        }
+        if (!o.same() && !o.text().isEmpty()) {
+            notes.add(o.text());
+        }
+        return o;
+    }
+
+    /**
+     * Whether a workload could read a file that differs between the commits (a path from the repository's top): not
+     * git's and GitHub's own files (.gitignore, .github/), nor the config when the base borrowed the candidate's
+     * (both were built with the same one). The pull request that adds pgolab changes only those.
+     */
+    private boolean read(String fromTop) {
+        String name = fromTop.substring(fromTop.lastIndexOf('/') + 1);
+        return !(fromTop.startsWith(".github/") || name.equals(".gitignore")
+                || (baseConfigBorrowed && fromTop.equals(configPath)));
     }
 
     private SamePrograms.Side side(List<BuiltArtifact> built, ArtifactStore store, Path tree) {
         String storeDir = tree.toAbsolutePath().normalize().relativize(store.root().toAbsolutePath().normalize()).toString();
         java.util.Optional<List<String>> untracked = git.untracked(tree).map(files -> files.stream()
-                .filter(f -> !(f.equals(storeDir) || f.equals(storeDir + "/") || f.startsWith(storeDir + "/"))).toList());
+                .filter(f -> !(f.equals(storeDir) || f.equals(storeDir + "/") || f.startsWith(storeDir + "/")))
+                .filter(f -> !(baseConfigBorrowed && f.equals(configPath))).toList());
         return new SamePrograms.Side(built, store, tree, untracked);
     }
 

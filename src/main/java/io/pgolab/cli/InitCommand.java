@@ -17,7 +17,8 @@ import picocli.CommandLine.Option;
 @Command(name = "init", mixinStandardHelpOptions = true,
         description = {"Write a commented starter pgolab.toml for this directory, and add .pgolab/ (pgolab's store)"
                 + " to its .gitignore unless git ignores it already.",
-                "Looks at go.mod, Cargo.toml, Makefile / CMakeLists.txt and at the compilers installed.",
+                "Looks at go.mod, Cargo.toml, pom.xml, build.gradle, configure / configure.ac, meson.build, CMakeLists.txt, Makefile and at the"
+                        + " compilers installed.",
                 "With --ci github: write .github/workflows/pgolab.yml for the existing config instead.",
                 "It builds releases with a cached profile and gates every pull request on each runner (docs/ci.md)."})
 final class InitCommand implements Callable<Integer> {
@@ -27,7 +28,7 @@ final class InitCommand implements Callable<Integer> {
     @Option(names = "--force", description = "Overwrite an existing config (with --ci: an existing workflow).")
     boolean force;
 
-    @Option(names = "--toolchain", paramLabel = "clang|gcc|go|cargo", description = "Toolchain to write (default: go for a directory with go.mod, cargo beside a Cargo.toml; else clang when a clang with its llvm-profdata is installed, else gcc).")
+    @Option(names = "--toolchain", paramLabel = "clang|gcc|go|cargo|jvm", description = "Toolchain to write (default: go for a directory with go.mod, cargo beside a Cargo.toml, jvm beside a pom.xml or build.gradle; else clang when a clang with its llvm-profdata is installed, else gcc).")
     String toolchain;
 
     @Option(names = "--ci", paramLabel = "github", description = "Write a CI workflow for the existing config instead"
@@ -61,8 +62,8 @@ final class InitCommand implements Callable<Integer> {
         }
         String kind = toolchain != null ? toolchain
                 : StarterConfig.kindOf(parent.global.workDir()).orElseGet(Toolchains::defaultCKind);
-        if (!kind.equals("clang") && !kind.equals("gcc") && !kind.equals("go") && !kind.equals("cargo")) {
-            throw new UserError("unknown --toolchain '" + kind + "'", "use --toolchain clang, gcc, go or cargo");
+        if (!List.of("clang", "gcc", "go", "cargo", "jvm").contains(kind)) {
+            throw new UserError("unknown --toolchain '" + kind + "'", "use --toolchain clang, gcc, go, cargo or jvm");
         }
         try {
             Files.writeString(file, StarterConfig.render(parent.global.workDir(), kind));

@@ -103,7 +103,7 @@ final class MeasureOptions {
             throw new UserError("--target-ci must be positive and --min-effect not negative", "e.g. --target-ci 1 --min-effect 1");
         }
         if (minRounds < 5) {
-            throw new UserError("--min-rounds must be at least 5 (fewer cannot give a verdict)", "use --min-rounds " + MeasureDefaults.MIN_ROUNDS);
+            throw new UserError("--min-rounds must be at least 5 (fewer cannot give a verdict)", "use --min-rounds 5 or more, or leave it out (the default is " + MeasureDefaults.MIN_ROUNDS + ")");
         }
         if (failOn != null && !failOn.equals("regression")) {
             throw new UserError("unknown --fail-on '" + failOn + "'", "the only value is: --fail-on regression");

@@ -21,19 +21,26 @@ public record BuildSpec(
         Map<String, String> env,
         String goflags,
         Optional<CargoSpec> cargo,
-        List<String> allow) {
+        List<String> allow,
+        Optional<String> configure) {
 
     /** What build.allow accepts: compile-audit findings that are deliberate in this project. */
     public static final List<String> ALLOWABLE = List.of("unoptimized", "uninstrumented", "profile-loss", "no-lto", "no-shuffle");
 
     public BuildSpec(String command, Optional<String> clean, String artifact, String cflags, String cxxflags,
                      String ldflags, Duration timeout, Map<String, String> env, String goflags, Optional<CargoSpec> cargo) {
-        this(command, clean, artifact, cflags, cxxflags, ldflags, timeout, env, goflags, cargo, List.of());
+        this(command, clean, artifact, cflags, cxxflags, ldflags, timeout, env, goflags, cargo, List.of(), Optional.empty());
     }
 
     /** The same build with these audit findings allowed. */
     public BuildSpec withAllow(List<String> allowed) {
-        return new BuildSpec(command, clean, artifact, cflags, cxxflags, ldflags, timeout, env, goflags, cargo, List.copyOf(allowed));
+        return new BuildSpec(command, clean, artifact, cflags, cxxflags, ldflags, timeout, env, goflags, cargo,
+                List.copyOf(allowed), configure);
+    }
+
+    /** The same build with a configure step (clang and gcc only): run before command with configure-safe flags. */
+    public BuildSpec withConfigure(Optional<String> step) {
+        return new BuildSpec(command, clean, artifact, cflags, cxxflags, ldflags, timeout, env, goflags, cargo, allow, step);
     }
 
     public BuildSpec(String command, Optional<String> clean, String artifact, String cflags, String cxxflags,
@@ -44,6 +51,26 @@ public record BuildSpec(
     public BuildSpec(String command, Optional<String> clean, String artifact, String cflags, String cxxflags,
                      String ldflags, Duration timeout, Map<String, String> env, String goflags) {
         this(command, clean, artifact, cflags, cxxflags, ldflags, timeout, env, goflags, Optional.empty());
+    }
+
+    /**
+     * Whether the variant is an install tree: the artifact is a program inside {installdir}, and every file the build
+     * installed there is published with it (its modules, libraries and data, found relative to the program).
+     */
+    public boolean installTree() {
+        return artifact.startsWith("{installdir}/");
+    }
+
+    /**
+     * The record's own text, with configure only when set: ProfileKey hashes this text, so the stored
+     * profiles of builds without a configure step keep the keys of earlier versions.
+     */
+    @Override
+    public String toString() {
+        return "BuildSpec[command=" + command + ", clean=" + clean + ", artifact=" + artifact + ", cflags=" + cflags
+                + ", cxxflags=" + cxxflags + ", ldflags=" + ldflags + ", timeout=" + timeout + ", env=" + env
+                + ", goflags=" + goflags + ", cargo=" + cargo + ", allow=" + allow
+                + configure.map(c -> ", configure=" + c).orElse("") + "]";
     }
 
     /** Programs built beside the artifact and kept with it (cargo bins after the first); names only. */

@@ -20,8 +20,10 @@ import org.tomlj.TomlTable;
 public final class ConfigLoader {
     public static final Set<String> BUILD_PLACEHOLDERS = Set.of(
             "cc", "cxx", "ar", "ranlib", "cflags", "cxxflags", "ldflags", "builddir", "srcdir", "root", "jobs",
-            "config_dir");
+            "config_dir", "installdir");
     public static final Set<String> ARTIFACT_PLACEHOLDERS = Set.of("builddir", "srcdir", "root");
+    /** C and C++: the artifact may be a program inside an install tree ({installdir}), which is then the variant. */
+    static final Set<String> C_ARTIFACT_PLACEHOLDERS = Set.of("builddir", "srcdir", "root", "installdir");
     public static final Set<String> WORKLOAD_PLACEHOLDERS = Set.of("binary", "root", "config_dir", "workdir");
     public static final Set<String> SERVICE_PLACEHOLDERS = Set.of("binary", "root", "config_dir", "workdir", "port");
     private static final Set<String> TOP = Set.of("project", "toolchain", "build", "train", "bench", "bolt", "gate");
@@ -31,7 +33,7 @@ public final class ConfigLoader {
     private static final Set<String> TOOLCHAIN = Set.of("kind", "cc", "cxx", "atomic_counters", "go", "profile_flag",
             "llvm_profdata", PartialTraining.KEY, "jar", "classpath", "main", "jvm_flags", "java_home", "jdk");
     private static final Set<String> BUILD = Set.of(
-            "command", "clean", "artifact", "cflags", "cxxflags", "ldflags", "timeout", "env", "package", "goflags", "allow");
+            "command", "configure", "clean", "artifact", "cflags", "cxxflags", "ldflags", "timeout", "env", "package", "goflags", "allow");
     private static final List<String> KINDS = List.of("clang", "gcc", "go", "cargo", "jvm");
 
     private ConfigLoader() {
@@ -108,6 +110,9 @@ public final class ConfigLoader {
                     : JvmConfig.isJvm(kind) ? JvmConfig.build(build, tc.jvm(), problems) : cBuild(build, problems);
         }
         bs = bs.withAllow(allow(build, problems));   // the compile audit covers every kind
+        if (!cargo) {   // cargo names it among the keys it does not use
+            bs = bs.withConfigure(configure(build, kind, problems));
+        }
 
         Set<String> bins = CargoConfig.binPlaceholders(bs);
         Set<String> trainExtra = GoConfig.isGo(kind) ? GoConfig.TRAIN_PLACEHOLDERS : bins;
@@ -126,6 +131,13 @@ public final class ConfigLoader {
         checkProfileSets(variants, train, project, problems);
         checkProfileSets(ladder, train, project, problems);
         BoltSpec bolt = bolt(toml, problems);
+        if (bs.installTree() && (variants.stream().anyMatch(Variant::bolt) || ladder.stream().anyMatch(Variant::bolt))) {
+            problems.add(project.line(variants.stream().anyMatch(Variant::bolt) ? "variants" : "ladder"),
+                    variants.stream().anyMatch(Variant::bolt) ? "project.variants" : "project.ladder",
+                    "a BOLT variant rewrites one program, and this build's variant is an install tree ({installdir} in"
+                            + " build.artifact): BOLT of install trees is not supported",
+                    "leave the +bolt variants out, or make build.artifact the program itself ({builddir}/...)");
+        }
         if ((variants.stream().anyMatch(Variant::bolt) || ladder.stream().anyMatch(Variant::bolt)) && train.isEmpty()
                 && problems.isEmpty()) {
             problems.add(project.line("variants"), "project.variants",
@@ -146,12 +158,34 @@ public final class ConfigLoader {
         clean.ifPresent(c -> checkPlaceholders(build, "clean", c, BUILD_PLACEHOLDERS, problems));
         String artifact = build.string("artifact", "artifact = \"{builddir}/myprogram\"");
         ValueChecks.nonEmpty(build, "artifact", artifact, "artifact = \"{builddir}/myprogram\"", problems);
-        checkPlaceholders(build, "artifact", artifact, ARTIFACT_PLACEHOLDERS, problems);
+        checkPlaceholders(build, "artifact", artifact, C_ARTIFACT_PLACEHOLDERS, problems);
+        if (artifact.contains("{installdir}") && !artifact.startsWith("{installdir}/")) {
+            problems.add(build.line("artifact"), "build.artifact", "'{installdir}' can only start the artifact's path"
+                    + " (the program inside the install tree): '" + artifact + "'",
+                    "artifact = \"{installdir}/usr/local/bin/myprogram\", with 'make install DESTDIR={installdir}' in"
+                            + " build.command");
+        }
         BuildSpec bs = new BuildSpec(command, clean, artifact,
                 build.optString("cflags").orElse(""), build.optString("cxxflags").orElse(""),
                 build.optString("ldflags").orElse(""), build.duration("timeout", Duration.ofMinutes(30)),
                 ValueChecks.env(build, "env", problems));
         return bs;
+    }
+
+    /** build.configure: clang and gcc only; the same placeholders as command. */
+    private static Optional<String> configure(TableReader build, String kind, ConfigProblems problems) {
+        if (!build.has("configure")) {
+            return Optional.empty();
+        }
+        if (!kind.equals("clang") && !kind.equals("gcc")) {
+            problems.add(build.line("configure"), "build.configure", "a configure step is for toolchain kinds \"clang\" and \"gcc\","
+                    + " not \"" + kind + "\"", "remove it: put whatever it does at the start of build.command");
+            return Optional.empty();
+        }
+        ValueChecks.nonEmpty(build, List.of("configure"), problems);
+        Optional<String> step = build.optString("configure");
+        step.ifPresent(c -> checkPlaceholders(build, "configure", c, BUILD_PLACEHOLDERS, problems));
+        return step;
     }
 
     /** build.allow: compile-audit findings that are deliberate. */

@@ -15,22 +15,37 @@ public final class StarterConfig {
     private StarterConfig() {
     }
 
-    public enum BuildSystem { CARGO, CMAKE, MAKE, OTHER }
+    public enum BuildSystem { CARGO, AUTOCONF, MESON, CMAKE, MAKE, OTHER }
 
-    /** The toolchain a directory's own files name: "go" for a Go module, "cargo" beside Cargo.toml, else empty. */
+    /**
+     * The toolchain a directory's own files name: "go" for a Go module, "cargo" beside Cargo.toml, "jvm" beside
+     * pom.xml or build.gradle(.kts), else empty.
+     */
     public static Optional<String> kindOf(Path dir) {
         if (GoStarter.isGoModule(dir)) {
             return Optional.of("go");
         }
-        return Files.isRegularFile(dir.resolve("Cargo.toml")) ? Optional.of("cargo") : Optional.empty();
+        if (Files.isRegularFile(dir.resolve("Cargo.toml"))) {
+            return Optional.of("cargo");
+        }
+        return JvmStarter.isMaven(dir) || JvmStarter.isGradle(dir) ? Optional.of("jvm") : Optional.empty();
     }
 
     public static BuildSystem detect(Path dir) {
         if (Files.isRegularFile(dir.resolve("Cargo.toml"))) {
             return BuildSystem.CARGO;
         }
+        if (Files.isRegularFile(dir.resolve("configure"))) {   // a release tarball's script: what its README says to run
+            return BuildSystem.AUTOCONF;
+        }
+        if (Files.isRegularFile(dir.resolve("meson.build"))) {
+            return BuildSystem.MESON;
+        }
         if (Files.isRegularFile(dir.resolve("CMakeLists.txt"))) {
             return BuildSystem.CMAKE;
+        }
+        if (ConfigureStarter.isAutoconf(dir)) {
+            return BuildSystem.AUTOCONF;
         }
         if (Files.isRegularFile(dir.resolve("Makefile")) || Files.isRegularFile(dir.resolve("makefile"))
                 || Files.isRegularFile(dir.resolve("GNUmakefile"))) {
@@ -43,6 +58,9 @@ public final class StarterConfig {
         if (toolchainKind.equals("go")) {
             return GoStarter.render(dir);
         }
+        if (toolchainKind.equals("jvm")) {
+            return JvmStarter.render(dir);
+        }
         BuildSystem bs = detect(dir);
         if (toolchainKind.equals("cargo")) {
             return CargoStarter.render(dir);
@@ -50,11 +68,11 @@ public final class StarterConfig {
         String name = dir.getFileName() == null ? "project" : dir.getFileName().toString();
         String program = guessProgram(dir, bs).orElse("CHANGE_ME");
         StringBuilder s = new StringBuilder();
-        s.append("# pgolab.toml: written by 'pgolab init' (").append(describe(bs)).append(").\n");
+        s.append("# pgolab.toml: written by 'pgolab init' (").append(describe(bs, dir)).append(").\n");
         s.append("# Every key is documented in docs/config.md. Check the lines marked CHANGE_ME.\n\n");
         s.append("[project]\nname = \"").append(name).append("\"\n");
         s.append("root = \".\"                      # the source tree, relative to this file\n");
-        if (bs != BuildSystem.CMAKE) {
+        if (bs != BuildSystem.CMAKE && bs != BuildSystem.MESON) {
             s.append("copy_sources = true              # build each variant in its own copy (in-tree builds)\n");
         }
         s.append("variants = [\"release\", \"pgo\"]\n# any of: ").append(Variant.NATIVE_NAMES).append("\n\n");
@@ -64,6 +82,8 @@ public final class StarterConfig {
         s.append("# Placeholders: {cc} {cxx} {ar} {ranlib} {cflags} {cxxflags} {ldflags} {builddir} {srcdir} {root} {jobs} {config_dir}\n");
         s.append("# {cflags}/{ldflags} hold your flags below plus pgolab's per-variant flags; pass them to the compiler.\n");
         switch (bs) {
+            case AUTOCONF -> ConfigureStarter.autoconf(dir, s);
+            case MESON -> ConfigureStarter.meson(dir, s);
             case CMAKE -> {
                 s.append("command = \"cmake -S {srcdir} -B {builddir} -DCMAKE_BUILD_TYPE=Release -DCMAKE_C_COMPILER={cc}"
                         + " -DCMAKE_CXX_COMPILER={cxx} -DCMAKE_AR={ar} -DCMAKE_RANLIB={ranlib}"
@@ -85,7 +105,9 @@ public final class StarterConfig {
                 s.append("artifact = \"{builddir}/app\"\n");
             }
         }
-        s.append("cflags = \"\"        # your own flags, kept in every variant\n");
+        if (bs != BuildSystem.AUTOCONF && bs != BuildSystem.MESON) {
+            s.append("cflags = \"\"        # your own flags, kept in every variant\n");
+        }
         s.append("ldflags = \"\"\n");
         s.append("timeout = \"30m\"\n\n");
         s.append("# Training: representative runs of the built program. Each must exit normally so the\n");
@@ -97,12 +119,15 @@ public final class StarterConfig {
         return s.toString();
     }
 
-    private static String describe(BuildSystem bs) {
+    private static String describe(BuildSystem bs, Path dir) {
         return switch (bs) {
+            case AUTOCONF -> "found an autoconf " + (ConfigureStarter.needsAutoreconf(dir) ? "configure.ac" : "configure script")
+                    + (ConfigureStarter.isCPython(dir) ? ", a CPython tree" : "");
+            case MESON -> "found meson.build";
             case CMAKE -> "found CMakeLists.txt";
             case MAKE -> "found a Makefile";
             case CARGO -> "found Cargo.toml";
-            default -> "no Makefile or CMakeLists.txt found";
+            default -> "no configure, meson.build, CMakeLists.txt or Makefile found";
         };
     }
 

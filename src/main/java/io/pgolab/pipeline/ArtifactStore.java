@@ -125,6 +125,16 @@ public final class ArtifactStore {
         return root.resolve("bin").resolve(key.substring(0, 12));
     }
 
+    /**
+     * The directory an artifact was published in, which its recorded files are relative to: its bin directory, of
+     * which an install tree's program is a descendant; else (a BOLT output, a JVM build) the program's directory.
+     */
+    public Path published(BuiltArtifact a) {
+        Path binary = Path.of(a.binary());
+        Path dir = a.key() == null || a.key().length() < 12 ? binary.getParent() : binDir(a.key());
+        return binary.getParent().startsWith(dir) ? dir : binary.getParent();
+    }
+
     public Path manifest(String artifactName) {
         return records.resolve("variants").resolve(artifactName + ".json");
     }
@@ -161,7 +171,7 @@ public final class ArtifactStore {
             return new Found(Optional.empty(), damage);
         }
         if (a.files() == null) {
-            a = a.withFiles(Digests.of(Path.of(a.binary()).getParent()));
+            a = a.withFiles(Digests.of(published(a)));
             record(artifactName, a);
         }
         return new Found(Optional.of(a), Optional.empty());
@@ -204,7 +214,7 @@ public final class ArtifactStore {
         Path binary = Path.of(a.binary());
         Path from = root.getParent();
         if (a.files() != null) {
-            Optional<String> c = Digests.change(binary.getParent(), a.files(), "built", from);
+            Optional<String> c = Digests.change(published(a), a.files(), "built", from);
             if (c.isPresent()) {
                 return c;
             }

@@ -85,6 +85,11 @@ public final class BoltStage {
     }
 
     public BuildResult run(Variant v, BuildResult baseBuild) {
+        if (config.build().installTree()) {   // a variant named on the command line; the config's are checked on load
+            throw new UserError("variant '" + v.name() + "': BOLT rewrites one program, and this build's variant is an"
+                    + " install tree ({installdir} in build.artifact of " + config.file() + ")",
+                    "leave the +bolt variants out, or make build.artifact the program itself ({builddir}/...)");
+        }
         BuiltArtifact base = baseBuild.artifact();
         Bolt bolt = tools();
         String mode = mode(config.bolt());

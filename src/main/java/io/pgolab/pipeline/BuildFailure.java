@@ -6,7 +6,7 @@ import java.util.Optional;
 
 /**
  * What stopped a build: the artifact being built (a variant, "instrumented", "NAME.base"), the step
- * ("clean", "build", "check", "bolt" or "train", see refused), the command as run,
+ * ("clean", "configure", "build", "check", "bolt" or "train", see refused), the command as run,
  * how it ended (exit status, or the signal that killed it, or a timeout), its log and the log's last lines
  * (for a "check" all these are absent: the message says what was refused), and pgolab's message.
  */
@@ -17,7 +17,7 @@ public record BuildFailure(String variant, String step, String command, Integer 
     /** Lines of the log's end kept in tail. */
     static final int TAIL_LINES = 30;
 
-    /** A command (clean or build) that failed. */
+    /** A command (clean, configure or build) that failed. */
     static BuildFailure of(String variant, String step, ShellRunner.Outcome o, String message) {
         var m = o.measurement();
         return new BuildFailure(variant, step, o.commandLine(), m.signal() == 0 && !m.timedOut() ? m.exitCode() : null,

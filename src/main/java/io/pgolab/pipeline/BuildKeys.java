@@ -62,6 +62,7 @@ final class BuildKeys {
         if (!b.allow().isEmpty()) {
             m.append("\nallow=").append(new TreeSet<>(b.allow()));   // a waived audit finding is another build
         }
+        b.configure().ifPresent(c -> m.append("\nconfigure=").append(c));   // [build] configure: its own step
         if (config.copySources() && !config.exclude().isEmpty()) {
             m.append("\nexclude=").append(config.exclude());   // what the copy of the tree holds
         }

@@ -36,6 +36,9 @@ import java.util.Optional;
  * identical paths. Each result is copied out to .pgolab/bin/KEY/ before the next build starts.
  */
 public final class BuildStage {
+    /** Under the build directory: {installdir}, the install tree a variant may be (build.artifact inside it). */
+    static final String INSTALL_DIR = "install-tree";
+
     /** The build directory shared by the instrumented and the profile-guided builds (a directory, not a variant). */
     static final String PROFILE_FAMILY_DIR = "pgo";
     /** The name the instrumented build is recorded under (.pgolab/variants/instrumented.json). */
@@ -50,6 +53,7 @@ public final class BuildStage {
     private final BuildKeys keys;
     /** Keys this stage built in this run: a later request for one reuses it, but it is no "[cached]" build. */
     private final java.util.Set<String> builtNow = new java.util.HashSet<>();
+    private boolean warnedShell;
 
     public BuildStage(Config config, Toolchain toolchain, ArtifactStore store, ShellRunner runner, Events events) {
         this.config = config;
@@ -129,6 +133,8 @@ public final class BuildStage {
         }
         Map<String, String> values = new LinkedHashMap<>(env.placeholders());
         values.put("builddir", buildDir.toString());
+        Path installDir = buildDir.resolve(INSTALL_DIR);   // empty at each build: buildDir is fresh
+        values.put("installdir", installDir.toString());
         values.put("srcdir", srcDir.toString());
         values.put("root", config.root().toString());
         values.put("config_dir", config.configDir().toString());
@@ -144,13 +150,16 @@ public final class BuildStage {
         }
         String toolAudit = toolAudit(values, procEnv, srcDir, auditLog);
         Path logFile = store.logs().resolve("build-" + name + ".log");
+        StepEnv.Step step = StepEnv.of(config.build().command(), procEnv, config.build().env(), env.cCompiler());
+        warnShellVariables(name, step);   // first: what clean and configure read may be why they fail
         Instant t0 = Instant.now();
         double loadStart = BuildLoad.now();
         double cleanCpu = 0;
         if (config.build().clean().isPresent()) {   // in a copy too: root's earlier outputs come with it
             String clean = Template.renderShell(config.build().clean().get(), values);
-            ShellRunner.Outcome o = runner.run(clean, srcDir, procEnv, config.build().timeout(),
-                    store.logs().resolve("clean-" + name + ".log"));
+            StepEnv.Step cleanStep = StepEnv.of(config.build().clean().get(), procEnv, config.build().env(), env.cCompiler());
+            ShellRunner.Outcome o = runner.run(clean, srcDir, cleanStep.env(), cleanStep.unset(), config.build().timeout(),
+                    store.logs().resolve("clean-" + name + ".log"), java.util.OptionalInt.empty());
             if (!o.ok()) {
                 UserError e = new UserError("the clean command for '" + name + "' failed: "
                         + ShellRunner.describeFailure(o, 20), "fix build.clean in " + config.file() + ", or remove it");
@@ -158,16 +167,21 @@ public final class BuildStage {
             }
             cleanCpu = o.measurement().cpuSeconds();
         }
+        Optional<ShellRunner.Outcome> configured = config.build().configure().map(c -> ConfigureStep.run(config, runner,
+                name, values, procEnv, srcDir, store.logs(), auditLog));
         String command = Template.renderShell(config.build().command(), values);
         Path binary = Path.of(Template.render(config.build().artifact(), values));
         if (!binary.isAbsolute()) {
             binary = srcDir.resolve(binary);
         }
+        binary = InstallTree.check(binary, installDir, config.build().installTree(), config.file());
         Optional<StaleOutputs.Before> before = env.cCompiler() ? StaleOutputs.Before.of(binary) : Optional.empty();
         long commandStart = System.currentTimeMillis();
-        ShellRunner.Outcome o = runner.run(command, srcDir, procEnv, config.build().timeout(), logFile);
+        ShellRunner.Outcome o = runner.run(command, srcDir, step.env(), step.unset(), config.build().timeout(), logFile,
+                java.util.OptionalInt.empty());
         double seconds = Duration.between(t0, Instant.now()).toMillis() / 1000.0;
-        double cpuSeconds = cleanCpu + o.measurement().cpuSeconds();
+        double cpuSeconds = cleanCpu + configured.map(c -> c.measurement().cpuSeconds()).orElse(0.0)
+                + o.measurement().cpuSeconds();
         BuildLoad load = new BuildLoad(loadStart, BuildLoad.now());
         if (!o.ok()) {
             UserError e = new UserError("building variant '" + name + "' failed: " + ShellRunner.describeFailure(o, 30),
@@ -177,7 +191,8 @@ public final class BuildStage {
         if (!Files.isRegularFile(binary)) {
             throw new UserError("the build of '" + name + "' succeeded but did not produce " + binary,
                     "check build.artifact in " + config.file() + " (placeholders {builddir} = " + buildDir
-                            + ", {srcdir} = " + srcDir + ")");
+                            + ", {srcdir} = " + srcDir + (config.build().installTree() ? ", {installdir} = " + installDir
+                            + ": did build.command install into it, e.g. 'make install DESTDIR={installdir}'?" : "") + ")");
         }
         if (env.cCompiler()) {   // before the audit: an old binary is no variant, whatever its compiles say
             StaleOutputs.check(name, command, before, keys.audited() ? io.pgolab.toolchain.CompileRecord.read(auditLog)
@@ -190,7 +205,8 @@ public final class BuildStage {
             BuildAudit.Outcome audit = BuildAudit.check(name, v, phase, profile, toolchain.kind(),
                     io.pgolab.toolchain.CompileRecord.read(auditLog), srcDir, config.root(), auditLog, t0.toEpochMilli(),
                     Optional.of(binary));
-            auditLine = audit.line();
+            auditLine = audit.line() + ArtifactLinks.line(io.pgolab.toolchain.CompileRecord.read(auditLog),
+                    variantFiles(binary, installDir, name));
             noProfile = audit.noProfile();
             report(audit);
             if (!audit.reads().isEmpty()) {   // key it by what it read
@@ -222,12 +238,13 @@ public final class BuildStage {
         if (phase == Phase.OPTIMIZE) {
             check = stepChecks(name, v, binary, profile, check);
         }
-        Path bin = publish(builtKey, binary, siblings(binary, name), buildDir, phase);
+        Path bin = publish(builtKey, binary, siblings(binary, name), buildDir, phase, installDir);
         BuiltArtifact a = new BuiltArtifact(name, phase.id(), builtKey,
-                bin.resolve(binary.getFileName()).toString(),
+                bin.resolve(config.build().installTree() ? installDir.relativize(binary) : binary.getFileName()).toString(),
                 phase == Phase.INSTRUMENT ? bin.resolve("notes").toString() : "",
                 sizeOf(binary), seconds, profile.map(ProfileData::sha256).orElse(""),
-                diag.mismatched(), diag.missing(), logFile.toString(), command, Instant.now().toString(), check,
+                diag.mismatched(), diag.missing(), logFile.toString(),
+                configured.map(c -> c.commandLine() + " && ").orElse("") + command, Instant.now().toString(), check,
                 Digests.of(bin), cpuSeconds, load);
         store.record(name, a);
         builtNow.add(key);
@@ -245,6 +262,15 @@ public final class BuildStage {
         audit.filter(s -> s.recipe() == null).ifPresent(s -> BuildAudit.save(store, name, s.withRecipe(recipe)));
         return new BuildResult(a, !builtNow.contains(key), a.profileDiagnostics(),
                 audit.map(BuildAudit.Stored::line).orElse(""), sharedFrom);
+    }
+
+    /** Once per run: build-affecting variables from the shell that reach the build uncovered by its key. */
+    private void warnShellVariables(String name, StepEnv.Step step) {
+        List<String> names = StepEnv.uncovered(System.getenv(), step);
+        if (!names.isEmpty() && !warnedShell) {
+            warnedShell = true;
+            events.warn(StepEnv.warning(name, names, config.file()));
+        }
     }
 
     /** A finding fails the build unless build.allow names it (then, and for warnOnly findings, a warning). */
@@ -393,12 +419,26 @@ public final class BuildStage {
         return out;
     }
 
-    private Path publish(String key, Path binary, List<Path> siblings, Path buildDir, Phase phase) {
+    /** The files the variant is: its program and sibling programs, or every file of its install tree. */
+    private List<Path> variantFiles(Path binary, Path installDir, String name) {
+        if (config.build().installTree()) {
+            return Hashing.filesUnder(installDir);
+        }
+        List<Path> files = new java.util.ArrayList<>(List.of(binary));
+        files.addAll(siblings(binary, name));
+        return files;
+    }
+
+    private Path publish(String key, Path binary, List<Path> siblings, Path buildDir, Phase phase, Path installDir) {
         Path target = store.binDir(key);
         Path staging = Scratch.track(target.resolveSibling(target.getFileName() + ".tmp-" + ProcessHandle.current().pid()));
         try {
             ArtifactStore.freshDir(staging);
-            Files.copy(binary, staging.resolve(binary.getFileName()), StandardCopyOption.COPY_ATTRIBUTES);
+            if (config.build().installTree()) {
+                InstallTree.copy(installDir, staging);
+            } else {
+                Files.copy(binary, staging.resolve(binary.getFileName()), StandardCopyOption.COPY_ATTRIBUTES);
+            }
             for (Path s : siblings) {
                 Files.copy(s, staging.resolve(s.getFileName()), StandardCopyOption.COPY_ATTRIBUTES);
             }

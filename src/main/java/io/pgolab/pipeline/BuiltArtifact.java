@@ -12,7 +12,7 @@ import java.util.Optional;
  * sibling programs, notes, bolt.json), by path relative to the binary's directory; ArtifactStore
  * checks them on every reuse. Manifests written before profileCheck existed read it as ""; before
  * files existed, files is null (unknown: ArtifactStore checks the size and records the digests once).
- * buildCpuSeconds: user + system CPU of the clean and build commands' whole process trees (what their
+ * buildCpuSeconds: user + system CPU of the clean, configure and build commands' whole process trees (what their
  * processes waited for, as the runner's wait4 reports it), loadAvg the load when the build started and ended;
  * both null when not recorded (manifests before them, jvm builds, BOLT's rewrite).
  * <p>

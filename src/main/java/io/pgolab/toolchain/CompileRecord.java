@@ -119,7 +119,7 @@ public record CompileRecord(long pid, Path cwd, boolean cxx, Optional<Path> depf
             return true;
         }
         String dir = cwd.toString();
-        if (dir.contains("CMakeScratch") || dir.contains("CMakeTmp") || dir.contains("CompilerIdC")) {
+        if (dir.contains("CMakeScratch") || dir.contains("CMakeTmp") || dir.contains("CompilerIdC") || dir.contains("meson-private")) {
             return true;
         }
         return inputs().isEmpty() || sources().stream().anyMatch(s -> s.getFileName().toString().startsWith("conftest."));

@@ -60,12 +60,19 @@ public final class ShellRunner {
 
     public Outcome run(String commandLine, Path cwd, Map<String, String> env, Duration timeout, Path logFile,
                        OptionalInt cpu) {
+        return run(commandLine, cwd, env, List.of(), timeout, logFile, cpu);
+    }
+
+    /** As {@link #run}, with these variables of pgolab's own environment removed (unset) for the command. */
+    public Outcome run(String commandLine, Path cwd, Map<String, String> env, List<String> unset, Duration timeout,
+                       Path logFile, OptionalInt cpu) {
         try {
             Files.createDirectories(logFile.getParent());
             log.record(cwd, env, Shell.bash(commandLine));
             // "exec 2>&1" merges stderr into the log in order, as a terminal would show it; the log
             // starts with the command itself so it can be repeated by hand.
-            String script = "exec 2>&1\nprintf '%s\\n' " + Shell.quote("$ " + commandLine) + "\n" + commandLine;
+            String script = (unset.isEmpty() ? "" : "unset " + String.join(" ", unset.stream().map(Shell::quote).toList()) + "\n")
+                    + "exec 2>&1\nprintf '%s\\n' " + Shell.quote("$ " + commandLine) + "\n" + commandLine;
             MeasuredCommand c = new MeasuredCommand(Shell.bash(script), cwd, env, cpu, timeout, logFile, null);
             Measurement m = measurer().run(c);
             OutputFile.capQuietly(logFile);

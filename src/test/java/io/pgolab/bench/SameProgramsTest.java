@@ -42,7 +42,7 @@ class SameProgramsTest {
 
     @Test
     void theSameBytesAndOnlyCompileInputsChangedIsDecidedWithoutMeasuring() {
-        SamePrograms.Outcome o = check(List.of("demo.c"), side(baseTree, "aa", "bb"), side(candTree, "aa", "bb"), false);
+        SamePrograms.Outcome o = check(List.of("demo.c"), side(baseTree, "aa", "bb"), side(candTree, "aa", "bb"));
         assertThat(o.same()).isTrue();
         assertThat(o.text()).isEqualTo("release and pgo are the same bytes in both commits, with the same build outputs,"
                 + " and every file that differs (demo.c) is a compile input of their builds");
@@ -50,7 +50,7 @@ class SameProgramsTest {
 
     @Test
     void differentProgramsAreMeasuredWithoutANote() {
-        SamePrograms.Outcome o = check(List.of("demo.c"), side(baseTree, "aa", "bb"), side(candTree, "aa", "cc"), false);
+        SamePrograms.Outcome o = check(List.of("demo.c"), side(baseTree, "aa", "bb"), side(candTree, "aa", "cc"));
         assertThat(o).isEqualTo(new SamePrograms.Outcome(false, ""));
     }
 
@@ -58,13 +58,13 @@ class SameProgramsTest {
     void aChangedFileNoCompileReadIsMeasuredAndSaysWhy() {
         // a workload's input, a script, the config: a workload may read it, whatever the programs are
         SamePrograms.Outcome o = check(List.of("demo.c", "bench/input.txt"), side(baseTree, "aa", "bb"),
-                side(candTree, "aa", "bb"), false);
+                side(candTree, "aa", "bb"));
         assertThat(o.same()).isFalse();
         assertThat(o.text()).isEqualTo("release and pgo are the same bytes in both commits, but bench/input.txt differs"
                 + " and is no compile input of release (a workload may read it): measured");
-        assertThat(check(List.of("pgolab.toml"), side(baseTree, "aa", "bb"), side(candTree, "aa", "bb"), false).same())
+        assertThat(check(List.of("pgolab.toml"), side(baseTree, "aa", "bb"), side(candTree, "aa", "bb")).same())
                 .isFalse();
-        assertThat(check(List.of("../outside/data"), side(baseTree, "aa", "bb"), side(candTree, "aa", "bb"), false)
+        assertThat(check(List.of("../outside/data"), side(baseTree, "aa", "bb"), side(candTree, "aa", "bb"))
                 .same()).isFalse();
     }
 
@@ -72,7 +72,7 @@ class SameProgramsTest {
     void aBuildThatWroteIntoTheCheckoutIsMeasured() {
         SamePrograms.Side cand = new SamePrograms.Side(built("aa", "bb"), new ArtifactStore(candTree), candTree,
                 Optional.of(List.of("plugins/mod.so")));
-        SamePrograms.Outcome o = check(List.of("demo.c"), side(baseTree, "aa", "bb"), cand, false);
+        SamePrograms.Outcome o = check(List.of("demo.c"), side(baseTree, "aa", "bb"), cand);
         assertThat(o.same()).isFalse();
         assertThat(o.text()).contains("a build wrote into the checkout (plugins/mod.so)");
     }
@@ -81,7 +81,7 @@ class SameProgramsTest {
     void aDifferentFileInABuildDirectoryIsMeasured() throws IOException {
         // a module built beside the artifact, which a workload may load: the artifact alone is not the program
         output(candTree, "pgo", "mod.so", "a module");
-        SamePrograms.Outcome o = check(List.of("demo.c"), side(baseTree, "aa", "bb"), side(candTree, "aa", "bb"), false);
+        SamePrograms.Outcome o = check(List.of("demo.c"), side(baseTree, "aa", "bb"), side(candTree, "aa", "bb"));
         assertThat(o.same()).isFalse();
         assertThat(o.text()).contains("files in pgo's build directory differ");
     }
@@ -90,20 +90,19 @@ class SameProgramsTest {
     void unknownsAreMeasured() throws IOException {
         SamePrograms.Side base = side(baseTree, "aa", "bb");
         SamePrograms.Side cand = side(candTree, "aa", "bb");
-        assertThat(check(List.of("demo.c"), base, cand, true).text()).contains("the base has no config of its own");
-        assertThat(SamePrograms.check(List.of("release", "pgo"), base, cand, Optional.empty(), false).text())
+        assertThat(SamePrograms.check(List.of("release", "pgo"), base, cand, Optional.empty()).text())
                 .contains("git could not list what differs");
         SamePrograms.Side noGit = new SamePrograms.Side(built("aa", "bb"), new ArtifactStore(candTree), candTree,
                 Optional.empty());
-        assertThat(check(List.of("demo.c"), base, noGit, false).same()).isFalse();
+        assertThat(check(List.of("demo.c"), base, noGit).same()).isFalse();
         // an audit of another build (its key is not the artifact's): nothing says what went into this one
         audit(candTree, "pgo", "key-of-another-build", "demo.c", "demo.h");
-        assertThat(check(List.of("demo.c"), base, cand, false).text()).contains("no audit of pgo's compiles");
+        assertThat(check(List.of("demo.c"), base, cand).text()).contains("no audit of pgo's compiles");
         // a program without a recorded digest is not known to be the same
         BuiltArtifact noDigest = artifact("release", "key-release", Map.of());
         SamePrograms.Side unknown = new SamePrograms.Side(List.of(noDigest, artifact("pgo", "key-pgo",
                 Map.of("demo", new FileDigest(1, "bb")))), new ArtifactStore(baseTree), baseTree, Optional.of(List.of()));
-        assertThat(check(List.of("demo.c"), unknown, unknown, false).same()).isFalse();
+        assertThat(check(List.of("demo.c"), unknown, unknown).same()).isFalse();
     }
 
     @Test
@@ -113,9 +112,8 @@ class SameProgramsTest {
                 StandardCharsets.UTF_8), path), StandardCharsets.UTF_8)).isEqualTo("dep: @CHECKOUT@/demo.c @CHECKOUT@");
     }
 
-    private static SamePrograms.Outcome check(List<String> changed, SamePrograms.Side base, SamePrograms.Side cand,
-                                              boolean borrowed) {
-        return SamePrograms.check(List.of("release", "pgo"), base, cand, Optional.of(changed), borrowed);
+    private static SamePrograms.Outcome check(List<String> changed, SamePrograms.Side base, SamePrograms.Side cand) {
+        return SamePrograms.check(List.of("release", "pgo"), base, cand, Optional.of(changed));
     }
 
     private static SamePrograms.Side side(Path tree, String releaseSha, String pgoSha) {

@@ -60,6 +60,26 @@ class CiWorkflowIT {
         assertThat(f.actions.artifacts().resolve("pgolab-release-x86_64/pgo/hot")).isExecutable();
     }
 
+    @Test
+    void thePullRequestThatAddsPgolabIsGreenWithoutMeasuring() throws Exception {
+        // its base has no pgolab.toml: both commits are built with the candidate's config, and build the same
+        // programs (the pull request adds only the config, the workflow and .gitignore)
+        WorkflowFixture f = fixture(null, "");
+        List<LocalActions.Job> run = f.pullRequestRun();
+        for (LocalActions.Job j : run) {
+            assertThat(j.success()).as(j.log()).isTrue();
+        }
+        for (int i = 0; i < 2; i++) {
+            assertThat(run.get(i).summary()).as(run.get(i).log()).containsPattern("Compared \\S+ with \\S+ on "
+                    + (i == 0 ? "x86_64" : "arm64") + " \\(the base has no config of its own: both commits were built"
+                    + " with the candidate's\\)\\. Same programs, nothing to measure: release and pgo are the same bytes");
+        }
+        LocalActions.Job report = run.get(2);
+        assertThat(report.step("Verdict").exitCode()).isZero();
+        assertThat(f.comment()).contains("Same programs, nothing to measure", "x86_64", "arm64");
+        keep("first.md", f.comment());
+    }
+
     /** A function nothing calls: the programs differ (so the gate measures), their hot loops do not. */
     static final String UNUSED = TinyProject.SOURCE + "int also_never_called(int x) { return x * 5 - 2; }\n";
 

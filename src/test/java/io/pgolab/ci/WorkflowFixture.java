@@ -55,7 +55,10 @@ final class WorkflowFixture {
         this.actions = actions;
     }
 
-    /** The repository at tmp/repo; the second commit replaces hot.c's text by changedSource. */
+    /**
+     * The repository at tmp/repo; the second commit replaces hot.c's text by changedSource, or, when changedSource is
+     * null, adds what pgolab init wrote to a base of the sources only (the pull request that adds pgolab).
+     */
     static WorkflowFixture create(Path tmp, String mainClass, String changedSource, Map<String, String> extraEnv)
             throws IOException, InterruptedException {
         return create(tmp, mainClass, changedSource, extraEnv, Map.of());
@@ -73,11 +76,21 @@ final class WorkflowFixture {
         LocalActions.git(repo, "config", "user.name", "ci");
         Cli.Result init = Cli.run(repo, "init", "--ci", "github");
         assertThat(init.exitCode()).as(init.all()).isZero();
-        LocalActions.git(repo, "add", "-A");
-        LocalActions.git(repo, "commit", "-q", "-m", "base");
-        String base = rev(repo);
-        Files.writeString(repo.resolve("hot.c"), changedSource);
-        LocalActions.git(repo, "commit", "-q", "-am", "candidate");
+        String base;
+        if (changedSource == null) {
+            // the pull request that adds pgolab: the base holds the sources only, the candidate what init wrote
+            LocalActions.git(repo, "add", "hot.c");
+            LocalActions.git(repo, "commit", "-q", "-m", "sources");
+            base = rev(repo);
+            LocalActions.git(repo, "add", "-A");
+            LocalActions.git(repo, "commit", "-q", "-m", "add pgolab");
+        } else {
+            LocalActions.git(repo, "add", "-A");
+            LocalActions.git(repo, "commit", "-q", "-m", "base");
+            base = rev(repo);
+            Files.writeString(repo.resolve("hot.c"), changedSource);
+            LocalActions.git(repo, "commit", "-q", "-am", "candidate");
+        }
         String head = rev(repo);
 
         Path jar = Launcher.jar(tmp.resolve("dist"), mainClass);

@@ -81,6 +81,7 @@ class GateIT {
                 "--max-rounds", "5", "--host-label", "test-host", "--verdict", verdict.toString(), "--measure-same");
         assertThat(green.exitCode()).as(green.all()).isZero();
         assertThat(green.out()).contains("All 2 measures within bounds.");
+        assertThat(green.all()).contains("the same bytes in both commits", "measured anyway (--measure-same)");
         JsonNode v2 = Json.MAPPER.readTree(verdict.toFile());
         assertThat(v2.get("passed").asBoolean()).isTrue();
         for (JsonNode m : v2.get("measures")) {
@@ -102,7 +103,7 @@ class GateIT {
         GateSample.changeComment(repo);
         String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
         Process pgolab = new ProcessBuilder(java, "-cp", System.getProperty("java.class.path"), "io.pgolab.cli.Main",
-                "-C", repo.toString(), "gate", "--base", "HEAD~1")
+                "-C", repo.toString(), "gate", "--base", "HEAD~1", "--measure-same")
                 .redirectErrorStream(true).redirectOutput(tmp.resolve("out.txt").toFile()).start();
         long deadline = System.currentTimeMillis() + 120_000;
         while (InterruptIT.sleepers(marker) == 0 && System.currentTimeMillis() < deadline && pgolab.isAlive()) {
@@ -139,6 +140,17 @@ class GateIT {
                 .replace("{binary} " + GateSample.BENCH_N, "{binary} " + GateSample.BENCH_N / 10));
         GateSample.git(repo, "rm", "-q", "--cached", "pgolab.toml");
         GateSample.git(repo, "commit", "-q", "--amend", "-m", "sources only");
+        // the pull request as `pgolab init --ci github` makes it: the config, a workflow, a line in .gitignore. It
+        // builds the same programs as its base: green without measuring, though the base borrowed the config
+        Files.createDirectories(repo.resolve(".github/workflows"));
+        Files.writeString(repo.resolve(".github/workflows/pgolab.yml"), "name: pgolab\n");
+        Files.writeString(repo.resolve(".gitignore"), Files.readString(repo.resolve(".gitignore")) + "*.log\n");
+        GateSample.commitAll(repo, "add pgolab");
+        Cli.Result first = Cli.run(repo, "gate", "--base", "HEAD~1", "--host-label", "test-host");
+        assertThat(first.exitCode()).as(first.all()).isZero();
+        assertThat(first.out()).contains("(the base has no config of its own: both commits were built with the"
+                + " candidate's). Same programs, nothing to measure: release is the same bytes in both commits");
+        GateSample.git(repo, "reset", "-q", "--soft", "HEAD~1");
         GateSample.addWork(repo); // the candidate: the config, and 5% more work
         // a stray worktree of an older gate: beyond [gate] worktrees = 2, so this gate removes it
         Path stray = repo.resolve(".pgolab/gate/000000000000");

@@ -114,4 +114,156 @@ class InitIT {
         assertThat(c.build().command()).contains("cmake -S {srcdir} -B {builddir}");
         assertThat(c.build().artifact()).isEqualTo("{builddir}/server");
     }
+
+    /** An autoconf-style configure script: VAR=VALUE arguments, a compile check, Makefile from Makefile.in. */
+    static final String CONFIGURE = """
+            #!/bin/sh
+            CC=${CC:-cc}
+            for a in "$@"; do
+              case "$a" in
+                CC=*|CFLAGS=*|LDFLAGS=*|AR=*|RANLIB=*|CXX=*|CXXFLAGS=*) eval "${a%%=*}=\\${a#*=}" ;;
+                *=*) ;;
+                *) echo "configure: error: unrecognized option: $a" >&2; exit 1 ;;
+              esac
+            done
+            echo "checking whether $CC works... "
+            printf 'const char m[] = "noonnoonMARK";\\nint main(void) { return 0; }\\n' > conftest.c
+            $CC $CFLAGS -c conftest.c -o conftest.o || { echo "configure: error: C compiler cannot create executables" >&2; exit 77; }
+            grep -q noonnoonMARK conftest.o || { echo "configure: error: Unknown float word ordering" >&2; exit 1; }
+            rm -f conftest.c conftest.o
+            sed -e "s|@CC@|$CC|" -e "s|@CFLAGS@|$CFLAGS|" -e "s|@LDFLAGS@|$LDFLAGS|" Makefile.in > Makefile
+            echo "config.status: creating Makefile"
+            """;
+    static final String MAKEFILE_IN = """
+            CC = @CC@
+            CFLAGS = @CFLAGS@
+            LDFLAGS = @LDFLAGS@
+            hello: hello.o
+            \t$(CC) $(CFLAGS) $(LDFLAGS) hello.o -o hello
+            hello.o: hello.c
+            \t$(CC) $(CPPFLAGS) $(CFLAGS) -c hello.c -o hello.o
+            """;
+    static final String HELLO = "#include <stdio.h>\nint main(int argc, char **argv) { for (int i = 0; i < 200000 * argc; i++)"
+            + " if (i % 99991 == 0) printf(\"%d\\n\", i); return 0; }\n";
+
+    /** Issue 30: an autoconf tree got a template compiling {srcdir}/main.c; now the starter builds as written. */
+    @Test
+    void autoconfTreeGetsAConfigureStepThatBuilds() throws Exception {
+        Path conf = tmp.resolve("configure");
+        Files.writeString(conf, CONFIGURE);
+        conf.toFile().setExecutable(true);
+        Files.writeString(tmp.resolve("configure.ac"), "AC_INIT([hello], [1.0])\nAC_PROG_CC\nAC_OUTPUT\n");
+        Files.writeString(tmp.resolve("Makefile.am"), "bin_PROGRAMS = hello\nhello_SOURCES = hello.c\n");
+        Files.writeString(tmp.resolve("Makefile.in"), MAKEFILE_IN);
+        Files.writeString(tmp.resolve("hello.c"), HELLO);
+        Cli.Result r = Cli.run(tmp, "init", "--toolchain", "clang");
+        assertThat(r.exitCode()).as(r.all()).isZero();
+        String text = Files.readString(tmp.resolve("pgolab.toml"));
+        assertThat(text).contains("found an autoconf configure script");
+        Config c = ConfigLoader.load(tmp.resolve("pgolab.toml"));
+        assertThat(c.copySources()).isTrue();
+        assertThat(c.build().configure()).hasValueSatisfying(s -> assertThat(s).startsWith("./configure CC='{cc}'"));
+        assertThat(c.build().artifact()).isEqualTo("{srcdir}/hello");
+        Files.writeString(tmp.resolve("pgolab.toml"), text.replace("variants = [\"release\", \"pgo\"]",
+                "variants = [\"release\", \"lto\", \"pgo\"]"));
+        Cli.Result b = Cli.run(tmp, "build");
+        assertThat(b.exitCode()).as(b.all()).isZero();
+        assertThat(b.all()).contains("all -O2");
+        String lto = Files.readString(tmp.resolve(".pgolab/logs/build-lto.log"));
+        assertThat(lto.lines().filter(l -> l.contains("-c hello.c")).findFirst().orElseThrow()).contains("-flto=thin");
+    }
+
+    /** The same from configure.ac alone, with the real autoconf: autoreconf in the configure step. */
+    @Test
+    void configureAcAloneIsAutoreconfedInTheConfigureStep() throws Exception {
+        io.pgolab.Tool.assumeHere(new java.io.File("/usr/bin/autoreconf").canExecute(), "autoconf is not installed");
+        Files.writeString(tmp.resolve("configure.ac"), "AC_INIT([hello], [1.0])\nAC_PROG_CC\nAC_CONFIG_FILES([Makefile])\nAC_OUTPUT\n");
+        Files.writeString(tmp.resolve("Makefile.in"), MAKEFILE_IN);
+        Files.writeString(tmp.resolve("hello.c"), HELLO);
+        Cli.Result r = Cli.run(tmp, "init", "--toolchain", "gcc");
+        assertThat(r.exitCode()).as(r.all()).isZero();
+        Config c = ConfigLoader.load(tmp.resolve("pgolab.toml"));
+        assertThat(c.build().configure()).hasValueSatisfying(s -> assertThat(s).startsWith("autoreconf -fi && ./configure"));
+        assertThat(c.build().artifact()).isEqualTo("{srcdir}/hello");
+        Cli.Result b = Cli.run(tmp, "build");
+        assertThat(b.exitCode()).as(b.all()).isZero();
+        assertThat(tmp.resolve(".pgolab/logs/configure-pgo.log")).content().contains("config.status: creating Makefile");
+    }
+
+    @Test
+    void aCPythonTreeBuildsPython() throws Exception {
+        Files.writeString(tmp.resolve("configure"), "#!/bin/sh\n");
+        Files.createDirectories(tmp.resolve("Modules"));
+        Files.createDirectories(tmp.resolve("Python"));
+        assertThat(Cli.run(tmp, "init", "--toolchain", "clang").exitCode()).isZero();
+        Config c = ConfigLoader.load(tmp.resolve("pgolab.toml"));
+        assertThat(c.build().artifact()).isEqualTo("{srcdir}/python");
+        assertThat(c.build().cflags()).isEmpty();
+        assertThat(Files.readString(tmp.resolve("pgolab.toml"))).contains("a CPython tree");
+    }
+
+    @Test
+    void mesonTreeBuildsOutOfTreeWithoutMesonsOwnLtoOrPgo() throws Exception {
+        Files.writeString(tmp.resolve("meson.build"), "project('hello', 'c')\nexecutable('hello', 'hello.c')\n");
+        Files.writeString(tmp.resolve("hello.c"), HELLO);
+        assertThat(Cli.run(tmp, "init", "--toolchain", "clang").exitCode()).isZero();
+        Config c = ConfigLoader.load(tmp.resolve("pgolab.toml"));
+        assertThat(c.copySources()).isFalse();
+        assertThat(c.build().command()).contains("meson setup {builddir} {srcdir}").contains("-Db_lto=false")
+                .contains("-Dc_args='{cflags}'");
+        assertThat(c.build().artifact()).isEqualTo("{builddir}/hello");
+        io.pgolab.Tool.assumeHere(java.nio.file.Files.isExecutable(Path.of("/usr/bin/meson")), "meson is not installed");
+        Cli.Result b = Cli.run(tmp, "build");
+        assertThat(b.exitCode()).as(b.all()).isZero();
+    }
+
+    /** A Maven project: kind jvm, the jar and main class found, and the starter builds release and cds as written. */
+    @Test
+    void mavenProjectGetsAJvmStarterThatBuilds() throws Exception {
+        Files.writeString(tmp.resolve("pom.xml"), """
+                <project xmlns="http://maven.apache.org/POM/4.0.0">
+                  <modelVersion>4.0.0</modelVersion>
+                  <groupId>example</groupId>
+                  <artifactId>demo</artifactId>
+                  <version>1.0</version>
+                  <properties>
+                    <maven.compiler.source>17</maven.compiler.source>
+                    <maven.compiler.target>17</maven.compiler.target>
+                    <project.build.outputTimestamp>2026-01-01T00:00:00Z</project.build.outputTimestamp>
+                  </properties>
+                </project>
+                """);
+        Path src = Files.createDirectories(tmp.resolve("src/main/java/demo"));
+        Files.writeString(src.resolve("App.java"), "package demo;\npublic class App { public static void main(String[] a) {"
+                + " long s = 0; for (int i = 0; i < 100000; i++) s += Integer.toString(i).length(); System.out.println(s); } }\n");
+        Cli.Result r = Cli.run(tmp, "init");
+        assertThat(r.exitCode()).as(r.all()).isZero();
+        assertThat(r.out()).contains("(jvm)");
+        Config c = ConfigLoader.load(tmp.resolve("pgolab.toml"));
+        assertThat(c.toolchain().kind()).isEqualTo("jvm");
+        assertThat(c.toolchain().jvm().classpath()).containsExactly("target/demo-1.0.jar");
+        assertThat(c.toolchain().jvm().main()).hasValue("demo.App");
+        assertThat(c.build().command()).isEqualTo("mvn -q -B -DskipTests package");
+        JvmProject.require(17);
+        io.pgolab.Tool.require(Files.isExecutable(Path.of("/usr/bin/mvn")), "Maven (mvn)");
+        Cli.Result b = Cli.run(tmp, "build");
+        assertThat(b.exitCode()).as(b.all()).isZero();
+        assertThat(b.all()).contains("cds");
+    }
+
+    @Test
+    void gradleProjectGetsAJvmStarter() throws Exception {
+        Files.writeString(tmp.resolve("build.gradle.kts"), "plugins { application }\n");
+        Path wrapper = tmp.resolve("gradlew");
+        Files.writeString(wrapper, "#!/bin/sh\n");
+        Path src = Files.createDirectories(tmp.resolve("src/main/java"));
+        Files.writeString(src.resolve("Tool.java"), "public class Tool { public static void main(String[] a) { } }\n");
+        Cli.Result r = Cli.run(tmp, "init");
+        assertThat(r.exitCode()).as(r.all()).isZero();
+        Config c = ConfigLoader.load(tmp.resolve("pgolab.toml"));
+        assertThat(c.toolchain().kind()).isEqualTo("jvm");
+        assertThat(c.build().command()).isEqualTo("./gradlew -q assemble");
+        assertThat(c.toolchain().jvm().main()).hasValue("Tool");
+        assertThat(Files.readString(tmp.resolve("pgolab.toml"))).contains("build/libs/CHANGE_ME.jar");
+    }
 }
