@@ -128,10 +128,16 @@ class ConfigureIT {
         Path dir = tree(tmp.resolve("f"));
         Files.writeString(dir.resolve("pgolab.toml"), config("\"release\"",
                 "configure = \"./configure --fail CC='{cc}'\"", "make"));
-        Cli.Result r = Cli.run(dir, "build", "release");
+        Cli.Result r = Cli.run(dir, "build", "release", "--json", "f.json");
         assertThat(r.exitCode()).isEqualTo(2);
         assertThat(r.err()).contains("configure of variant 'release' failed").contains("asked to fail")
                 .contains("configure-release.log").contains("without LTO").doesNotContain("Exception").doesNotContain("at io.pgolab");
+        // --json: no variant finished, and the failure is the configure step's
+        var f = io.pgolab.util.Json.MAPPER.readTree(dir.resolve("f.json").toFile());
+        assertThat(f.get("variants")).isEmpty();
+        assertThat(f.get("build_failure").get("step").asText()).isEqualTo("configure");
+        assertThat(f.get("build_failure").get("log").asText()).endsWith("configure-release.log");
+        assertThat(f.get("build_failure").get("command").asText()).contains("./configure --fail");
     }
 
     /** Issue 30's CPython case: configure inside command with CFLAGS='{cflags}', and make's $(CFLAGS) from the environment. */
