@@ -86,7 +86,7 @@ public final class BuildStage {
 
     /**
      * Builds (or reuses) the artifact. Any error the build raises is a {@link BuildFailure.Failed} naming
-     * the artifact, and, when its clean or build command failed, the command, how it ended and its log.
+     * the artifact, and, when its clean, configure or build command failed, the command, how it ended and its log.
      */
     public BuildResult run(Variant v, Phase phase, Optional<ProfileData> profile) {
         try {
@@ -154,7 +154,7 @@ public final class BuildStage {
         warnShellVariables(name, step);   // first: what clean and configure read may be why they fail
         Instant t0 = Instant.now();
         double loadStart = BuildLoad.now();
-        double cleanCpu = 0;
+        List<BuildStepCost> steps = new java.util.ArrayList<>();
         if (config.build().clean().isPresent()) {   // in a copy too: root's earlier outputs come with it
             String clean = Template.renderShell(config.build().clean().get(), values);
             StepEnv.Step cleanStep = StepEnv.of(config.build().clean().get(), procEnv, config.build().env(), env.cCompiler());
@@ -165,7 +165,7 @@ public final class BuildStage {
                         + ShellRunner.describeFailure(o, 20), "fix build.clean in " + config.file() + ", or remove it");
                 throw new BuildFailure.Failed(e, BuildFailure.of(name, "clean", o, e.getMessage()), null);
             }
-            cleanCpu = o.measurement().cpuSeconds();
+            steps.add(BuildStepCost.of("clean", o));
         }
         Optional<ShellRunner.Outcome> configured = config.build().configure().map(c -> ConfigureStep.run(config, runner,
                 name, values, procEnv, srcDir, store.logs(), auditLog));
@@ -180,8 +180,9 @@ public final class BuildStage {
         ShellRunner.Outcome o = runner.run(command, srcDir, step.env(), step.unset(), config.build().timeout(), logFile,
                 java.util.OptionalInt.empty());
         double seconds = Duration.between(t0, Instant.now()).toMillis() / 1000.0;
-        double cpuSeconds = cleanCpu + configured.map(c -> c.measurement().cpuSeconds()).orElse(0.0)
-                + o.measurement().cpuSeconds();
+        configured.ifPresent(c -> steps.add(BuildStepCost.of("configure", c)));
+        steps.add(BuildStepCost.of("build", o));
+        double cpuSeconds = steps.stream().mapToDouble(BuildStepCost::cpuSeconds).sum();
         BuildLoad load = new BuildLoad(loadStart, BuildLoad.now());
         if (!o.ok()) {
             UserError e = new UserError("building variant '" + name + "' failed: " + ShellRunner.describeFailure(o, 30),
@@ -245,7 +246,7 @@ public final class BuildStage {
                 sizeOf(binary), seconds, profile.map(ProfileData::sha256).orElse(""),
                 diag.mismatched(), diag.missing(), logFile.toString(),
                 configured.map(c -> c.commandLine() + " && ").orElse("") + command, Instant.now().toString(), check,
-                Digests.of(bin), cpuSeconds, load);
+                Digests.of(bin), cpuSeconds, load, steps.size() > 1 ? List.copyOf(steps) : null);
         store.record(name, a);
         builtNow.add(key);
         builtNow.add(builtKey);

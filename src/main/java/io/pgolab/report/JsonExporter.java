@@ -66,7 +66,7 @@ final class JsonExporter implements Exporter {
         if (r.ladder() != null) {
             variants = r.ladder().built().stream().map(a -> new ResultsDocument.VariantEntry(a.variant(), null,
                     Seconds.wall(a.buildSeconds()), a.binaryBytes(), null, a.binary(), null, null, null, null, null, null, null,
-                    cpu(a), null)).toList();
+                    cpu(a), null, null)).toList();
             ladder = ladder(r.ladder().ladder());
             nested = top;
             top = null;
@@ -125,9 +125,14 @@ final class JsonExporter implements Exporter {
             BoltReport bolt = a.phase().equals("bolt") ? BoltStage.report(a).orElse(null) : null;
             out.add(new ResultsDocument.VariantEntry(a.variant(), a.phase(), Seconds.wall(a.buildSeconds()), a.binaryBytes(),
                     a.binarySha256().orElse(null), a.binary(), r.cached(), a.profileSha256(), a.profileMismatched(), a.profileMissing(),
-                    a.profileCheck(), a.command(), bolt, cpu(a), a.loadAvg()));
+                    a.profileCheck(), a.command(), bolt, cpu(a), a.loadAvg(), steps(a)));
         }
         return out;
+    }
+
+    private static List<io.pgolab.pipeline.BuildStepCost> steps(BuiltArtifact a) {
+        return a.buildSteps() == null ? null : a.buildSteps().stream().map(st -> new io.pgolab.pipeline.BuildStepCost(
+                st.step(), Seconds.wall(st.wallSeconds()), Seconds.cpu(st.cpuSeconds()))).toList();
     }
 
     private static Double cpu(Double seconds) {

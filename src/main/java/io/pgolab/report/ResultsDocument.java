@@ -74,7 +74,7 @@ public record ResultsDocument(
                                String binary,
                                Boolean cached, String profileSha256, Integer profileMismatched, Integer profileMissing,
                                String profileCheck, String buildCommand, BoltReport bolt, Double buildCpuSeconds,
-                               io.pgolab.pipeline.BuildLoad loadAvg) {
+                               io.pgolab.pipeline.BuildLoad loadAvg, List<io.pgolab.pipeline.BuildStepCost> buildSteps) {
     }
 
     /** One training workload's run (the manifest's digests of its raw files stay in .pgolab). */

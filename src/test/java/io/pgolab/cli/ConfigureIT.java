@@ -112,6 +112,13 @@ class ConfigureIT {
         String pgo = compileLine(logs.resolve("build-pgo.log"));
         assertThat(count(pgo, "-fprofile-use=")).as(pgo).isEqualTo(1);
         assertThat(Files.readString(dir.resolve(".pgolab/variants/lto.json"))).contains("./configure").contains(" && make");
+        // its CPU time is the sum of its two steps', each that of its whole process tree
+        var ltoRecord = io.pgolab.util.Json.MAPPER.readTree(dir.resolve(".pgolab/variants/lto.json").toFile());
+        var steps = ltoRecord.get("build_steps");
+        assertThat(steps.findValuesAsText("step")).containsExactly("configure", "build");
+        assertThat(steps.get(0).get("cpu_seconds").asDouble() + steps.get(1).get("cpu_seconds").asDouble())
+                .isCloseTo(ltoRecord.get("build_cpu_seconds").asDouble(), org.assertj.core.data.Offset.offset(1e-6));
+        assertThat(steps.get(1).get("cpu_seconds").asDouble()).isPositive();   // make ran the compiler
 
         Cli.Result same = Cli.run(dir, "build", "release");
         assertThat(same.exitCode()).as(same.all()).isZero();
