@@ -24,11 +24,20 @@ public record Ladder(List<Step> steps, List<Slowdown> trainingSlowdown) {
     /**
      * buildSeconds: the variant's own build (for BOLT: base build + BOLT); pipelineSeconds: everything
      * it takes from sources, with the instrumented build, training and merge of PGO variants;
-     * trainingSeconds: the wall time of its training runs (both rounds for context-sensitive PGO), 0 without.
+     * trainingSeconds: the wall time of its training runs (both rounds for context-sensitive PGO), 0 without;
+     * buildCpuSeconds and pipelineCpuSeconds: the same two costs in CPU time (user + system of the builds' and training
+     * workloads' processes; the merge by its wall time), null when a part's CPU time was not recorded.
      */
     public record Step(String workload, String metric, String variant, String previous, double buildSeconds,
                        double pipelineSeconds, double trainingSeconds, long binaryBytes, Comparison vsRelease, Comparison vsPrevious,
-                       String recommendation) {
+                       String recommendation, Double buildCpuSeconds, Double pipelineCpuSeconds) {
+        /** Without CPU times (not recorded). */
+        public Step(String workload, String metric, String variant, String previous, double buildSeconds,
+                    double pipelineSeconds, double trainingSeconds, long binaryBytes, Comparison vsRelease,
+                    Comparison vsPrevious, String recommendation) {
+            this(workload, metric, variant, previous, buildSeconds, pipelineSeconds, trainingSeconds, binaryBytes, vsRelease,
+                    vsPrevious, recommendation, null, null);
+        }
     }
 
     /** One training workload run once by the instrumented binary (recorded) and once by release. */
@@ -47,6 +56,13 @@ public record Ladder(List<Step> steps, List<Slowdown> trainingSlowdown) {
     /** As of, with each variant's training wall time (trainingSeconds, by variant name). */
     public static Ladder of(BenchResults bench, List<BuiltArtifact> built, Map<String, Double> pipelineSeconds,
                             Map<String, Double> trainingSeconds, List<Slowdown> slowdown) {
+        return of(bench, built, pipelineSeconds, trainingSeconds, Map.of(), slowdown);
+    }
+
+    /** As of, with each variant's pipeline in CPU time (pipelineCpuSeconds, by variant name; absent: unknown). */
+    public static Ladder of(BenchResults bench, List<BuiltArtifact> built, Map<String, Double> pipelineSeconds,
+                            Map<String, Double> trainingSeconds, Map<String, Double> pipelineCpuSeconds,
+                            List<Slowdown> slowdown) {
         List<Step> steps = new ArrayList<>();
         for (BenchResults.WorkloadResult w : bench.workloads()) {
             String metric = w.primary().get(0);
@@ -58,7 +74,7 @@ public record Ladder(List<Step> steps, List<Slowdown> trainingSlowdown) {
                 double training = trainingSeconds.getOrDefault(a.variant(), 0.0);
                 if (i == 0) {
                     steps.add(new Step(w.name(), metric, a.variant(), "", a.buildSeconds(), pipeline, training, a.binaryBytes(),
-                            null, null, "baseline"));
+                            null, null, "baseline", a.buildCpuSeconds(), pipelineCpuSeconds.get(a.variant())));
                     continue;
                 }
                 String prev = built.get(i - 1).variant();
@@ -71,7 +87,8 @@ public record Ladder(List<Step> steps, List<Slowdown> trainingSlowdown) {
                         .orElseGet(() -> Comparison.of(metric, info.unit(), info.direction(), prev, a.variant(),
                                 c.samples(prev, metric), c.samples(a.variant(), metric), minEffect, c.seed()));
                 steps.add(new Step(w.name(), metric, a.variant(), prev, a.buildSeconds(), pipeline, training, a.binaryBytes(),
-                        vsRelease, vsPrev, recommendation(prev, a.variant(), vsPrev)));
+                        vsRelease, vsPrev, recommendation(prev, a.variant(), vsPrev), a.buildCpuSeconds(),
+                        pipelineCpuSeconds.get(a.variant())));
             }
         }
         return new Ladder(steps, slowdown);

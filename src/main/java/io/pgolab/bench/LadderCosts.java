@@ -62,6 +62,39 @@ public final class LadderCosts {
     }
 
     /**
+     * pipelineSeconds in CPU time: each build's CPU (user + system of its processes), the training workloads' CPU,
+     * and the merge by its wall time (its CPU is not measured). A step any of whose builds has no recorded CPU time
+     * (built by an older pgolab, a BOLT rewrite, a jvm build) is left out: unknown, not a smaller figure.
+     */
+    public static Map<String, Double> pipelineCpuSeconds(PipelineOutcome o, List<Variant> steps, List<BuiltArtifact> built) {
+        Map<String, Double> out = new LinkedHashMap<>();
+        for (int i = 0; i < steps.size(); i++) {
+            Variant v = steps.get(i);
+            BuiltArtifact a = built.get(i);
+            ProfileRecord p = v.pgo() ? o.profiles().get(v.profileSet()) : null;
+            var cs = o.csRounds().get(v.name());
+            List<Optional<Double>> builds = new ArrayList<>(List.of(a.cpuSeconds()));
+            double more = 0;
+            if (p != null) {
+                builds.add(o.instrumented().flatMap(b -> b.artifact().cpuSeconds()));
+                more += p.mergeSeconds() + trainingCpu(p);
+            }
+            if (cs != null) {
+                builds.add(cs.instrumented().artifact().cpuSeconds());
+                more += cs.profile().mergeSeconds() + trainingCpu(cs.profile());
+            }
+            if (builds.stream().allMatch(Optional::isPresent)) {
+                out.put(a.variant(), builds.stream().mapToDouble(Optional::get).sum() + more);
+            }
+        }
+        return out;
+    }
+
+    private static double trainingCpu(ProfileRecord p) {
+        return p.workloads().stream().mapToDouble(ProfileRecord.WorkloadRun::cpuSeconds).sum();
+    }
+
+    /**
      * Per step: its own build plus, for profile-guided steps, what its profile set cost before the
      * optimized build (instrumented build, training wall time, merge), and for context-sensitive PGO its
      * second round too (the build instrumented on top of the profile, its training and merge).

@@ -60,7 +60,8 @@ final class BenchCommand implements Callable<Integer> {
             List<Variant> variants = Steps.withLayoutCheck(Steps.forBench(Variant.parseAll(variantNames), s.config), layoutCheck);
             List<BuiltArtifact> built = noBuild ? alreadyBuilt(s, variants)
                     // Build (or confirm up to date) first, so a bench never measures binaries of an older config.
-                    : s.pipeline().build(variants, false, FailureMode.FAIL).artifacts(variants);
+                    : FailedBuilds.build(s, parent.global.workDir(), opts.json,
+                            () -> s.pipeline().build(variants, false, FailureMode.FAIL)).artifacts(variants);
             List<BenchWorkload> measured = workloads.of(built);
             BenchResults r = s.engine(opts, "bench").run("pgolab bench: " + s.config.name(), measured);
             r = opts.flamegraphs(s.bench(), r, measured, built);

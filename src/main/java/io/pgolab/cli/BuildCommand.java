@@ -48,7 +48,9 @@ final class BuildCommand implements Callable<Integer> {
             List<Variant> chosen = variants.isEmpty() ? s.config.variants() : Variant.parseAll(variants);
             StoredProfileSpec stored = profile == null ? s.config.storedProfile()
                     : s.config.storedProfile().withFile(parent.global.workDir().resolve(profile).toAbsolutePath().normalize());
-            PipelineOutcome o = s.pipeline().build(chosen, retrain, FailureMode.parse(failureMode), stored);
+            FailureMode mode = FailureMode.parse(failureMode);
+            PipelineOutcome o = FailedBuilds.build(s, parent.global.workDir(), json,
+                    () -> s.pipeline().build(chosen, retrain, mode, stored));
             Exports.of(parent.global.workDir(), json, null, null)
                     .write(Results.build(s.source(), o));
             return 0;

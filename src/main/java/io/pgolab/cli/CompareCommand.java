@@ -20,7 +20,7 @@ import picocli.CommandLine.Parameters;
 import picocli.CommandLine.ParentCommand;
 
 @Command(name = "compare", mixinStandardHelpOptions = true,
-        description = {"Compare shell commands, the first being the baseline (no config needed).",
+        description = {"Compare shell commands, the first (or --baseline) being the baseline (no config needed).",
                 "Like hyperfine, with interleaved rounds, CPU time, a CI of the ratio and a verdict.",
                 "'--aa CMD' compares a command with itself to show this machine's noise floor."})
 final class CompareCommand implements Callable<Integer> {
@@ -36,10 +36,14 @@ final class CompareCommand implements Callable<Integer> {
     @Option(names = {"-n", "--label"}, paramLabel = "NAME", description = "Label for each command, in order (default: the command).")
     List<String> labels = new ArrayList<>();
 
+    @Option(names = "--baseline", paramLabel = "N|NAME", description = "The baseline: a command's number (1-based),"
+            + " label or command line (default: the first). It is measured and listed first; every output names it.")
+    String baseline;
+
     @Option(names = "--parser", paramLabel = "NAME", description = "Read metrics from each command's output with this parser (see docs/parsers.md).")
     String parser;
 
-    @Parameters(paramLabel = "CMD", arity = "1..*", description = "Shell commands; the first is the baseline.")
+    @Parameters(paramLabel = "CMD", arity = "1..*", description = "Shell commands; the first is the baseline unless --baseline.")
     List<String> commands = new ArrayList<>();
 
     @Override
@@ -49,7 +53,8 @@ final class CompareCommand implements Callable<Integer> {
                     "use 'pgolab bench --flamegraph' in a project (or record the commands with perf record yourself)");
         }
         Path cwd = parent.global.workDir();
-        CommandComparison c = CommandComparison.of(commands, labels, aa, Optional.ofNullable(parser), cwd);
+        CommandComparison c = CommandComparison.of(commands, labels, aa, Optional.ofNullable(parser), cwd,
+                Optional.ofNullable(baseline));
         Path scratch = Scratch.newDir("compare-");
         // a scratch directory that cannot be removed is reported after the comparison's own error, not instead
         return FirstFailure.withCleanup(() -> {

@@ -58,7 +58,8 @@ final class LadderCommand implements Callable<Integer> {
             ProjectWorkloads workloads = new ProjectWorkloads(s.bench(), selection.names);
             List<Variant> steps = Steps.forLadder(Variant.parseAll(variantNames), s.config, s.toolchain, s.console);
             List<Variant> measured = Steps.withLayoutCheck(steps, layoutCheck);
-            PipelineOutcome o = s.pipeline().build(measured, false, FailureMode.FAIL);
+            PipelineOutcome o = FailedBuilds.build(s, parent.global.workDir(), opts.json,
+                    () -> s.pipeline().build(measured, false, FailureMode.FAIL));
             List<BuiltArtifact> built = o.artifacts(steps);
             List<Ladder.Slowdown> slowdown = LadderCosts.trainingSlowdown(s.bench(), o, built);
             List<BuiltArtifact> all = o.artifacts(measured);
@@ -67,7 +68,7 @@ final class LadderCommand implements Callable<Integer> {
                     ws, all);
             r = LayoutCheck.addTo(PgoPotential.addTo(s.bench(), r, built, opts.deterministic), all, opts.minEffect / 100);
             Ladder ladder = Ladder.of(r, built, LadderCosts.pipelineSeconds(o, steps, built),
-                    LadderCosts.trainingSeconds(o, steps, built), slowdown);
+                    LadderCosts.trainingSeconds(o, steps, built), LadderCosts.pipelineCpuSeconds(o, steps, built), slowdown);
             Results results = Results.ladder(s.source(), r, ladder, built)
                     .withTrainingMatch(TrainingCheck.afterBench(s.bench(), r, !noTrainingCheck));
             opts.exports(parent.global.workDir()).write(results);

@@ -159,7 +159,9 @@ public final class ArtifactStore {
         try {
             a = Json.read(m, BuiltArtifact.class);
         } catch (IOException e) {
-            return Found.NONE;
+            // said, not silently rebuilt: a record pgolab wrote atomically does not go bad by itself
+            return new Found(Optional.empty(), Optional.of("the build record " + Digests.shown(m, root.getParent())
+                    + " cannot be read (" + firstLine(e) + ")"));
         }
         if (a.key() == null || a.binary() == null || key.isPresent() && !key.get().equals(a.key())) {
             return Found.NONE; // written by another pgolab version, or of other inputs: rebuild
@@ -173,6 +175,12 @@ public final class ArtifactStore {
             record(artifactName, a);
         }
         return new Found(Optional.of(a), Optional.empty());
+    }
+
+    private static String firstLine(IOException e) {
+        String msg = e.getMessage() == null ? e.getClass().getSimpleName() : e.getMessage();
+        String line = msg.lines().findFirst().orElse(msg);
+        return line.length() > 160 ? line.substring(0, 160) + "..." : line;
     }
 
     /** find(), without saying what was damaged. */

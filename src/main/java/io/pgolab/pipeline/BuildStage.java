@@ -84,8 +84,19 @@ public final class BuildStage {
         return keys.changesSince(v, phase, profile);
     }
 
-    /** Builds (or reuses) the artifact. */
+    /**
+     * Builds (or reuses) the artifact. Any error the build raises is a {@link BuildFailure.Failed} naming
+     * the artifact, and, when its clean, configure or build command failed, the command, how it ended and its log.
+     */
     public BuildResult run(Variant v, Phase phase, Optional<ProfileData> profile) {
+        try {
+            return build(v, phase, profile);
+        } catch (UserError e) {
+            throw BuildFailure.wrap(e, artifactName(v, phase), "check");
+        }
+    }
+
+    private BuildResult build(Variant v, Phase phase, Optional<ProfileData> profile) {
         if (phase == Phase.INSTRUMENT && !toolchain.separateInstrumentedBuild()) {
             return releaseAsInstrumented();
         }
@@ -142,18 +153,22 @@ public final class BuildStage {
         StepEnv.Step step = StepEnv.of(config.build().command(), procEnv, config.build().env(), env.cCompiler());
         warnShellVariables(name, step);   // first: what clean and configure read may be why they fail
         Instant t0 = Instant.now();
+        double loadStart = BuildLoad.now();
+        List<BuildStepCost> steps = new java.util.ArrayList<>();
         if (config.build().clean().isPresent()) {   // in a copy too: root's earlier outputs come with it
             String clean = Template.renderShell(config.build().clean().get(), values);
             StepEnv.Step cleanStep = StepEnv.of(config.build().clean().get(), procEnv, config.build().env(), env.cCompiler());
             ShellRunner.Outcome o = runner.run(clean, srcDir, cleanStep.env(), cleanStep.unset(), config.build().timeout(),
                     store.logs().resolve("clean-" + name + ".log"), java.util.OptionalInt.empty());
             if (!o.ok()) {
-                throw new UserError("the clean command for '" + name + "' failed: " + ShellRunner.describeFailure(o, 20),
-                        "fix build.clean in " + config.file() + ", or remove it");
+                UserError e = new UserError("the clean command for '" + name + "' failed: "
+                        + ShellRunner.describeFailure(o, 20), "fix build.clean in " + config.file() + ", or remove it");
+                throw new BuildFailure.Failed(e, BuildFailure.of(name, "clean", o, e.getMessage()), null);
             }
+            steps.add(BuildStepCost.of("clean", o));
         }
-        Optional<String> configured = config.build().configure().map(c -> ConfigureStep.run(config, runner, name, values,
-                procEnv, srcDir, store.logs(), auditLog));
+        Optional<ShellRunner.Outcome> configured = config.build().configure().map(c -> ConfigureStep.run(config, runner,
+                name, values, procEnv, srcDir, store.logs(), auditLog));
         String command = Template.renderShell(config.build().command(), values);
         Path binary = Path.of(Template.render(config.build().artifact(), values));
         if (!binary.isAbsolute()) {
@@ -165,9 +180,14 @@ public final class BuildStage {
         ShellRunner.Outcome o = runner.run(command, srcDir, step.env(), step.unset(), config.build().timeout(), logFile,
                 java.util.OptionalInt.empty());
         double seconds = Duration.between(t0, Instant.now()).toMillis() / 1000.0;
+        configured.ifPresent(c -> steps.add(BuildStepCost.of("configure", c)));
+        steps.add(BuildStepCost.of("build", o));
+        double cpuSeconds = steps.stream().mapToDouble(BuildStepCost::cpuSeconds).sum();
+        BuildLoad load = new BuildLoad(loadStart, BuildLoad.now());
         if (!o.ok()) {
-            throw new UserError("building variant '" + name + "' failed: " + ShellRunner.describeFailure(o, 30),
+            UserError e = new UserError("building variant '" + name + "' failed: " + ShellRunner.describeFailure(o, 30),
                     failureHint(o.output(), phase, v));
+            throw new BuildFailure.Failed(e, BuildFailure.of(name, "build", o, e.getMessage()), null);
         }
         if (!Files.isRegularFile(binary)) {
             throw new UserError("the build of '" + name + "' succeeded but did not produce " + binary,
@@ -224,9 +244,9 @@ public final class BuildStage {
                 bin.resolve(config.build().installTree() ? installDir.relativize(binary) : binary.getFileName()).toString(),
                 phase == Phase.INSTRUMENT ? bin.resolve("notes").toString() : "",
                 sizeOf(binary), seconds, profile.map(ProfileData::sha256).orElse(""),
-                diag.mismatched(), diag.missing(), logFile.toString(), configured.map(c -> c + " && ").orElse("") + command,
-                Instant.now().toString(), check,
-                Digests.of(bin));
+                diag.mismatched(), diag.missing(), logFile.toString(),
+                configured.map(c -> c.commandLine() + " && ").orElse("") + command, Instant.now().toString(), check,
+                Digests.of(bin), cpuSeconds, load, steps.size() > 1 ? List.copyOf(steps) : null);
         store.record(name, a);
         builtNow.add(key);
         builtNow.add(builtKey);

@@ -12,6 +12,10 @@ import java.util.Optional;
  * sibling programs, notes, bolt.json), by path relative to the binary's directory; ArtifactStore
  * checks them on every reuse. Manifests written before profileCheck existed read it as ""; before
  * files existed, files is null (unknown: ArtifactStore checks the size and records the digests once).
+ * buildCpuSeconds: user + system CPU of the clean, configure and build commands' whole process trees (what their
+ * processes waited for, as the runner's wait4 reports it), loadAvg the load when the build started and ended;
+ * both null when not recorded (manifests before them, jvm builds, BOLT's rewrite). buildSteps: each step's wall and
+ * CPU time when there were several (clean, configure, build), else null.
  * <p>
  * variant and phase stay strings, as written in the manifest: variant is the artifact's name (a
  * Variant's name, "instrumented", or "NAME.base" for a BOLT variant's input), phase a Phase's id or
@@ -33,7 +37,32 @@ public record BuiltArtifact(
         String command,
         String builtAt,
         String profileCheck,
-        Map<String, FileDigest> files) {
+        Map<String, FileDigest> files,
+        Double buildCpuSeconds,
+        BuildLoad loadAvg,
+        java.util.List<BuildStepCost> buildSteps) {
+
+    /** Without the CPU time and load of the build (unknown: an older manifest, a jvm or BOLT artifact). */
+    public BuiltArtifact(String variant, String phase, String key, String binary, String notes, long binaryBytes,
+                         double buildSeconds, String profileSha256, int profileMismatched, int profileMissing,
+                         String buildLog, String command, String builtAt, String profileCheck, Map<String, FileDigest> files) {
+        this(variant, phase, key, binary, notes, binaryBytes, buildSeconds, profileSha256, profileMismatched,
+                profileMissing, buildLog, command, builtAt, profileCheck, files, null, null, null);
+    }
+
+    /** With the CPU time and load of a build of one step. */
+    public BuiltArtifact(String variant, String phase, String key, String binary, String notes, long binaryBytes,
+                         double buildSeconds, String profileSha256, int profileMismatched, int profileMissing,
+                         String buildLog, String command, String builtAt, String profileCheck, Map<String, FileDigest> files,
+                         Double buildCpuSeconds, BuildLoad loadAvg) {
+        this(variant, phase, key, binary, notes, binaryBytes, buildSeconds, profileSha256, profileMismatched,
+                profileMissing, buildLog, command, builtAt, profileCheck, files, buildCpuSeconds, loadAvg, null);
+    }
+
+    /** User + system CPU time of the build's processes (clean and build commands), when recorded. */
+    public Optional<Double> cpuSeconds() {
+        return Optional.ofNullable(buildCpuSeconds);
+    }
 
     /** What proves an optimized build used its profile (go: 'go version -m'); "" when nothing does. */
     @Override
@@ -62,19 +91,19 @@ public record BuiltArtifact(
     /** The same binary recorded under another name and phase (go: the release build is what gets profiled). */
     public BuiltArtifact as(String name, Phase newPhase) {
         return new BuiltArtifact(name, newPhase.id(), key, binary, notes, binaryBytes, buildSeconds, profileSha256,
-                profileMismatched, profileMissing, buildLog, command, builtAt, profileCheck(), files);
+                profileMismatched, profileMissing, buildLog, command, builtAt, profileCheck(), files, buildCpuSeconds, loadAvg, buildSteps);
     }
 
     /** The same record with the digests of its published files. */
     public BuiltArtifact withFiles(Map<String, FileDigest> digests) {
         return new BuiltArtifact(variant, phase, key, binary, notes, binaryBytes, buildSeconds, profileSha256,
-                profileMismatched, profileMissing, buildLog, command, builtAt, profileCheck(), digests);
+                profileMismatched, profileMissing, buildLog, command, builtAt, profileCheck(), digests, buildCpuSeconds, loadAvg, buildSteps);
     }
 
     /** The same record with its build log at another path (a copy, in another config's records). */
     public BuiltArtifact withBuildLog(String log) {
         return new BuiltArtifact(variant, phase, key, binary, notes, binaryBytes, buildSeconds, profileSha256,
-                profileMismatched, profileMissing, log, command, builtAt, profileCheck(), files);
+                profileMismatched, profileMissing, log, command, builtAt, profileCheck(), files, buildCpuSeconds, loadAvg, buildSteps);
     }
 
     /** The recorded SHA-256 of the binary; empty for a manifest written before digests were recorded. */

@@ -24,8 +24,11 @@ final class ConfigureStep {
     private ConfigureStep() {
     }
 
-    /** The rendered configure command, run; a failure is a UserError of its own. */
-    static String run(Config config, ShellRunner runner, String name, Map<String, String> values, Map<String, String> procEnv,
+    /**
+     * The rendered configure command, run (its outcome: the command line and what it cost); a failure is a
+     * {@link BuildFailure.Failed} of step "configure".
+     */
+    static ShellRunner.Outcome run(Config config, ShellRunner runner, String name, Map<String, String> values, Map<String, String> procEnv,
                       Path srcDir, Path logs, Path auditLog) {
         String template = config.build().configure().orElseThrow();
         Map<String, String> safeValues = new LinkedHashMap<>(values);
@@ -44,16 +47,17 @@ final class ConfigureStep {
         ShellRunner.Outcome o = runner.run(command, srcDir, step.env(), step.unset(), config.build().timeout(), log,
                 OptionalInt.empty());
         if (!o.ok()) {
-            throw new UserError("configure of variant '" + name + "' failed: " + ShellRunner.describeFailure(o, 30),
+            UserError e = new UserError("configure of variant '" + name + "' failed: " + ShellRunner.describeFailure(o, 30),
                     "the configure step runs with the variant's flags without LTO, profile use or instrumentation"
                             + " ({cflags} = \"" + safeValues.get("cflags") + "\"); fix build.configure in " + config.file()
                             + ", or repeat it by hand from the first line of " + log);
+            throw new BuildFailure.Failed(e, BuildFailure.of(name, "configure", o, e.getMessage()), null);
         }
         try {
             Files.deleteIfExists(auditLog);   // its compiles are checks, not the program's
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }
-        return command;
+        return o;
     }
 }

@@ -30,6 +30,8 @@ public final class Pipeline {
     private final BoltStage bolt;
     /** The context-sensitive rounds of variants built from a stored profile, in the build under way. */
     private final Map<String, PipelineOutcome.CsRound> storedRounds = new LinkedHashMap<>();
+    /** In the build under way, the instrumented build and the profiles once they are made (for a failure's record). */
+    private PipelineOutcome profiled;
     /** Toolchain kind "jvm" has its own build order (JvmBuilds): no instrumented build, no merge. */
     private final Optional<JvmBuilds> jvm;
 
@@ -53,7 +55,8 @@ public final class Pipeline {
     /**
      * As build, with the profile-guided variants of the stored profile's set built from the stored
      * profile (stored.file(); none: train) instead of training, unless it is too stale: then they are
-     * trained as usual, or, without [[train]] workloads for the set, the build fails.
+     * trained as usual, or, without [[train]] workloads for the set, the build fails. When a build
+     * fails, its {@link BuildFailure.Failed} carries the variants that finished before it.
      */
     public PipelineOutcome build(List<Variant> variants, boolean forceTraining, FailureMode mode, StoredProfileSpec stored) {
         if (jvm.isPresent()) {
@@ -61,11 +64,24 @@ public final class Pipeline {
         }
         variants.forEach(toolchain::require);
         storedRounds.clear();
+        List<BuildResult> results = new ArrayList<>();
+        profiled = null;
+        try {
+            return build(variants, forceTraining, mode, stored, results);
+        } catch (BuildFailure.Failed f) {
+            // what finished: the variants built, and the instrumented build and its profiles when they were made
+            throw f.after(profiled == null ? new PipelineOutcome(List.copyOf(results), Optional.empty(), Map.of(), false)
+                    : new PipelineOutcome(List.copyOf(results), profiled.instrumented(), profiled.profiles(),
+                    profiled.trained()));
+        }
+    }
+
+    private PipelineOutcome build(List<Variant> variants, boolean forceTraining, FailureMode mode, StoredProfileSpec stored,
+                                  List<BuildResult> results) {
         boolean pgo = variants.stream().anyMatch(Variant::pgo);
         // Opened (and checked) first, so an unusable stored profile fails before anything is built.
         Optional<StoredProfileUse> opened = stored.file().isPresent() && pgo && !forceTraining
                 ? Optional.of(StoredProfileUse.open(config, toolchain, store, stored)) : Optional.empty();
-        List<BuildResult> results = new ArrayList<>();
         for (Variant v : variants) {
             if (!v.pgo()) {
                 results.add(finish(v, builds.run(v, Phase.PLAIN, Optional.empty())));
@@ -87,6 +103,7 @@ public final class Pipeline {
         t.profiles().forEach((set, p) -> profiles.put(set, tried.containsKey(set) ? p.withStored(tried.get(set)) : p));
         Map<String, PipelineOutcome.CsRound> rounds = new LinkedHashMap<>(storedRounds);
         boolean trained = t.trained();
+        profiled = new PipelineOutcome(List.of(), t.instrumented(), new LinkedHashMap<>(profiles), trained);
         for (Variant v : variants) {
             if (v.pgo() && !fromStore.containsKey(v.profileSet())) {
                 ProfileRecord p = profiles.get(v.profileSet());
@@ -117,7 +134,7 @@ public final class Pipeline {
             events.note("training " + round + " (context-sensitive round): up to date (profile "
                     + shortName(done.get()) + ")");
         } else {
-            done = Optional.of(training.run(instr.artifact(), mode, set, force, Optional.of(first)));
+            done = Optional.of(train(instr, () -> training.run(instr.artifact(), mode, set, force, Optional.of(first))));
         }
         rounds.put(v.name(), new PipelineOutcome.CsRound(instr, done.get(), now));
         return done.get().data();
@@ -200,7 +217,7 @@ public final class Pipeline {
                 events.note("training" + (set.isEmpty() ? "" : " @" + set) + ": up to date (profile "
                         + shortName(profile.get()) + ")");
             } else {
-                profile = Optional.of(training.run(instr.artifact(), mode, set, forceTraining));
+                profile = Optional.of(train(instr, () -> training.run(instr.artifact(), mode, set, forceTraining)));
                 trained = true;
             }
             profiles.put(set, profile.get());
@@ -208,9 +225,26 @@ public final class Pipeline {
         return new PipelineOutcome(List.of(), Optional.of(instr), profiles, trained);
     }
 
+    /** A training run of the instrumented build; its failure is that build's "train" step's. */
+    private static ProfileRecord train(BuildResult instr, java.util.function.Supplier<ProfileRecord> run) {
+        try {
+            return run.get();
+        } catch (io.pgolab.UserError e) {
+            throw BuildFailure.wrap(e, instr.artifact().variant(), "train");
+        }
+    }
+
     /** A BOLT variant's build is its input: BOLT it; others are done. */
     private BuildResult finish(Variant v, BuildResult r) {
-        return v.bolt() ? report(bolt.run(v, report(r))) : report(r);
+        if (!v.bolt()) {
+            return report(r);
+        }
+        report(r);
+        try {
+            return report(bolt.run(v, r));
+        } catch (io.pgolab.UserError e) {
+            throw BuildFailure.wrap(e, v.name(), "bolt");
+        }
     }
 
     private BuildResult report(BuildResult r) {

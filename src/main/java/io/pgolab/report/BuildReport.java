@@ -13,7 +13,10 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 
-/** What a build cost: per-variant build time and size, training time, and PGO's extra build time. */
+/**
+ * What a build cost: per-variant build time (wall, and CPU of its processes) and size, training time, and PGO's
+ * extra build time (in CPU, with wall beside, when every build's CPU was recorded).
+ */
 final class BuildReport {
     private BuildReport() {
     }
@@ -28,7 +31,7 @@ final class BuildReport {
         rows.addAll(rounds.values());
         int width = Math.max(14, rows.stream().mapToInt(r -> r.artifact().variant().length()).max().orElse(0));
         String col = "%-" + width + "s";
-        s.append(String.format(col + " %10s %12s  %s%n", "variant", "build", "binary", "profile use"));
+        s.append(String.format(col + " %10s %10s %12s  %s%n", "variant", "build", "CPU", "binary", "profile use"));
         for (BuildResult r : rows) {
             BuiltArtifact a = r.artifact();
             String prof = a.phase().equals("optimize") && !a.profileCheck().isEmpty() ? a.profileCheck()
@@ -37,7 +40,8 @@ final class BuildReport {
                     : a.phase().equals("instrument") ? "(writes profiles)"
                     : a.phase().equals("cs_instrument") ? "(reads the profile, writes context-sensitive profiles)"
                     : a.phase().equals("bolt") ? BoltStage.report(a).map(BuildReport::boltNote).orElse("BOLT") : "-";
-            s.append(String.format(col + " %9.1fs %12s  %s%s%n", a.variant(), a.buildSeconds(),
+            s.append(String.format(col + " %9.1fs %10s %12s  %s%s%n", a.variant(), a.buildSeconds(),
+                    a.cpuSeconds().map(c -> String.format("%.1fs", c)).orElse("-"),
                     Strings.humanBytes(a.binaryBytes()), prof, r.cached() ? "  [cached]" : ""));
             if (!r.audit().isEmpty()) {
                 s.append(String.format(col + " %s%n", "", r.audit()));
@@ -65,7 +69,11 @@ final class BuildReport {
             s.append(String.format("; merge %.2fs; profile %s (%s)%n", p.mergeSeconds(),
                     java.nio.file.Path.of(p.profile()).getFileName(), Strings.humanBytes(p.bytes())));
         });
-        pgoExtraSeconds(o).ifPresent(x -> s.append(String.format(
+        Optional<Double> cpu = pgoExtraCpuSeconds(o);
+        pgoExtraSeconds(o).ifPresent(x -> s.append(cpu.isPresent() ? String.format(
+                "PGO build cost: %.1fs CPU %s than release (wall %.1fs %s; instrumented build + training + merge +"
+                        + " optimized build)%n", Math.abs(cpu.get()), cpu.get() < 0 ? "less" : "more", Math.abs(x),
+                x < 0 ? "less" : "more") : String.format(
                 "PGO build cost: %.1fs %s than release (instrumented build + training + merge + optimized build)%n",
                 Math.abs(x), x < 0 ? "less" : "more")));
         return s.toString();
@@ -101,6 +109,27 @@ final class BuildReport {
     static String boltNote(BoltReport b) {
         return "BOLT (" + b.mode() + "): " + b.coverage() + (b.skipped().isEmpty() ? ""
                 : "; skipped " + String.join(", ", b.skipped()));
+    }
+
+    /**
+     * Extra CPU time of the pgo pipeline over a release build: the builds' CPU (user + system of their process
+     * trees), the training workloads' CPU, and the merge by its wall time (its CPU is not measured). Empty when a
+     * build's CPU time was not recorded (an artifact built by an older pgolab).
+     */
+    public static Optional<Double> pgoExtraCpuSeconds(PipelineOutcome o) {
+        Optional<BuildResult> rel = o.build("release");
+        Optional<BuildResult> pgo = o.build("pgo");
+        if (rel.isEmpty() || pgo.isEmpty() || o.instrumented().isEmpty() || o.profile().isEmpty()) {
+            return Optional.empty();
+        }
+        Optional<Double> r = rel.get().artifact().cpuSeconds();
+        Optional<Double> p = pgo.get().artifact().cpuSeconds();
+        Optional<Double> i = o.instrumented().get().artifact().cpuSeconds();
+        if (r.isEmpty() || p.isEmpty() || i.isEmpty()) {
+            return Optional.empty();
+        }
+        double training = o.profile().get().workloads().stream().mapToDouble(ProfileRecord.WorkloadRun::cpuSeconds).sum();
+        return Optional.of(i.get() + training + o.profile().get().mergeSeconds() + p.get() - r.get());
     }
 
     /** Extra wall time of the pgo pipeline over a release build, from recorded stage times. */

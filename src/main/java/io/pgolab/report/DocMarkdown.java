@@ -16,11 +16,13 @@ final class DocMarkdown {
         s.append("**").append(Md.text(ReportDocs.summary(d))).append("**\n\n");
         ReportDocs.microbench(d).ifPresent(m -> s.append(Md.text(m)).append("\n\n"));
         if (d.ladder() != null) {
-            s.append("| workload | step | build (total) | binary | gain vs first step | verdict |\n|---|---|---:|---:|---|---|\n");
+            s.append("| workload | step | build CPU (total) | wall (total) | binary | gain vs first step | verdict |\n"
+                    + "|---|---|---:|---:|---:|---|---|\n");
             for (ResultsDocument.Step st : d.ladder().steps()) {
                 ResultsDocument.Gain g = st.vsRelease();
-                s.append(String.format(Locale.ROOT, "| %s | %s | %.1fs (%.1fs) | %s | %s | %s |%n", Md.text(st.workload()),
-                        Md.text(st.variant()), st.buildSeconds(), st.pipelineSeconds(),
+                s.append(String.format(Locale.ROOT, "| %s | %s | %s | %.1fs (%.1fs) | %s | %s | %s |%n", Md.text(st.workload()),
+                        Md.text(st.variant()), LadderReport.cpu(st.buildCpuSeconds(), st.pipelineCpuSeconds()),
+                        st.buildSeconds(), st.pipelineSeconds(),
                         io.pgolab.util.Strings.humanBytes(st.binaryBytes()),
                         g == null ? "-" : String.format(Locale.ROOT, "%+.1f%% [%+.1f, %+.1f]", g.gainPercent(), g.ciLowPercent(), g.ciHighPercent()),
                         g == null ? "baseline" : Md.text(g.verdict())));

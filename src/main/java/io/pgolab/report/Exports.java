@@ -65,6 +65,13 @@ public final class Exports {
         }
     }
 
+    /** The files alone, without the terminal output (a failed build's results, before its error is shown). */
+    public void writeFiles(Results r) {
+        for (Target t : files) {
+            write(t.file(), t.exporter().render(r));
+        }
+    }
+
     /** The terminal output alone (demo prints its builds' table before it measures). */
     public void print(Results r) {
         terminal.print(Exporter.text().render(r));

@@ -46,7 +46,8 @@ final class HtmlTables {
 
     /** The ladder's table: each step's build time and size beside its gain (with CI) over the first step. */
     static String ladder(ResultsDocument.LadderBody l, String workload) {
-        StringBuilder s = new StringBuilder("<table class=\"results\"><thead><tr><th>step</th><th>build (total)</th>"
+        StringBuilder s = new StringBuilder("<table class=\"results\"><thead><tr><th>step</th><th>build CPU (total)</th>"
+                + "<th>wall (total)</th>"
                 + "<th>binary</th><th>gain vs first step</th><th>verdict</th><th>gain vs previous</th><th>verdict</th>"
                 + "</tr></thead><tbody>\n");
         StringBuilder advice = new StringBuilder();
@@ -55,8 +56,8 @@ final class HtmlTables {
                 continue;
             }
             s.append("<tr><td>").append(Html.text(st.variant())).append("</td><td class=\"num\">")
-                    .append(String.format(Locale.ROOT, st.pipelineSeconds() > st.buildSeconds() + 0.05 ? "%.1fs (%.1fs)" : "%.1fs",
-                            st.buildSeconds(), st.pipelineSeconds()))
+                    .append(LadderReport.cpu(st.buildCpuSeconds(), st.pipelineCpuSeconds())).append("</td><td class=\"num\">")
+                    .append(LadderReport.seconds(st.buildSeconds(), st.pipelineSeconds()))
                     .append("</td><td class=\"num\">").append(Strings.humanBytes(st.binaryBytes())).append("</td>")
                     .append(gain(st.vsRelease())).append(gain(st.vsPrevious())).append("</tr>\n");
             if (st.vsPrevious() != null && st.recommendation() != null) {
@@ -93,13 +94,15 @@ final class HtmlTables {
         return s.append("</tbody></table>\n").toString();
     }
 
-    /** The variants a build or demo made: phase, build time, size, whether cached. */
+    /** The variants a build or demo made: phase, build time (wall and CPU), size, whether cached. */
     static String variants(List<ResultsDocument.VariantEntry> vs) {
         StringBuilder s = new StringBuilder("<table class=\"results\"><thead><tr><th>variant</th><th>phase</th>"
-                + "<th>build</th><th>binary</th><th>cached</th></tr></thead><tbody>\n");
+                + "<th>build</th><th>CPU</th><th>binary</th><th>cached</th></tr></thead><tbody>\n");
         for (ResultsDocument.VariantEntry v : vs) {
             s.append("<tr><td>").append(Html.text(v.name())).append("</td><td>").append(Html.text(v.phase()))
-                    .append(String.format(Locale.ROOT, "</td><td class=\"num\">%.1fs</td><td class=\"num\">", v.buildSeconds()))
+                    .append(String.format(Locale.ROOT, "</td><td class=\"num\">%.1fs</td><td class=\"num\">%s</td>"
+                            + "<td class=\"num\">", v.buildSeconds(), v.buildCpuSeconds() == null ? "–"
+                            : String.format(Locale.ROOT, "%.1fs", v.buildCpuSeconds())))
                     .append(Strings.humanBytes(v.binaryBytes())).append("</td><td>")
                     .append(v.cached() == null ? "" : v.cached() ? "yes" : "no").append("</td></tr>\n");
         }

@@ -53,17 +53,20 @@ final class JsonExporter implements Exporter {
         List<ResultsDocument.VariantEntry> variants = null;
         List<ResultsDocument.Training> sets = null;
         Double pgoExtra = null;
+        Double pgoExtraCpu = null;
         if (o != null) {
             variants = variants(o);
             sets = training(o);
             pgoExtra = Seconds.wall(BuildReport.pgoExtraSeconds(o).orElse(null));
+            pgoExtraCpu = BuildReport.pgoExtraCpuSeconds(o).map(Seconds::cpu).orElse(null);
         }
         ResultsDocument.LadderBody ladder = null;
         ResultsDocument.BenchBody nested = null;
         ResultsDocument.BenchBody top = r.bench() == null ? null : bench(r.bench());
         if (r.ladder() != null) {
             variants = r.ladder().built().stream().map(a -> new ResultsDocument.VariantEntry(a.variant(), null,
-                    Seconds.wall(a.buildSeconds()), a.binaryBytes(), null, a.binary(), null, null, null, null, null, null, null)).toList();
+                    Seconds.wall(a.buildSeconds()), a.binaryBytes(), null, a.binary(), null, null, null, null, null, null, null,
+                    cpu(a), null, null)).toList();
             ladder = ladder(r.ladder().ladder());
             nested = top;
             top = null;
@@ -79,7 +82,7 @@ final class JsonExporter implements Exporter {
             }
         }
         return new ResultsDocument(envelope, variants, sets == null || sets.isEmpty() ? null : sets.get(0),
-                sets == null || sets.isEmpty() ? null : sets, pgoExtra, ladder, nested, profile, optimized, top,
+                sets == null || sets.isEmpty() ? null : sets, pgoExtra, pgoExtraCpu, r.buildFailure(), ladder, nested, profile, optimized, top,
                 r.trainingMatch(), r.gate() == null ? null : gate(r.gate()), r.source().log().entries());
     }
 
@@ -122,9 +125,22 @@ final class JsonExporter implements Exporter {
             BoltReport bolt = a.phase().equals("bolt") ? BoltStage.report(a).orElse(null) : null;
             out.add(new ResultsDocument.VariantEntry(a.variant(), a.phase(), Seconds.wall(a.buildSeconds()), a.binaryBytes(),
                     a.binarySha256().orElse(null), a.binary(), r.cached(), a.profileSha256(), a.profileMismatched(), a.profileMissing(),
-                    a.profileCheck(), a.command(), bolt));
+                    a.profileCheck(), a.command(), bolt, cpu(a), a.loadAvg(), steps(a)));
         }
         return out;
+    }
+
+    private static List<io.pgolab.pipeline.BuildStepCost> steps(BuiltArtifact a) {
+        return a.buildSteps() == null ? null : a.buildSteps().stream().map(st -> new io.pgolab.pipeline.BuildStepCost(
+                st.step(), Seconds.wall(st.wallSeconds()), Seconds.cpu(st.cpuSeconds()))).toList();
+    }
+
+    private static Double cpu(Double seconds) {
+        return seconds == null ? null : Seconds.cpu(seconds);
+    }
+
+    private static Double cpu(BuiltArtifact a) {
+        return a.cpuSeconds().map(Seconds::cpu).orElse(null);
     }
 
     static List<ResultsDocument.Training> training(PipelineOutcome o) {
@@ -200,7 +216,8 @@ final class JsonExporter implements Exporter {
         List<ResultsDocument.Step> steps = l.steps().stream().map(s -> new ResultsDocument.Step(s.workload(),
                 s.metric(), s.variant(), s.previous(), Seconds.wall(s.buildSeconds()), Seconds.wall(s.pipelineSeconds()),
                 Seconds.wall(s.trainingSeconds()), s.binaryBytes(),
-                gain(s.vsRelease()), gain(s.vsPrevious()), s.recommendation())).toList();
+                gain(s.vsRelease()), gain(s.vsPrevious()), s.recommendation(), cpu(s.buildCpuSeconds()),
+                cpu(s.pipelineCpuSeconds()))).toList();
         List<ResultsDocument.Slowdown> slow = l.trainingSlowdown().stream().map(d -> new ResultsDocument.Slowdown(
                 d.workload(), Seconds.cpu(d.instrumentedCpuSeconds()), Seconds.cpu(d.releaseCpuSeconds()), d.factor())).toList();
         return new ResultsDocument.LadderBody(steps, slow);

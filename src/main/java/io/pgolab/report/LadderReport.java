@@ -14,17 +14,17 @@ final class LadderReport {
         String workload = null;
         StringBuilder advice = new StringBuilder();
         int width = Math.max(16, l.steps().stream().mapToInt(st -> st.variant().length()).max().orElse(0));
-        String row = "%-" + width + "s %17s %9s %10s  %-24s %-13s %-24s %s%n";
+        String row = "%-" + width + "s %17s %15s %9s %10s  %-24s %-13s %-24s %s%n";
         for (Ladder.Step st : l.steps()) {
             if (!st.workload().equals(workload)) {
                 s.append(advice);
                 advice.setLength(0);
                 workload = st.workload();
                 s.append(String.format("%nladder on '%s' (%s; gain > 0 is better; 95%% CI)%n", workload, st.metric()));
-                s.append(String.format(row, "variant", "build (total)", "training", "binary",
+                s.append(String.format(row, "variant", "build CPU (total)", "wall (total)", "training", "binary",
                         "gain vs " + l.steps().get(0).variant(), "verdict", "gain vs previous step", "verdict"));
             }
-            s.append(String.format(row, st.variant(), build(st), training(st),
+            s.append(String.format(row, st.variant(), cpu(st), build(st), training(st),
                     Strings.humanBytes(st.binaryBytes()), cell(st.vsRelease()), verdict(st.vsRelease(), "-"),
                     cell(st.vsPrevious()), verdict(st.vsPrevious(), "-")).stripTrailing()).append('\n');
             if (st.vsPrevious() != null) {
@@ -47,11 +47,12 @@ final class LadderReport {
                 workload = st.workload();
                 s.append("\n### ").append(Md.code(workload)).append(" (").append(Md.text(st.metric()))
                         .append("; gain > 0 is better; 95% CI)\n\n")
-                        .append("| variant | build (total) | training | binary | gain vs ").append(Md.text(l.steps().get(0).variant()))
-                        .append(" | verdict | gain vs previous step | verdict |\n")
-                        .append("|---|---:|---:|---:|---|---|---|---|\n");
+                        .append("| variant | build CPU (total) | wall (total) | training | binary | gain vs ")
+                        .append(Md.text(l.steps().get(0).variant())).append(" | verdict | gain vs previous step | verdict |\n")
+                        .append("|---|---:|---:|---:|---:|---|---|---|---|\n");
             }
-            s.append(String.format("| %s | %s | %s | %s | %s | %s | %s | %s |%n", Md.text(st.variant()), build(st), training(st),
+            s.append(String.format("| %s | %s | %s | %s | %s | %s | %s | %s | %s |%n", Md.text(st.variant()), cpu(st), build(st),
+                    training(st),
                     Strings.humanBytes(st.binaryBytes()), cell(st.vsRelease()), verdict(st.vsRelease(), "baseline"),
                     cell(st.vsPrevious()), verdict(st.vsPrevious(), "baseline")));
         }
@@ -80,11 +81,27 @@ final class LadderReport {
                 ? "in build" : "-";
     }
 
-    /** "9.3s (21.0s)": the variant's own build, and with training when that adds to it. */
+    /** "9.3s (21.0s)": the variant's own build, and with training when that adds to it (wall time). */
     static String build(Ladder.Step st) {
-        return st.pipelineSeconds() > st.buildSeconds() + 0.05
-                ? String.format("%.1fs (%.1fs)", st.buildSeconds(), st.pipelineSeconds())
-                : String.format("%.1fs", st.buildSeconds());
+        return seconds(st.buildSeconds(), st.pipelineSeconds());
+    }
+
+    /** build in CPU time (the builds' and training's processes, user + system); "-" when not recorded. */
+    static String cpu(Ladder.Step st) {
+        return cpu(st.buildCpuSeconds(), st.pipelineCpuSeconds());
+    }
+
+    /** "14.0s (31.5s)" in CPU time, "-" when the build's CPU time is unknown, "14.0s (?)" when its pipeline's is. */
+    static String cpu(Double build, Double pipeline) {
+        if (build == null) {
+            return "-";
+        }
+        return pipeline == null ? String.format(java.util.Locale.ROOT, "%.1fs (?)", build) : seconds(build, pipeline);
+    }
+
+    static String seconds(double build, double pipeline) {
+        return pipeline > build + 0.05 ? String.format(java.util.Locale.ROOT, "%.1fs (%.1fs)", build, pipeline)
+                : String.format(java.util.Locale.ROOT, "%.1fs", build);
     }
 
     static String verdict(Comparison c, String baseline) {

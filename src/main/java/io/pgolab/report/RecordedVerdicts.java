@@ -74,7 +74,8 @@ final class RecordedVerdicts {
             return d;
         }
         ResultsDocument.GateBody g = new RecordedVerdicts(file, false).gate(d.gate(), workloads);
-        return new ResultsDocument(d.envelope(), d.variants(), d.training(), d.profileSets(), d.pgoExtraBuildSeconds(),
+        return new ResultsDocument(d.envelope(), d.variants(), d.training(), d.profileSets(), d.pgoExtraBuildSeconds(), d.pgoExtraBuildCpuSeconds(),
+                d.buildFailure(),
                 d.ladder(), d.bench(), d.profile(), d.optimizedBuilds(), d.measurements(), d.trainingMatch(), g,
                 d.commands());
     }

@@ -29,9 +29,15 @@ final class ReportDocs {
         return d.profile() != null ? "profile" : "build";
     }
 
+    /** compare's names its baseline: the first subject, as it always was measured first. */
     static String title(ResultsDocument d) {
         String project = d.envelope() == null ? null : d.envelope().project();
-        return "pgolab " + kind(d) + (project == null ? "" : ": " + project);
+        String base = "";
+        if (kind(d).equals("compare") && !d.measurements().workloads().isEmpty()) {
+            List<String> subjects = d.measurements().workloads().get(0).subjects();
+            base = subjects == null || subjects.isEmpty() ? "" : " (baseline: " + subjects.get(0) + ")";
+        }
+        return "pgolab " + kind(d) + (project == null ? "" : ": " + project) + base;
     }
 
     static ResultsDocument.BenchBody bench(ResultsDocument d) {
@@ -48,7 +54,19 @@ final class ReportDocs {
             // a ladder's tables give gains (positive is better): its line does too
             return outcome(b).summary(d.ladder() != null);
         }
+        if (d.buildFailure() != null) {
+            return failed(d.buildFailure(), d.variants() == null ? 0 : d.variants().size());
+        }
         return "No measurements in this file (" + kind(d) + ").";
+    }
+
+    /** "The build of 'lto' failed (build: exit status 1, log ...); 1 variant finished before it: nothing was measured." */
+    static String failed(io.pgolab.pipeline.BuildFailure f, int finished) {
+        String how = f.timedOut() ? "timed out" : f.signal() != null ? "killed by signal " + f.signal()
+                : f.exitStatus() != null ? "exit status " + f.exitStatus() : "refused";
+        return "The build of '" + f.variant() + "' failed (" + f.step() + ": " + how
+                + (f.log() == null ? "" : ", log " + f.log()) + "); " + finished + " variant" + (finished == 1 ? "" : "s")
+                + " finished before it: nothing was measured.";
     }
 
     /**

@@ -61,7 +61,7 @@ public final class ReportFiles {
                 h.host(), null, null, null, null, h.environment());
         ResultsDocument.BenchBody body = new ResultsDocument.BenchBody(null, h.workloads(), List.of(), h.gate().summary(),
                 h.gate().measuresOutOfBounds(), h.gate().microbench());
-        return new ResultsDocument(env, null, null, null, null, null, null, null, null, body, null, h.gate(), null);
+        return new ResultsDocument(env, null, null, null, null, null, null, null, null, null, null, body, null, h.gate(), null);
     }
 
     /** The page: one section per file (per host of a merge), the first file's verdict on top. */

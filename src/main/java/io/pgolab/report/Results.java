@@ -1,5 +1,6 @@
 package io.pgolab.report;
 
+import io.pgolab.pipeline.BuildFailure;
 import io.pgolab.pipeline.PipelineOutcome;
 import io.pgolab.bench.BenchResults;
 import io.pgolab.bench.GateResult;
@@ -24,18 +25,31 @@ import java.util.List;
  * @param trainingMatch does training match the benchmark, per profile set checked (profile --against-bench, and
  *                      bench or ladder when a pgo variant regressed or was inconclusive); null when not checked
  * @param gate the gate's verdict (gate; bench holds its measurements)
+ * @param buildFailure the build that failed, when build holds only what finished before it (build, bench, ladder,
+ *                     demo with --json: nothing was measured)
  */
 public record Results(Source source, BenchResults bench, LadderPart ladder, PipelineOutcome build,
-                      ProfilePart profile, List<TrainingMatch> trainingMatch, GateResult gate) {
+                      ProfilePart profile, List<TrainingMatch> trainingMatch, GateResult gate, BuildFailure buildFailure) {
 
     public Results(Source source, BenchResults bench, LadderPart ladder, PipelineOutcome build, ProfilePart profile) {
-        this(source, bench, ladder, build, profile, null, null);
+        this(source, bench, ladder, build, profile, null, null, null);
+    }
+
+    public Results(Source source, BenchResults bench, LadderPart ladder, PipelineOutcome build, ProfilePart profile,
+                   List<TrainingMatch> trainingMatch, GateResult gate) {
+        this(source, bench, ladder, build, profile, trainingMatch, gate, null);
+    }
+
+    /** A build that failed: the builds that finished before it, and what failed. */
+    public static Results buildFailed(Source s, BuildFailure.Failed f) {
+        PipelineOutcome none = new PipelineOutcome(List.of(), java.util.Optional.empty(), java.util.Map.of(), false);
+        return new Results(s, null, null, f.finished().orElse(none), null, null, null, f.failure());
     }
 
     /** These results with the training checks done (none: unchanged). */
     public Results withTrainingMatch(List<TrainingMatch> checks) {
         return checks == null || checks.isEmpty() ? this
-                : new Results(source, bench, ladder, build, profile, List.copyOf(checks), gate);
+                : new Results(source, bench, ladder, build, profile, List.copyOf(checks), gate, buildFailure);
     }
 
     /** gate: the gate's verdict and its bench (the measurements of both commits). */

@@ -24,6 +24,7 @@ import java.util.Map;
  * {@code commands}.
  *
  * <p>Which parts each command writes: build/train: variants, training, profile_sets, pgo_extra_build_seconds;
+ * build/bench/ladder/demo whose build failed (with --json): variants that finished and build_failure;
  * demo: those and the bench body at the top level; bench/compare: the bench body at the top level; ladder:
  * variants (name, build_seconds, binary_bytes, binary), ladder, bench (nested); profile: profile,
  * optimized_builds; training_match: profile --against-bench, and bench/ladder when they checked training.
@@ -36,6 +37,8 @@ public record ResultsDocument(
         Training training,
         List<Training> profileSets,
         Double pgoExtraBuildSeconds,
+        Double pgoExtraBuildCpuSeconds,
+        io.pgolab.pipeline.BuildFailure buildFailure,
         LadderBody ladder,
         BenchBody bench,
         ProfileEntry profile,
@@ -70,7 +73,8 @@ public record ResultsDocument(
     public record VariantEntry(String name, String phase, double buildSeconds, long binaryBytes, String binarySha256,
                                String binary,
                                Boolean cached, String profileSha256, Integer profileMismatched, Integer profileMissing,
-                               String profileCheck, String buildCommand, BoltReport bolt) {
+                               String profileCheck, String buildCommand, BoltReport bolt, Double buildCpuSeconds,
+                               io.pgolab.pipeline.BuildLoad loadAvg, List<io.pgolab.pipeline.BuildStepCost> buildSteps) {
     }
 
     /** One training workload's run (the manifest's digests of its raw files stay in .pgolab). */
@@ -263,7 +267,8 @@ public record ResultsDocument(
     public record Step(String workload, String metric, String variant, String previous, double buildSeconds,
                        double pipelineSeconds, @JsonInclude(JsonInclude.Include.NON_NULL) Double trainingSeconds,
                        long binaryBytes, Gain vsRelease, Gain vsPrevious,
-                       String recommendation) {
+                       String recommendation, @JsonInclude(JsonInclude.Include.NON_NULL) Double buildCpuSeconds,
+                       @JsonInclude(JsonInclude.Include.NON_NULL) Double pipelineCpuSeconds) {
     }
 
     /** p_value and p_value_upper_bound as in {@link ComparisonEntry}. */

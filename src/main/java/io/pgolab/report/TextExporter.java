@@ -30,7 +30,9 @@ final class TextExporter implements Exporter {
                     + r.ladder().built().get(0).variant() + ")\n";
         }
         if (b != null) {
-            return BenchText.render(b, b.gated());
+            // compare: its title says which command is the baseline (a project's bench has release or the first variant)
+            return (b.title().startsWith(io.pgolab.bench.CommandComparison.TITLE) ? b.title() + "\n" : "")
+                    + BenchText.render(b, b.gated());
         }
         if (r.build() != null) {
             return BuildReport.text(r.build());

@@ -55,6 +55,35 @@ class CompareIT {
     }
 
     @Test
+    void anyCommandCanBeTheBaselineAndEveryOutputSaysWhichOne() throws Exception {
+        Cli.Result r = Cli.run(tmp, "compare", "--min-rounds", "6", "--max-rounds", "6", "--baseline", "upstream",
+                "--json", "b.json", "--markdown", "b.md", "--html", "b.html",
+                "-n", "ours", "-n", "upstream", "-n", "double", spin + " 20", spin + " 20", spin + " 40");
+        assertThat(r.exitCode()).as(r.all()).isZero();
+        assertThat(r.out()).startsWith("pgolab compare (baseline: upstream)\n")
+                .contains("upstream vs ours").contains("upstream vs double").doesNotContainPattern("(?m)^  (ours|double) vs ");
+        var tree = Json.MAPPER.readTree(tmp.resolve("b.json").toFile());
+        assertThat(tree.get("workloads").get(0).get("subjects").toString()).isEqualTo("[\"upstream\",\"ours\",\"double\"]");
+        for (var c : tree.get("comparisons")) {
+            assertThat(c.get("baseline").asText()).isEqualTo("upstream");
+        }
+        assertThat(tree.get("comparisons").findValuesAsText("candidate")).contains("ours", "double");
+        assertThat(Files.readString(tmp.resolve("b.md"))).contains("## pgolab compare (baseline: upstream)")
+                .contains("| upstream → double |");
+        assertThat(Files.readString(tmp.resolve("b.html"))).contains("<h1>pgolab compare (baseline: upstream)</h1>")
+                .contains("upstream → double");
+        // the results file read back names it too
+        Cli.Result report = Cli.run(tmp, "report", "b.json", "--markdown", "-");
+        assertThat(report.out()).contains("pgolab compare (baseline: upstream)");
+        // by number: the third
+        Cli.Result third = Cli.run(tmp, "compare", "--min-rounds", "6", "--max-rounds", "6", "--baseline", "3",
+                spin + " 20", spin + " 40");
+        assertThat(third.exitCode()).isEqualTo(2);
+        assertThat(third.err()).contains("--baseline '3' is none of the 2 commands")
+                .contains("1 or '#1' (" + spin + " 20)").doesNotContain("Exception");
+    }
+
+    @Test
     void improvementPassesTheGate() {
         Cli.Result r = Cli.run(tmp, "compare", "--min-rounds", "6", "--max-rounds", "6", "--fail-on", "regression",
                 spin + " 40", spin + " 20");

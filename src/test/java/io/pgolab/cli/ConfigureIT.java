@@ -112,6 +112,13 @@ class ConfigureIT {
         String pgo = compileLine(logs.resolve("build-pgo.log"));
         assertThat(count(pgo, "-fprofile-use=")).as(pgo).isEqualTo(1);
         assertThat(Files.readString(dir.resolve(".pgolab/variants/lto.json"))).contains("./configure").contains(" && make");
+        // its CPU time is the sum of its two steps', each that of its whole process tree
+        var ltoRecord = io.pgolab.util.Json.MAPPER.readTree(dir.resolve(".pgolab/variants/lto.json").toFile());
+        var steps = ltoRecord.get("build_steps");
+        assertThat(steps.findValuesAsText("step")).containsExactly("configure", "build");
+        assertThat(steps.get(0).get("cpu_seconds").asDouble() + steps.get(1).get("cpu_seconds").asDouble())
+                .isCloseTo(ltoRecord.get("build_cpu_seconds").asDouble(), org.assertj.core.data.Offset.offset(1e-6));
+        assertThat(steps.get(1).get("cpu_seconds").asDouble()).isPositive();   // make ran the compiler
 
         Cli.Result same = Cli.run(dir, "build", "release");
         assertThat(same.exitCode()).as(same.all()).isZero();
@@ -128,10 +135,16 @@ class ConfigureIT {
         Path dir = tree(tmp.resolve("f"));
         Files.writeString(dir.resolve("pgolab.toml"), config("\"release\"",
                 "configure = \"./configure --fail CC='{cc}'\"", "make"));
-        Cli.Result r = Cli.run(dir, "build", "release");
+        Cli.Result r = Cli.run(dir, "build", "release", "--json", "f.json");
         assertThat(r.exitCode()).isEqualTo(2);
         assertThat(r.err()).contains("configure of variant 'release' failed").contains("asked to fail")
                 .contains("configure-release.log").contains("without LTO").doesNotContain("Exception").doesNotContain("at io.pgolab");
+        // --json: no variant finished, and the failure is the configure step's
+        var f = io.pgolab.util.Json.MAPPER.readTree(dir.resolve("f.json").toFile());
+        assertThat(f.get("variants")).isEmpty();
+        assertThat(f.get("build_failure").get("step").asText()).isEqualTo("configure");
+        assertThat(f.get("build_failure").get("log").asText()).endsWith("configure-release.log");
+        assertThat(f.get("build_failure").get("command").asText()).contains("./configure --fail");
     }
 
     /** Issue 30's CPython case: configure inside command with CFLAGS='{cflags}', and make's $(CFLAGS) from the environment. */

@@ -101,6 +101,70 @@ class ErrorsIT {
     }
 
     @Test
+    void aFailedLastVariantStillWritesWhatFinishedToJson() throws Exception {
+        // readelf refuses LLVM bitcode: under lto's -flto=thin the object is no ELF file, so that variant fails
+        // (as a configure check that reads object files does), after release was built.
+        Path p = TinyProject.create(tmp.resolve("p"), "clang", "\"release\", \"lto\"", TinyProject.train("t", "{binary} run 10"));
+        Files.writeString(p.resolve("pgolab.toml"), Files.readString(p.resolve("pgolab.toml")).replace(
+                "-o {builddir}/hot.o &&", "-o {builddir}/hot.o && readelf -h {builddir}/hot.o > /dev/null &&"));
+        Cli.Result r = Cli.run(p, "build", "--json", "out.json");
+        assertThat(r.exitCode()).as(r.all()).isEqualTo(2);
+        assertThat(r.err()).contains("building variant 'lto' failed").contains("LLVM bitcode").doesNotContain("Exception");
+        var doc = io.pgolab.util.Json.MAPPER.readTree(p.resolve("out.json").toFile());
+        assertThat(doc.path("schema").asText()).isEqualTo("pgolab-results/1");
+        assertThat(doc.path("variants")).hasSize(1);
+        assertThat(doc.path("variants").get(0).path("name").asText()).isEqualTo("release");
+        assertThat(Files.isRegularFile(Path.of(doc.path("variants").get(0).path("binary").asText()))).isTrue();
+        var f = doc.path("build_failure");
+        assertThat(f.path("variant").asText()).isEqualTo("lto");
+        assertThat(f.path("step").asText()).isEqualTo("build");
+        assertThat(f.path("exit_status").asInt()).isEqualTo(1);
+        assertThat(f.path("command").asText()).contains("readelf -h").contains("-flto=thin");
+        assertThat(Path.of(f.path("log").asText())).isRegularFile().hasFileName("build-lto.log");
+        assertThat(f.path("tail").asText()).contains("LLVM bitcode");
+        assertThat(p.resolve(".pgolab/variants/lto.json")).doesNotExist();
+        // the report of the file says what failed, and that nothing was measured
+        Cli.Result report = Cli.run(p, "report", "out.json", "--markdown", "-");
+        assertThat(report.all()).contains("The build of 'lto' failed (build: exit status 1").contains("1 variant finished");
+
+        // ladder: the same file, nothing measured
+        Files.writeString(p.resolve("pgolab.toml"), Files.readString(p.resolve("pgolab.toml"))
+                + "\n[[bench]]\nname = \"b\"\ncommand = \"{binary} run 1000\"\n");
+        Cli.Result ladder = Cli.run(p, "ladder", "release", "lto", "--json", "ladder.json");
+        assertThat(ladder.exitCode()).as(ladder.all()).isEqualTo(2);
+        var l = io.pgolab.util.Json.MAPPER.readTree(p.resolve("ladder.json").toFile());
+        assertThat(l.path("build_failure").path("variant").asText()).isEqualTo("lto");
+        assertThat(l.path("variants").get(0).path("cached").asBoolean()).isTrue();
+        assertThat(l.has("workloads")).isFalse();
+        assertThat(l.has("ladder")).isFalse();
+
+        // pgo fails after the instrumented build and training finished: they are in the file too
+        Files.writeString(p.resolve("pgolab.toml"), Files.readString(p.resolve("pgolab.toml")).replace("command = \"{cc}",
+                "command = \"case '{cflags}' in *-fprofile-use=*) echo 'no profile use here' >&2; exit 3;; esac; {cc}"));
+        Cli.Result pgo = Cli.run(p, "build", "release", "pgo", "--json", "pgo.json");
+        assertThat(pgo.exitCode()).as(pgo.all()).isEqualTo(2);
+        assertThat(p.resolve("pgo.json")).as(pgo.all()).exists();
+        var g = io.pgolab.util.Json.MAPPER.readTree(p.resolve("pgo.json").toFile());
+        assertThat(g.path("variants").findValuesAsText("name")).containsExactly("release", "instrumented");
+        assertThat(g.path("training").path("workloads").get(0).path("name").asText()).isEqualTo("t");
+        assertThat(g.path("build_failure").path("variant").asText()).isEqualTo("pgo");
+        assertThat(g.path("build_failure").path("exit_status").asInt()).isEqualTo(3);
+        assertThat(g.path("build_failure").path("tail").asText()).contains("no profile use here");
+        assertThat(g.has("pgo_extra_build_seconds")).isFalse();
+    }
+
+    @Test
+    void anUnreadableBuildRecordIsSaidAndRebuilt() throws Exception {
+        Path p = project("gcc", TinyProject.train("t", "{binary} run 10"));
+        assertThat(Cli.run(p, "build", "release").exitCode()).isZero();
+        Files.writeString(p.resolve(".pgolab/variants/release.json"), "{\"variant\": \"release\", trunc");
+        Cli.Result r = Cli.run(p, "build", "release");
+        assertThat(r.exitCode()).as(r.all()).isZero();
+        assertThat(r.err()).contains("warning: the build record .pgolab/variants/release.json cannot be read (")
+                .contains("): rebuilding").contains("==> build release");
+    }
+
+    @Test
     void missingArtifactIsExplained() throws Exception {
         Path p = project("gcc", TinyProject.train("t", "{binary} run 10"));
         Files.writeString(p.resolve("pgolab.toml"), Files.readString(p.resolve("pgolab.toml"))

@@ -42,9 +42,16 @@ class LadderIT {
             assertThat(v.get("build_seconds").asDouble()).isPositive();
             assertThat(v.get("binary_bytes").asLong()).isPositive();
         }
+        // the cost in CPU time: known for the builds, and for pgo with its instrumented build and training; BOLT's
+        // rewrite has no recorded CPU time, so its step has none (not a smaller figure)
+        assertThat(steps.get(0).get("build_cpu_seconds").asDouble()).isPositive();
+        assertThat(steps.get(1).get("pipeline_cpu_seconds").asDouble())
+                .isGreaterThan(steps.get(1).get("build_cpu_seconds").asDouble());
+        assertThat(steps.get(2).has("build_cpu_seconds")).isFalse();
+        assertThat(r.out()).contains("build CPU (total)", "wall (total)");
         assertThat(tree.get("ladder").get("training_slowdown").get(0).get("factor").asDouble()).isPositive();
         // the same keys, nesting and value types as a file of the previous version
         JsonShape.assertCompatible(tree, "ladder-0.1.0.json");
-        assertThat(Files.readString(md)).contains("| variant | build (total) | training | binary | gain vs release |", "`: BOLT on top of pgo:");
+        assertThat(Files.readString(md)).contains("| variant | build CPU (total) | wall (total) | training | binary | gain vs release |", "`: BOLT on top of pgo:");
     }
 }

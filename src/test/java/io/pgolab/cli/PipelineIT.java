@@ -6,6 +6,7 @@ import io.pgolab.process.Exec;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
+import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
@@ -67,5 +68,38 @@ class PipelineIT {
         Files.writeString(p.resolve("hot.c"), TinyProject.SOURCE.replace("i % 7", "i % 5"));
         Cli.Result stale = Cli.run(p, "profile");
         assertThat(stale.out()).contains("STALE");
+    }
+
+    /**
+     * The build's CPU time is that of its whole process tree: make -j2 runs two targets, each burning 0.5 s of
+     * its own CPU time (clock()), beside the compile; the build's CPU is at least their sum, whatever the load
+     * (on one CPU its wall time is longer than that, on two it may be shorter).
+     */
+    @Test
+    void buildCpuTimeCoversWhatMakeRanInParallel() throws Exception {
+        Path burn = tmp.resolve("burn");
+        Files.writeString(tmp.resolve("burn.c"), "#include <stdlib.h>\n#include <time.h>\nint main(int c, char **v) {"
+                + " double s = atof(v[1]); volatile unsigned long x = 0;"
+                + " while ((double) clock() / CLOCKS_PER_SEC < s) x++; return 0; }\n");
+        Exec.Result cc = Exec.capture(null, List.of("gcc", "-O1", "-o", burn.toString(), tmp.resolve("burn.c").toString()));
+        assertThat(cc.exitCode()).as(cc.output()).isZero();
+        Path p = TinyProject.create(tmp.resolve("mk"), "clang", "\"release\"", TinyProject.train("t", "{binary} run 10"));
+        Files.writeString(p.resolve("Makefile"), "burn1:\n\t" + burn + " 0.5\nburn2:\n\t" + burn + " 0.5\n");
+        Files.writeString(p.resolve("pgolab.toml"), Files.readString(p.resolve("pgolab.toml")).replace(
+                "command = \"{cc}", "command = \"make -j2 -f {srcdir}/Makefile burn1 burn2 && {cc}"));
+        Cli.Result r = Cli.run(p, "build", "--json", "b.json");
+        assertThat(r.exitCode()).as(r.all()).isZero();
+        var v = io.pgolab.util.Json.MAPPER.readTree(p.resolve("b.json").toFile()).get("variants").get(0);
+        double cpu = v.get("build_cpu_seconds").asDouble();
+        double wall = v.get("build_seconds").asDouble();
+        assertThat(cpu).as("CPU of both burners and the compile (wall %s s)", wall).isGreaterThanOrEqualTo(1.0).isLessThan(30);
+        assertThat(v.get("load_avg").get("start").asDouble()).isGreaterThanOrEqualTo(0);
+        assertThat(v.get("load_avg").get("end").asDouble()).isGreaterThanOrEqualTo(0);
+        // the table has it beside the wall time, and the manifest keeps it for later (cached) reports
+        assertThat(r.out()).containsPattern("release +\\d+\\.\\ds +\\d+\\.\\ds ");
+        Cli.Result again = Cli.run(p, "build", "--json", "c.json");
+        var cached = io.pgolab.util.Json.MAPPER.readTree(p.resolve("c.json").toFile()).get("variants").get(0);
+        assertThat(cached.get("cached").asBoolean()).isTrue();
+        assertThat(cached.get("build_cpu_seconds").asDouble()).isEqualTo(cpu);
     }
 }

@@ -96,17 +96,23 @@ final class Fixtures {
                 artifact("pgo+lto", "optimize", 4.75, 15_900, "ab12"));
     }
 
+    /** Built with make -j2 on a loaded machine: CPU 1.5 times the wall time, load 2 at the start and 3 at the end. */
     static BuiltArtifact artifact(String variant, String phase, double seconds, long bytes, String sha) {
         return new BuiltArtifact(variant, phase, "key-" + variant, "/p/.pgolab/bin/key/" + variant + "/hot", "/p/notes",
                 bytes, seconds, sha, phase.equals("optimize") ? 1 : 0, phase.equals("optimize") ? 3 : 0,
-                "/p/.pgolab/logs/" + variant + ".log", "cc -O2 -o hot hot.c", "2025-01-01T00:00:00Z", "", Map.of());
+                "/p/.pgolab/logs/" + variant + ".log", "cc -O2 -o hot hot.c", "2025-01-01T00:00:00Z", "", Map.of(),
+                seconds * 1.5, new io.pgolab.pipeline.BuildLoad(2, 3));
     }
 
     static Ladder ladder() {
         Map<String, Double> pipeline = new LinkedHashMap<>();
         pipeline.put("pgo", 6.5);
         pipeline.put("pgo+lto", 9.75);
-        return Ladder.of(bench(), built(), pipeline, List.of(new Ladder.Slowdown("hot", 0.9, 0.3)));
+        Map<String, Double> cpu = new LinkedHashMap<>();   // the builds' CPU, 1.5 times their wall time, as artifact()
+        cpu.put("release", 1.875);
+        cpu.put("pgo", 9.75);
+        cpu.put("pgo+lto", 14.625);
+        return Ladder.of(bench(), built(), pipeline, Map.of(), cpu, List.of(new Ladder.Slowdown("hot", 0.9, 0.3)));
     }
 
     static ProfileRecord profile() {

@@ -50,6 +50,16 @@ class HtmlReportTest {
     }
 
     @Test
+    void buildsAndLadderStepsShowTheirCpuTimeBesideTheWallTime() {
+        String demo = Exporter.html().render(Results.demo(GoldenReportTest.SOURCE, Fixtures.outcome(), Fixtures.bench()));
+        assertThat(demo).contains("<th>build</th><th>CPU</th>")
+                .contains("<td>release</td><td>plain</td><td class=\"num\">1.3s</td><td class=\"num\">1.9s</td>");
+        String ladder = Exporter.html().render(HtmlFixtures.ladder());
+        assertThat(ladder).contains("<th>build CPU (total)</th><th>wall (total)</th>")
+                .contains("<td class=\"num\">2.3s (9.8s)</td><td class=\"num\">1.5s (6.5s)</td>");
+    }
+
+    @Test
     void visibleLeavesTextAloneAndWritesOutWhatWouldAct() {
         assertThat(Html.visible("héllo wörld 😀 tab\tnl\n")).isEqualTo("héllo wörld 😀 tab\tnl\n");
         assertThat(Html.visible("a\u202eb\u2066c\u200fd\u2028e\u061c")).isEqualTo("a<U+202E>b<U+2066>c<U+200F>d<U+2028>e<U+061C>");

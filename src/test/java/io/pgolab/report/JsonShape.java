@@ -39,7 +39,14 @@ public final class JsonShape {
             // the sequential rule (issue 28): each workload's planned looks, each comparison's look time
             "workloads[].looks: array", "workloads[].looks[]: object", "workloads[].looks[].round: int",
             "workloads[].looks[].alpha: number", "workloads[].comparisons[].look_seconds: number",
-            "comparisons[].look_seconds: number");
+            "comparisons[].look_seconds: number",
+            // issue 30: the CPU time of builds and the load while they ran
+            "variants[].build_cpu_seconds: number", "variants[].load_avg: object",
+            "variants[].load_avg.start: number", "variants[].load_avg.end: number",
+            "variants[].build_steps: array", "variants[].build_steps[]: object", "variants[].build_steps[].step: string",
+            "variants[].build_steps[].wall_seconds: number", "variants[].build_steps[].cpu_seconds: number",
+            "pgo_extra_build_cpu_seconds: number", "ladder.steps[].build_cpu_seconds: number",
+            "ladder.steps[].pipeline_cpu_seconds: number");
 
     private JsonShape() {
     }
