@@ -29,12 +29,12 @@ as_root() {
     fi
 }
 
-tarball_ok() { [[ -s $1 ]] && tar -tzf "$1" >/dev/null 2>&1; }
+tarball_ok() { [[ -s $1 ]] && tar -tf "$1" >/dev/null 2>&1; }   # .gz or .xz: tar tells by the bytes
 
 newest_cached() {
-    # newest ${pkg}_*.orig.tar.gz in the cache, by version
+    # newest ${pkg}_*.orig.tar.gz (or .xz) in the cache, by version
     local f
-    f=$(find "$cache" -maxdepth 1 -name "${pkg}_*.orig.tar.gz" 2>/dev/null | sort -V | tail -n 1 || true)
+    f=$(find "$cache" -maxdepth 1 -name "${pkg}_*.orig.tar.[gx]z" 2>/dev/null | sort -V | tail -n 1 || true)
     [[ -n $f ]] && echo "$f"
 }
 
@@ -103,8 +103,8 @@ download_with_apt() {
             || { rm -rf "$work"; die "apt-get source $pkg failed"; }
     fi
     local orig
-    orig=$(find "$work" -maxdepth 1 -name "${pkg}_*.orig.tar.gz" | sort -V | tail -n 1)
-    [[ -n $orig ]] || { rm -rf "$work"; die "no ${pkg}_*.orig.tar.gz in the source package"; }
+    orig=$(find "$work" -maxdepth 1 -name "${pkg}_*.orig.tar.[gx]z" | sort -V | tail -n 1)
+    [[ -n $orig ]] || { rm -rf "$work"; die "no ${pkg}_*.orig.tar.gz or .tar.xz in the source package"; }
     mkdir -p "$cache"
     cp "$orig" "$cache/$(basename "$orig").part.$$"
     mv "$cache/$(basename "$orig").part.$$" "$cache/$(basename "$orig")"
@@ -114,7 +114,7 @@ download_with_apt() {
 
 if [[ -n ${!tarball_var:-} ]]; then
     tarball=${!tarball_var}
-    tarball_ok "$tarball" || die "$tarball_var=$tarball is not a readable .tar.gz"
+    tarball_ok "$tarball" || die "$tarball_var=$tarball is not a readable .tar.gz or .tar.xz"
 else
     tarball=$(newest_cached || true)
     if [[ -n $tarball ]] && ! tarball_ok "$tarball"; then
@@ -134,7 +134,7 @@ fi
 mkdir -p "$(dirname "$dest")"
 stage=$(mktemp -d "$(dirname "$dest")/.$pkg-unpack.XXXXXX")
 trap 'rm -rf "$stage"' EXIT
-tar -xzf "$tarball" -C "$stage" --no-same-owner
+tar -xf "$tarball" -C "$stage" --no-same-owner
 top=$(find "$stage" -mindepth 1 -maxdepth 1 -type d | head -n 1)
 if [[ -z $top ]] || ! is_tree "$top"; then
     die "$tarball does not contain a $label source tree"

@@ -1,0 +1,44 @@
+#!/usr/bin/env bash
+# Figures for docs/benchmarks.md (issue 30): CPython 3.11 built by pgolab (examples/cpython: the
+# interpreter, its standard library and extension modules as one install tree per variant) against
+# CPython's own PGO recipe, './configure --enable-optimizations --with-lto' with the same clang, on
+# the example's held-out scripts (examples/cpython/bench/*.py).
+#
+# usage: bench/cpython-recipe.sh [VARIANT] [EXTRA COMPARE OPTIONS...]
+#   VARIANT: pgolab's variant to compare (default pgo+lto), built by
+#   'pgolab -C examples/cpython build' beforehand (this script builds it if it is not).
+# The recipe's build goes to /tmp/pgolab-bench-cpython-recipe (kept: a second run reuses it); JSON and
+# Markdown of each comparison to bench/out/cpython-recipe-*.{json,md}.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+variant=${1:-pgo+lto}
+shift || true
+mkdir -p bench/out
+examples/cpython/fetch.sh >/dev/null
+./pgolab -C examples/cpython build "$variant" >&2
+ours=$(python3 -c 'import json,sys; print(json.load(open(sys.argv[1]))["binary"])' \
+    "examples/cpython/.pgolab/variants/$variant.json")
+
+work=/tmp/pgolab-bench-cpython-recipe
+theirs=$work/install/usr/local/bin/python3.11
+if [[ ! -x $theirs ]]; then
+  rm -rf "$work" && mkdir -p "$work"
+  cp -r examples/cpython/upstream/cpython "$work/src"
+  cc=$(command -v clang-19)
+  start=$(date +%s)
+  (cd "$work/src" && ./configure CC="$cc" --enable-optimizations --with-lto >"$work/configure.log" 2>&1 \
+    && make -j"$(nproc)" >"$work/make.log" 2>&1 \
+    && make install DESTDIR="$work/install" COMPILEALL_OPTS=-j0 >"$work/install.log" 2>&1) \
+    || { echo "the recipe's build failed: see $work/*.log" >&2; exit 2; }
+  echo "recipe build: $(( $(date +%s) - start )) s wall (configure, make with its own PROFILE_TASK, install)" >&2
+fi
+
+echo "### CPython 3.11: pgolab's $variant vs ./configure --enable-optimizations --with-lto ($(date -u +%FT%TZ), load: $(cut -d' ' -f1-3 /proc/loadavg))"
+echo "ours:   $ours"
+echo "theirs: $theirs"
+for script in examples/cpython/bench/*.py; do
+  name=$(basename "$script" .py)
+  echo "#### $name"
+  ./pgolab compare --json "bench/out/cpython-recipe-$name.json" --markdown "bench/out/cpython-recipe-$name.md" \
+    "$theirs $PWD/$script" "$ours $PWD/$script" "$@" 2>/dev/null | sed -n '1,12p'
+done
