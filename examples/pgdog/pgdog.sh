@@ -9,8 +9,9 @@
 #        lb:               database "pgdog" -> two entries (primary + replica) on the same
 #                          PostgreSQL, round-robin load balancing, reads to the replica too
 #        sharding-w2:      database "pgdog" -> two shards, databases shard_0 and shard_1 of the
-#                          same PostgreSQL (created here if missing), pgbench_accounts sharded
-#                          on aid and pgbench_branches/tellers/history on bid
+#                          same PostgreSQL (the workload's setup creates them, so PgDog opens no
+#                          server connection before the first client: min_pool_size = 0),
+#                          pgbench_accounts sharded on aid, other tables with a bid column on bid
 #
 # Clients log in as user pgdog, password pgdog (SCRAM, PgDog's default auth); PgDog logs in to
 # PostgreSQL as its superuser "postgres" (server_user; the cluster trusts local connections).
@@ -18,8 +19,10 @@
 # The script execs PgDog (same process id), so the stop signal reaches it directly. Stop it with
 # SIGINT: PgDog's listener stops accepting, waits for clients to finish their transactions
 # (shutdown_timeout, 5 s here), closes its pools and returns from main, which is when an
-# instrumented build writes its profile. The config files live in a temp dir removed by the
-# EXIT trap of a small background reaper, since exec leaves no shell to run a trap.
+# instrumented build writes its profile. The config files are written to a temp dir that is
+# removed before PgDog starts: PgDog opens them as /dev/fd/3 and /dev/fd/4, which on Linux reopen
+# the (unlinked) files from the start each time they are read. Nothing else stays in PgDog's
+# process tree, so what pgolab measures for the role is PgDog alone.
 set -euo pipefail
 
 usage="usage: pgdog.sh BINARY LISTEN_PORT PG_PORT [pooler|lb|sharding-w2]"
@@ -29,8 +32,7 @@ pg_port=${3:?$usage}
 mode=${4:-pooler}
 
 dir=$(mktemp -d "${TMPDIR:-/tmp}/pgolab-pgdog.XXXXXX")
-# Remove the temp dir once PgDog (this process id, after exec) has gone.
-( trap '' INT TERM; while kill -0 $$ 2>/dev/null; do sleep 1; done; rm -rf "$dir" ) </dev/null >/dev/null 2>&1 &
+trap 'rm -rf "$dir"' EXIT
 
 cat >"$dir/pgdog.toml" <<TOML
 [general]
@@ -76,6 +78,7 @@ TOML
     ;;
 sharding-w2)
     cat >>"$dir/pgdog.toml" <<TOML
+min_pool_size = 0
 
 [[databases]]
 name = "pgdog"
@@ -117,4 +120,7 @@ password = "pgdog"
 server_user = "postgres"
 TOML
 
-exec "$binary" --config "$dir/pgdog.toml" --users "$dir/users.toml"
+exec 3<"$dir/pgdog.toml" 4<"$dir/users.toml"
+rm -rf "$dir"
+trap - EXIT
+exec "$binary" --config /dev/fd/3 --users /dev/fd/4
