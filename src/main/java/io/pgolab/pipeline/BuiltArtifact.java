@@ -38,8 +38,12 @@ public record BuiltArtifact(
         String builtAt,
         String profileCheck,
         Map<String, FileDigest> files,
+        // left out when unknown: a manifest written before them is rewritten with the same keys
+        @com.fasterxml.jackson.annotation.JsonInclude(com.fasterxml.jackson.annotation.JsonInclude.Include.NON_NULL)
         Double buildCpuSeconds,
+        @com.fasterxml.jackson.annotation.JsonInclude(com.fasterxml.jackson.annotation.JsonInclude.Include.NON_NULL)
         BuildLoad loadAvg,
+        @com.fasterxml.jackson.annotation.JsonInclude(com.fasterxml.jackson.annotation.JsonInclude.Include.NON_NULL)
         java.util.List<BuildStepCost> buildSteps) {
 
     /** Without the CPU time and load of the build (unknown: an older manifest, a jvm or BOLT artifact). */
