@@ -50,6 +50,9 @@ public record BuildFailure(String variant, String step, String command, Integer 
             super(e.getMessage(), e.hint(), e.getCause());
             this.failure = failure;
             this.finished = finished;
+            for (Throwable later : e.getSuppressed()) {   // a teardown that failed after it: still said, second
+                addSuppressed(later);
+            }
         }
 
         public BuildFailure failure() {
