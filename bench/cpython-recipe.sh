@@ -2,7 +2,9 @@
 # Figures for docs/benchmarks.md (issue 30): CPython 3.11 built by pgolab (examples/cpython: the
 # interpreter, its standard library and extension modules as one install tree per variant) against
 # CPython's own PGO recipe, './configure --enable-optimizations --with-lto' with the same clang, on
-# the example's held-out scripts (examples/cpython/bench/*.py).
+# the example's held-out scripts (examples/cpython/bench/*.py). AR is clang's own llvm-ar: Debian's
+# /usr/bin/llvm-ar is LLVM 14 and cannot read clang 19's LTO objects ("Opaque pointers are only supported
+# in -opaque-pointers mode", tried here).
 #
 # usage: bench/cpython-recipe.sh [VARIANT] [EXTRA COMPARE OPTIONS...]
 #   VARIANT: pgolab's variant to compare (default pgo+lto), built by
@@ -26,7 +28,7 @@ if [[ ! -x $theirs ]]; then
   cp -r examples/cpython/upstream/cpython "$work/src"
   cc=$(command -v clang-19)
   start=$(date +%s)
-  (cd "$work/src" && ./configure CC="$cc" --enable-optimizations --with-lto >"$work/configure.log" 2>&1 \
+  (cd "$work/src" && ./configure CC="$cc" AR="$(command -v llvm-ar-19)" --enable-optimizations --with-lto >"$work/configure.log" 2>&1 \
     && make -j"$(nproc)" >"$work/make.log" 2>&1 \
     && make install DESTDIR="$work/install" COMPILEALL_OPTS=-j0 >"$work/install.log" 2>&1) \
     || { echo "the recipe's build failed: see $work/*.log" >&2; exit 2; }

@@ -104,7 +104,8 @@ class BenchIT {
         String section = tree.get("microbench").asText();
         // the stop rule waited for the benchmarks (known only once the suite ran), not for the suite's cpu_time
         String stop = tree.get("workloads").get(0).get("stop_reason").asText();
-        assertThat(stop).contains("3 gated measures", "micro.BM_Fib_14").doesNotContain("cpu_time");
+        // (it names the undecided ones: which benchmark is decided by round 5 depends on the machine's noise)
+        assertThat(stop).contains("3 gated measures", "micro.BM_Fib_").doesNotContain("cpu_time");
         assertThat(section).matches("Microbench: (all 3 measures within bounds.*|.*of 3 (regressed|inconclusive).*)\\.");
         assertThat(r.out()).contains(section);
         io.pgolab.report.JsonShape.assertAdditionsDocumented(tree, "microbench");
