@@ -2,9 +2,11 @@
 # Figures for docs/benchmarks.md (issue 30): CPython 3.11 built by pgolab (examples/cpython: the
 # interpreter, its standard library and extension modules as one install tree per variant) against
 # CPython's own PGO recipe, './configure --enable-optimizations --with-lto' with the same clang, on
-# the example's held-out scripts (examples/cpython/bench/*.py). AR is clang's own llvm-ar: Debian's
-# /usr/bin/llvm-ar is LLVM 14 and cannot read clang 19's LTO objects ("Opaque pointers are only supported
-# in -opaque-pointers mode", tried here).
+# the example's held-out scripts (examples/cpython/bench/*.py). The recipe gets LLVM 19's own tools:
+# its configure looks for llvm-ar (under --with-lto) and llvm-profdata (--enable-optimizations) on
+# PATH first, where Debian's are LLVM 14 and cannot read clang 19's LTO objects or profiles ("Opaque
+# pointers are only supported in -opaque-pointers mode", tried here; AR= alone is overridden by
+# configure's LLVM_AR), so PATH starts with clang's own bin directory and LLVM_AR/LLVM_PROFDATA name them.
 #
 # usage: bench/cpython-recipe.sh [VARIANT] [EXTRA COMPARE OPTIONS...]
 #   VARIANT: pgolab's variant to compare (default pgo+lto), built by
@@ -26,9 +28,11 @@ theirs=$work/install/usr/local/bin/python3.11
 if [[ ! -x $theirs ]]; then
   rm -rf "$work" && mkdir -p "$work"
   cp -r examples/cpython/upstream/cpython "$work/src"
-  cc=$(command -v clang-19)
+  llvm=$(dirname "$(readlink -f "$(command -v clang-19)")")
   start=$(date +%s)
-  (cd "$work/src" && ./configure CC="$cc" AR="$(command -v llvm-ar-19)" --enable-optimizations --with-lto >"$work/configure.log" 2>&1 \
+  (cd "$work/src" && export PATH="$llvm:$PATH" \
+    && ./configure CC="$llvm/clang" AR="$llvm/llvm-ar" LLVM_AR="$llvm/llvm-ar" LLVM_PROFDATA="$llvm/llvm-profdata" \
+        --enable-optimizations --with-lto >"$work/configure.log" 2>&1 \
     && make -j"$(nproc)" >"$work/make.log" 2>&1 \
     && make install DESTDIR="$work/install" COMPILEALL_OPTS=-j0 >"$work/install.log" 2>&1) \
     || { echo "the recipe's build failed: see $work/*.log" >&2; exit 2; }

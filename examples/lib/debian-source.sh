@@ -75,6 +75,23 @@ add_deb_src() {
     rm -f "$tmp"
 }
 
+# A mirror may lack Debian's own files of the newest source version (its .dsc and .debian.tar.xz,
+# seen on the security archive) while the upstream tarball, shared by every version, arrived: that
+# tarball is all we use, so accept it when its SHA-256 is one the package index lists for it.
+orig_listed() {
+    local f sum listed
+    f=$(find "$1" -maxdepth 1 -name "${pkg}_*.orig.tar.[gx]z" | sort -V | tail -n 1)
+    [[ -n $f ]] || return 1
+    sum=$(sha256sum "$f" | cut -d' ' -f1)
+    listed=$(apt-cache showsrc "$pkg" 2>/dev/null || true)
+    if grep -q "^ $sum [0-9]* $(basename "$f")\$" <<<"$listed"; then
+        log "apt-get source $pkg could not fetch Debian's own files; using its upstream tarball $(basename "$f") (SHA-256 matches the package index)"
+        return 0
+    fi
+    log "apt-get source $pkg failed and $(basename "$f") does not match the package index's SHA-256"
+    return 1
+}
+
 download_with_apt() {
     [[ ${PGOLAB_NO_APT:-0} == 1 ]] && die "no cached tarball in $cache and PGOLAB_NO_APT=1"
     command -v apt-get >/dev/null || die "apt-get not found (not Debian-based?); put ${pkg}_*.orig.tar.gz in $cache"
@@ -96,11 +113,14 @@ download_with_apt() {
     [[ $(id -u) -eq 0 ]] && sandbox=(-o APT::Sandbox::User=root)
     log "downloading Debian source package $pkg (upstream tarball only is used)"
     if ! (cd "$work" && apt-get "${sandbox[@]}" source --download-only -qq "$pkg" >&2); then
-        ((updated)) && { rm -rf "$work"; die "apt-get source $pkg failed"; }
-        log "apt-get source failed; refreshing package lists and retrying"
-        as_root apt-get update -qq
-        (cd "$work" && apt-get "${sandbox[@]}" source --download-only -qq "$pkg" >&2) \
-            || { rm -rf "$work"; die "apt-get source $pkg failed"; }
+        if ((updated)); then
+            orig_listed "$work" || { rm -rf "$work"; die "apt-get source $pkg failed"; }
+        else
+            log "apt-get source failed; refreshing package lists and retrying"
+            as_root apt-get update -qq
+            (cd "$work" && apt-get "${sandbox[@]}" source --download-only -qq "$pkg" >&2) \
+                || orig_listed "$work" || { rm -rf "$work"; die "apt-get source $pkg failed"; }
+        fi
     fi
     local orig
     orig=$(find "$work" -maxdepth 1 -name "${pkg}_*.orig.tar.[gx]z" | sort -V | tail -n 1)

@@ -20,11 +20,21 @@ import java.util.stream.Stream;
  * runners are stopped). A SIGKILLed pgolab leaves its directory; the next pgolab removes every
  * {@code run-*} directory whose process is gone before it creates its own.
  *
+ * <p>A directory is named after its process's id and start time. On Linux the start time is the
+ * process's start in clock ticks since boot ({@code /proc/PID/stat}, field 22: {@code run-PID-tTICKS}),
+ * which no clock adjustment changes. The JDK's {@code ProcessHandle.Info.startInstant()} adds the
+ * boot time that each JVM reads once from {@code /proc/stat}; that boot time moves when the wall
+ * clock is adjusted, so two JVMs could see the same process start a second apart and one would sweep
+ * the other's live directory (seen: a test run's directory deleted mid-run by a pgolab started
+ * meanwhile). Elsewhere the start instant in milliseconds is used, compared with a tolerance.
+ *
  * <p>Temporary paths that must live elsewhere (a merge's output next to its final place, a staging
  * directory in {@code .pgolab/}) are {@link #track tracked}: the same hook deletes them.
  */
 public final class Scratch {
-    private static final Pattern RUN = Pattern.compile("run-(\\d+)-(\\d+)");
+    private static final Pattern RUN = Pattern.compile("run-(\\d+)-(t?\\d+)");
+    /** How far apart two JVMs may see one process's start instant (their boot times differ). */
+    private static final long START_TOLERANCE_MS = 5_000;
     private static final Set<Path> TRACKED = ConcurrentHashMap.newKeySet();
     private static volatile Path own;
 
@@ -57,7 +67,7 @@ public final class Scratch {
                     Files.createDirectories(root);
                     sweep(root);
                     ProcessHandle self = ProcessHandle.current();
-                    d = Files.createDirectories(root.resolve("run-" + self.pid() + "-" + startMillis(self)));
+                    d = Files.createDirectories(root.resolve("run-" + self.pid() + "-" + startToken(self.pid())));
                     ProcessReaper.ensureHook();
                     own = d;
                 }
@@ -77,7 +87,7 @@ public final class Scratch {
         try (Stream<Path> s = Files.list(root)) {
             for (Path p : s.toList()) {
                 Matcher m = RUN.matcher(p.getFileName().toString());
-                if (m.matches() && !alive(Long.parseLong(m.group(1)), Long.parseLong(m.group(2)))) {
+                if (m.matches() && !alive(Long.parseLong(m.group(1)), m.group(2))) {
                     deleteQuietly(p);
                     removed.add(p);
                 }
@@ -88,13 +98,45 @@ public final class Scratch {
         return removed;
     }
 
-    static boolean alive(long pid, long startMillis) {
+    /**
+     * Whether the process that made directory {@code run-PID-TOKEN} still runs: PID exists and
+     * started when TOKEN says (ticks since boot, exactly; or milliseconds, within a tolerance).
+     */
+    static boolean alive(long pid, String token) {
         Optional<ProcessHandle> h = ProcessHandle.of(pid);
-        return h.isPresent() && h.get().isAlive() && startMillis(h.get()) == startMillis;
+        if (h.isEmpty() || !h.get().isAlive()) {
+            return false;
+        }
+        if (token.startsWith("t")) {
+            Optional<Long> ticks = startTicks(pid);
+            // no /proc to read (another OS, or the process went away meanwhile): keep it
+            return ticks.isEmpty() || ticks.get() == Long.parseLong(token.substring(1));
+        }
+        long recorded = Long.parseLong(token);
+        return h.get().info().startInstant()
+                .map(i -> Math.abs(i.toEpochMilli() - recorded) <= START_TOLERANCE_MS)
+                .orElse(true);
     }
 
-    private static long startMillis(ProcessHandle h) {
-        return h.info().startInstant().map(i -> i.toEpochMilli() / 1000 * 1000).orElse(0L);
+    /** {@code tTICKS} from /proc where there is one, else the start instant in milliseconds. */
+    static String startToken(long pid) {
+        Optional<Long> ticks = startTicks(pid);
+        if (ticks.isPresent()) {
+            return "t" + ticks.get();
+        }
+        return Long.toString(ProcessHandle.of(pid).flatMap(h -> h.info().startInstant())
+                .map(java.time.Instant::toEpochMilli).orElse(0L));
+    }
+
+    /** Field 22 of /proc/PID/stat: the start in clock ticks since boot (the name in field 2 may hold spaces). */
+    static Optional<Long> startTicks(long pid) {
+        try {
+            String stat = Files.readString(Path.of("/proc", Long.toString(pid), "stat"));
+            String[] after = stat.substring(stat.lastIndexOf(')') + 2).trim().split(" ");
+            return Optional.of(Long.parseLong(after[19]));
+        } catch (IOException | RuntimeException e) {
+            return Optional.empty();
+        }
     }
 
     /** Deletes p (file or tree) when pgolab exits, unless {@link #untrack untracked} first. */

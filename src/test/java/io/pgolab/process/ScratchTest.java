@@ -27,6 +27,45 @@ class ScratchTest {
     }
 
     @Test
+    void theDirectoryIsNamedAfterTheStartInClockTicksWhichNoClockAdjustmentMoves() throws Exception {
+        long pid = ProcessHandle.current().pid();
+        assertThat(Scratch.dir().getFileName().toString()).isEqualTo("run-" + pid + "-" + Scratch.startToken(pid));
+        if (Files.exists(Path.of("/proc/self/stat"))) {
+            assertThat(Scratch.startToken(pid)).matches("t\\d+");
+            assertThat(Scratch.startTicks(pid)).isEqualTo(Scratch.startTicks(pid));
+        }
+    }
+
+    /**
+     * Another pgolab's run directory survives this one's sweep while that pgolab runs, even when
+     * the two JVMs see its start instant a second apart (each adds the boot time it read from
+     * /proc/stat, which moves with clock adjustments: the cause of a test run whose directory
+     * vanished mid-run). After the process ends, its directory goes.
+     */
+    @Test
+    void aLiveProcesssDirectorySurvivesASweepAndGoesAfterItEnds() throws Exception {
+        Process other = new ProcessBuilder("sleep", "30").start();
+        try {
+            long pid = other.pid();
+            Path byTicks = Files.createDirectories(root.resolve("run-" + pid + "-" + Scratch.startToken(pid)));
+            long seen = other.info().startInstant().orElseThrow().toEpochMilli() / 1000 * 1000;
+            Path aSecondOff = Files.createDirectories(root.resolve("run-" + pid + "-" + (seen - 1000)));
+            Path wrongTicks = Files.createDirectories(root.resolve("run-" + pid + "-t1"));
+
+            assertThat(Scratch.sweep(root)).containsExactly(Files.exists(Path.of("/proc/self/stat"))
+                    ? new Path[] {wrongTicks} : new Path[0]);
+            assertThat(byTicks).exists();
+            assertThat(aSecondOff).exists();
+
+            other.destroy();
+            other.waitFor();
+            assertThat(Scratch.sweep(root)).contains(byTicks, aSecondOff);
+        } finally {
+            other.destroyForcibly();
+        }
+    }
+
+    @Test
     void scratchFilesAreInThisProcesssDirectory() throws Exception {
         Path f = Scratch.file("pgolab-measure-", ".result");
         assertThat(f.getParent()).isEqualTo(Scratch.dir());
