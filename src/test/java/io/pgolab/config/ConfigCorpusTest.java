@@ -16,6 +16,7 @@ import java.util.Map;
 import java.util.TreeMap;
 import java.util.concurrent.ConcurrentHashMap;
 import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
 
@@ -26,6 +27,10 @@ import org.junit.jupiter.params.provider.MethodSource;
  * cannot live in git (a FIFO, devices, huge files) and are made here.
  */
 class ConfigCorpusTest {
+    /** Where the special cases (fifo, symlinks, oversized files) are made; JUnit removes it. */
+    @TempDir
+    static Path scratch;
+
     private static final Duration LIMIT = Duration.ofSeconds(10);
     private static final Map<String, int[]> TALLY = new ConcurrentHashMap<>();
 
@@ -90,7 +95,7 @@ class ConfigCorpusTest {
     }
 
     private static Path special(String name) throws IOException, InterruptedException {
-        Path dir = Files.createTempDirectory("pgolab-corpus");
+        Path dir = Files.createTempDirectory(scratch, "pgolab-corpus");
         Path f = dir.resolve("pgolab.toml");
         switch (name) {
             case "@missing" -> { }
