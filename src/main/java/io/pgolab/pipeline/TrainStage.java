@@ -297,6 +297,7 @@ public final class TrainStage {
         }
         events.finished("train " + w.name(), Duration.ofMillis(Math.round(m.wallSeconds() * 1000)),
                 files.size() + " raw file(s), cpu " + String.format("%.2fs", m.cpuSeconds()));
+        warnAboutProfile(w, "", logFile);
         return new ProfileRecord.WorkloadRun(w.name(), command, m.wallSeconds(), m.cpuSeconds(), files.size(), bytes, null);
     }
 
@@ -335,6 +336,10 @@ public final class TrainStage {
                         + "' exited with status " + st.measurement().exitCode() + " after " + stopSignal(spec, role));
             }
         });
+        for (String role : spec.rolesUnderTest()) {
+            warnAboutProfile(w, given.named() ? "the '" + role + "' process: " : "the server: ",
+                    store.logs().resolve(logPrefix + w.name() + "-" + role + ".log"));
+        }
         double seconds = Duration.between(t0, Instant.now()).toMillis() / 1000.0;
         double cpu = spec.rolesUnderTest().stream().mapToDouble(role -> r.byRole(spec.clientRole()).get(role).cpuSeconds())
                 .sum();
@@ -343,6 +348,14 @@ public final class TrainStage {
                 + String.format("%.2fs", cpu) + ", stopped by " + spec.stopSignal() + " in "
                 + io.pgolab.config.Durations.format(r.stopped().stopTook()));
         return new ProfileRecord.WorkloadRun(w.name(), spec.server(), seconds, cpu, count, bytes, null);
+    }
+
+    /** What the profile runtime said in a successful run's output that leaves its profile incomplete. */
+    private void warnAboutProfile(WorkloadSpec w, String who, Path log) {
+        if (java.nio.file.Files.isRegularFile(log)) {
+            toolchain.trainingOutputWarning(io.pgolab.util.OutputFile.readQuietly(log))
+                    .ifPresent(said -> events.warn("train " + w.name() + ": " + who + said));
+        }
     }
 
     private static String stopSignal(io.pgolab.config.ServiceSpec spec, String role) {

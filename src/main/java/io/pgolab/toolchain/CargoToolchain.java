@@ -274,4 +274,9 @@ public final class CargoToolchain implements LlvmProfiled {
     public Demangler demangler() {
         return profdata.tool().map(t -> Demangler.llvm(t.major(), Optional.of(t.path()))).orElse(Demangler.llvm(rustc.llvmMajor()));
     }
+
+    @Override
+    public java.util.Optional<String> trainingOutputWarning(String output) {
+        return LlvmRuntimeWarnings.of(output, "add \"-Cllvm-args=-vp-counters-per-site=4\" (or more) to the project's rustflags (RUSTFLAGS or .cargo/config.toml: pgolab adds its own to them)");
+    }
 }

@@ -254,4 +254,9 @@ public final class ClangToolchain implements LlvmProfiled {
     public Demangler demangler() {
         return Demangler.llvm(major);
     }
+
+    @Override
+    public java.util.Optional<String> trainingOutputWarning(String output) {
+        return LlvmRuntimeWarnings.of(output, "add \"-mllvm -vp-counters-per-site=4\" (or more) to [build] cflags (only the instrumented build reads it, but it enters every build's key)");
+    }
 }

@@ -96,6 +96,14 @@ public interface Toolchain {
         return Optional.empty();
     }
 
+    /**
+     * What a training run that succeeded said about its profile being incomplete (a profile runtime's
+     * warnings or errors in its output; empty: nothing).
+     */
+    default Optional<String> trainingOutputWarning(String output) {
+        return Optional.empty();
+    }
+
     /** How to fix a training run that exited cleanly but left no profile. */
     default String noProfileHint() {
         return "profiles are written when the program exits normally (return from main or exit()). A program"
