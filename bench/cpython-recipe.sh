@@ -8,20 +8,24 @@
 # pointers are only supported in -opaque-pointers mode", tried here; AR= alone is overridden by
 # configure's LLVM_AR), so PATH starts with clang's own bin directory and LLVM_AR/LLVM_PROFDATA name them.
 #
-# usage: bench/cpython-recipe.sh [VARIANT] [EXTRA COMPARE OPTIONS...]
-#   VARIANT: pgolab's variant to compare (default pgo+lto), built by
-#   'pgolab -C examples/cpython build' beforehand (this script builds it if it is not).
+# usage: bench/cpython-recipe.sh [VARIANTS] [EXTRA COMPARE OPTIONS...]
+#   VARIANTS: pgolab's variants to compare with the recipe, comma-separated (default pgo+lto,release),
+#   built by 'pgolab -C examples/cpython build' beforehand (this script builds them if they are not).
+#   The recipe is the baseline; each command is labelled (recipe, pgolab-VARIANT).
 # The recipe's build goes to /tmp/pgolab-bench-cpython-recipe (kept: a second run reuses it); JSON and
 # Markdown of each comparison to bench/out/cpython-recipe-*.{json,md}.
 set -euo pipefail
 cd "$(dirname "$0")/.."
-variant=${1:-pgo+lto}
+IFS=, read -r -a variants <<<"${1:-pgo+lto,release}"
 shift || true
 mkdir -p bench/out
 examples/cpython/fetch.sh >/dev/null
-./pgolab -C examples/cpython build "$variant" >&2
-ours=$(python3 -c 'import json,sys; print(json.load(open(sys.argv[1]))["binary"])' \
-    "examples/cpython/.pgolab/variants/$variant.json")
+ours=()
+for v in "${variants[@]}"; do
+  ./pgolab -C examples/cpython build "$v" >&2
+  ours+=("$(python3 -c 'import json,sys; print(json.load(open(sys.argv[1]))["binary"])' \
+      "examples/cpython/.pgolab/variants/$v.json")")
+done
 
 work=/tmp/pgolab-bench-cpython-recipe
 theirs=$work/install/usr/local/bin/python3.11
@@ -39,12 +43,14 @@ if [[ ! -x $theirs ]]; then
   echo "recipe build: $(( $(date +%s) - start )) s wall (configure, make with its own PROFILE_TASK, install)" >&2
 fi
 
-echo "### CPython 3.11: pgolab's $variant vs ./configure --enable-optimizations --with-lto ($(date -u +%FT%TZ), load: $(cut -d' ' -f1-3 /proc/loadavg))"
-echo "ours:   $ours"
+echo "### CPython 3.11: pgolab's ${variants[*]} vs ./configure --enable-optimizations --with-lto ($(date -u +%FT%TZ), load: $(cut -d' ' -f1-3 /proc/loadavg))"
 echo "theirs: $theirs"
+for i in "${!variants[@]}"; do echo "pgolab-${variants[$i]}: ${ours[$i]}"; done
 for script in examples/cpython/bench/*.py; do
   name=$(basename "$script" .py)
   echo "#### $name"
+  cmds=("$theirs $PWD/$script") labels=(-n recipe)
+  for i in "${!variants[@]}"; do cmds+=("${ours[$i]} $PWD/$script"); labels+=(-n "pgolab-${variants[$i]}"); done
   ./pgolab compare --json "bench/out/cpython-recipe-$name.json" --markdown "bench/out/cpython-recipe-$name.md" \
-    "$theirs $PWD/$script" "$ours $PWD/$script" "$@" 2>/dev/null | sed -n '1,12p'
+    "${labels[@]}" "$@" -- "${cmds[@]}" 2>/dev/null | sed -n '1,14p'
 done
