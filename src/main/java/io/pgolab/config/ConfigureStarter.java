@@ -17,6 +17,7 @@ import java.util.regex.Pattern;
 final class ConfigureStarter {
     private static final Pattern BIN_PROGRAMS = Pattern.compile("(?m)^\\s*(?:s?bin)_PROGRAMS\\s*\\+?=\\s*([A-Za-z0-9_.+-]+)");
     private static final Pattern AC_INIT = Pattern.compile("AC_INIT\\(\\s*\\[?([A-Za-z0-9_.+ -]+?)\\]?\\s*[,)]");
+    private static final Pattern PACKAGE_VERSION = Pattern.compile("(?m)^PACKAGE_VERSION='([0-9]+\\.[0-9]+)'");
     private static final Pattern MESON_EXE = Pattern.compile("executable\\s*\\(\\s*'([A-Za-z0-9_.+-]+)'");
 
     private ConfigureStarter() {
@@ -51,15 +52,32 @@ final class ConfigureStarter {
             configure = "autoreconf -fi && " + configure;
         }
         s.append("configure = \"").append(configure).append("\"\n");
-        s.append("command = \"make -j{jobs} CFLAGS='{cflags}' CXXFLAGS='{cxxflags}' LDFLAGS='{ldflags}'\"\n");
-        Optional<String> program = python ? Optional.of("python") : autoconfProgram(dir);
-        s.append("artifact = \"{srcdir}/").append(program.orElse("CHANGE_ME")).append("\"")
-                .append(program.isPresent() ? "" : "   # CHANGE_ME: the program make builds").append("\n");
+        String make = "make -j{jobs} CFLAGS='{cflags}' CXXFLAGS='{cxxflags}' LDFLAGS='{ldflags}'";
+        if (python) {
+            // The interpreter needs its standard library and lib-dynload/ modules beside it: the variant
+            // is the install tree, run in place (docs/config.md, 'A variant that is a runtime tree').
+            s.append("# The variant is CPython's install tree: the interpreter with Lib/ and its extension modules\n");
+            s.append("# (lib-dynload/*.so), all built with the variant's flags, trained and measured together; it\n");
+            s.append("# finds its prefix from its own path, so it runs in place.\n");
+            s.append("command = \"").append(make).append(" && make install DESTDIR={installdir} CFLAGS='{cflags}'"
+                    + " LDFLAGS='{ldflags}' COMPILEALL_OPTS=-j0\"\n");
+            s.append("artifact = \"{installdir}/usr/local/bin/python").append(cpythonVersion(dir)).append("\"\n");
+        } else {
+            s.append("command = \"").append(make).append("\"\n");
+            Optional<String> program = autoconfProgram(dir);
+            s.append("artifact = \"{srcdir}/").append(program.orElse("CHANGE_ME")).append("\"")
+                    .append(program.isPresent() ? "" : "   # CHANGE_ME: the program make builds").append("\n");
+        }
         if (python) {
             s.append("cflags = \"\"        # CPython's configure sets -O3 itself (OPT); your own flags, in every variant\n");
         } else {
             s.append("cflags = \"-O2\"     # your own flags, in every variant (configure's default -O2 -g is not used)\n");
         }
+    }
+
+    /** "3.11" from PACKAGE_VERSION in CPython's configure script ("3" when it cannot be read: python3 is installed too). */
+    static String cpythonVersion(Path dir) {
+        return first(PACKAGE_VERSION, dir.resolve("configure")).orElse("3");
     }
 
     /** The build table's command lines for a Meson tree. */

@@ -192,12 +192,15 @@ class InitIT {
 
     @Test
     void aCPythonTreeBuildsPython() throws Exception {
-        Files.writeString(tmp.resolve("configure"), "#!/bin/sh\n");
+        Files.writeString(tmp.resolve("configure"), "#!/bin/sh\nPACKAGE_NAME='python'\nPACKAGE_VERSION='3.11'\n");
         Files.createDirectories(tmp.resolve("Modules"));
         Files.createDirectories(tmp.resolve("Python"));
         assertThat(Cli.run(tmp, "init", "--toolchain", "clang").exitCode()).isZero();
         Config c = ConfigLoader.load(tmp.resolve("pgolab.toml"));
-        assertThat(c.build().artifact()).isEqualTo("{srcdir}/python");
+        // the install tree is the variant (the interpreter alone cannot find its modules)
+        assertThat(c.build().command()).endsWith("make install DESTDIR={installdir} CFLAGS='{cflags}' LDFLAGS='{ldflags}'"
+                + " COMPILEALL_OPTS=-j0");
+        assertThat(c.build().artifact()).isEqualTo("{installdir}/usr/local/bin/python3.11");
         assertThat(c.build().cflags()).isEmpty();
         assertThat(Files.readString(tmp.resolve("pgolab.toml"))).contains("a CPython tree");
     }
