@@ -34,6 +34,7 @@ final class DoctorDiscovery {
         DoctorHost.Perf perf = DoctorHost.perf();
         List<DoctorCheck> measure = new ArrayList<>(perf.checks());
         measure.add(DoctorHost.valgrind());
+        measure.add(DoctorHost.autogroup());
         HostFacts host = new HostFacts(perf.hardwareCounters(), measure, DoctorHost.jdks(), DoctorHost.optionalTools());
         return new DoctorFacts(installs, host, config.map(DoctorDiscovery::configured), configFile);
     }

@@ -20,6 +20,7 @@ import java.util.TreeSet;
 final class DoctorHost {
     static final Path PARANOID = Path.of("/proc/sys/kernel/perf_event_paranoid");
     static final Path JVM_DIR = Path.of("/usr/lib/jvm");
+    static final Path AUTOGROUP = Path.of("/proc/sys/kernel/sched_autogroup_enabled");
 
     /** What perf can do here; hardwareCounters is false on VMs without a virtual PMU. */
     record Perf(boolean installed, boolean counts, boolean hardwareCounters, List<DoctorCheck> checks) {
@@ -101,6 +102,33 @@ final class DoctorHost {
         }
         return DoctorCheck.warn(subject, level + " (unprivileged users may not use perf at all)",
                 "sysctl -w kernel.perf_event_paranoid=2");
+    }
+
+    /**
+     * Linux's autogroup scheduling gives each session (terminal, ssh login, service) an equal share of
+     * the CPUs whatever its processes' nice values, so 'nice -n 19 make' started in another session
+     * competes with a benchmark as an equal (seen here: a niced build took 94 % of a CPU next to two
+     * builds at nice 0 of another session).
+     */
+    static DoctorCheck autogroup(Optional<String> value) {
+        String subject = "sched_autogroup_enabled";
+        if (value.isEmpty()) {
+            return DoctorCheck.ok(subject, "not in this kernel: nice values rank every process");
+        }
+        if (value.get().strip().equals("0")) {
+            return DoctorCheck.ok(subject, "0: nice values rank every process");
+        }
+        return DoctorCheck.info(subject, value.get().strip() + ": each session gets an equal CPU share whatever its"
+                + " processes' nice values, so a 'nice' build started in another terminal competes with a benchmark as an"
+                + " equal", "while measuring next to other work: sysctl -w kernel.sched_autogroup_enabled=0");
+    }
+
+    static DoctorCheck autogroup() {
+        try {
+            return autogroup(Files.isReadable(AUTOGROUP) ? Optional.of(Files.readString(AUTOGROUP)) : Optional.empty());
+        } catch (IOException e) {
+            return autogroup(Optional.empty());
+        }
     }
 
     static DoctorCheck valgrind() {

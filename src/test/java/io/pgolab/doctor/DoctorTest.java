@@ -33,6 +33,16 @@ class DoctorTest {
     }
 
     @Test
+    void autogroupSchedulingIsSaidBecauseItMakesNiceUselessAcrossSessions() {
+        assertThat(DoctorHost.autogroup(Optional.of("1\n")).detail()).startsWith("1: each session gets an equal CPU share");
+        assertThat(DoctorHost.autogroup(Optional.of("1\n")).fix()).contains("sysctl -w kernel.sched_autogroup_enabled=0");
+        assertThat(DoctorHost.autogroup(Optional.of("0")).detail()).isEqualTo("0: nice values rank every process");
+        assertThat(DoctorHost.autogroup(Optional.empty()).detail()).startsWith("not in this kernel");
+        // the machine's own value, read from /proc
+        assertThat(DoctorHost.autogroup().subject()).isEqualTo("sched_autogroup_enabled");
+    }
+
+    @Test
     void findsClang19WithProfdataOfItsOwnMajor() {
         Tool.require(Files.isExecutable(CLANG19), "clang-19 is not installed here");
         Tool.require(Files.isExecutable(PROFDATA19), "llvm-19 is not installed here");
