@@ -23,7 +23,14 @@
 #          becomes file://DEST/dl/<the same path>;
 #        - every GIT_REPOSITORY https://github.com/O/R becomes file://DEST/git/O/R.
 #      rapidjson's googletest submodule is cloned by git from the URL in rapidjson's .gitmodules;
-#      pgolab.toml's configure step points git at DEST/git for that (GIT_CONFIG_* url.insteadOf).
+#      pgolab.toml's build command points git at DEST/git for that (GIT_CONFIG_* url.insteadOf).
+#
+# One change for clang 19, from either source: the jsoncons fork Dragonfly v1.26.4 clones (branch
+# Dragonfly) has, in json_options.hpp, a move constructor that reads other.indent_chars (a member
+# function) where it means other.indent_chars_; clang 19 checks such member accesses in templates
+# that are never instantiated and stops with "reference to non-static member function must be
+# called" (gcc and older clangs accept it). fetch.sh adds a PATCH_COMMAND to the jsoncons entry of
+# src/CMakeLists.txt that makes that one-character fix in the cloned source.
 #
 # Idempotent: an existing tree is left alone (memtier is built if it is missing). The source is
 # never committed (upstream/.gitignore).
@@ -100,8 +107,18 @@ rewrite_urls() { # points the CMake downloads and clones of $work/dragonfly at $
     log "CMake downloads -> file://$dest/dl, git clones -> file://$dest/git ($(printf '%s\n' "$files" | wc -l) files rewritten)"
 }
 
+patch_jsoncons() { # TREE: the one change for clang 19; see the header and README.md (idempotent)
+    local f=$1/src/CMakeLists.txt
+    grep -q 'indent_chars_))' "$f" && return 0
+    grep -q '^  GIT_TAG Dragonfly$' "$f" || die "$f has no jsoncons block with 'GIT_TAG Dragonfly': not the tree this example expects"
+    sed -i '/^  GIT_TAG Dragonfly$/a\  PATCH_COMMAND sed -i "s/std::move(other.indent_chars))/std::move(other.indent_chars_))/" <SOURCE_DIR>/include/jsoncons/json_options.hpp' "$f"
+    grep -q 'indent_chars_))' "$f" || die "could not add jsoncons' clang 19 fix to $f"
+    log "src/CMakeLists.txt: jsoncons gets a PATCH_COMMAND (other.indent_chars -> other.indent_chars_, which clang 19 refuses)"
+}
+
 if is_df_tree "$dest"; then
     log "Dragonfly $version source already present in $dest/dragonfly"
+    patch_jsoncons "$dest/dragonfly"
 else
     for d in dragonfly dl git; do
         if [[ -e $dest/$d ]] && [[ -n $(ls -A "$dest/$d" 2>/dev/null) ]]; then
@@ -115,6 +132,7 @@ else
         df_from_bundle
         rewrite_urls
     fi
+    patch_jsoncons "$work/dragonfly"
     is_df_tree "$work" || die "the unpacked source lacks dragonfly/CMakeLists.txt, src/server/dfly_main.cc or helio/cmake/third_party.cmake"
     rm -rf "$dest/dragonfly" "$dest/dl" "$dest/git"
     mv "$work/dragonfly" "$work/dl" "$work/git" "$dest/"
