@@ -44,9 +44,20 @@ public final class Microbench {
      */
     static List<String> unpaired(String workload, CampaignResult r, List<Comparison> comparisons, String baseline,
                                  String candidate, String who) {
+        return unpaired(workload, r, comparisons, baseline, candidate, who, List.of());
+    }
+
+    /**
+     * The same for the benchmarks and the given primary metrics: a parser's figure that is missing or zero in some
+     * rounds (memtier printed "Ops/sec 0.00" for one sub-second pipelined run of Dragonfly) has no comparison, and a
+     * primary metric without one would silently leave the gate.
+     */
+    static List<String> unpaired(String workload, CampaignResult r, List<Comparison> comparisons, String baseline,
+                                 String candidate, String who, List<String> primary) {
         List<String> out = new ArrayList<>();
         for (String m : r.metrics().keySet()) {
-            if (!isBenchmark(m) || comparisons.stream().anyMatch(c -> c.metric().equals(m)
+            boolean bench = isBenchmark(m);
+            if (!bench && !primary.contains(m) || comparisons.stream().anyMatch(c -> c.metric().equals(m)
                     && c.baseline().equals(baseline) && c.candidate().equals(candidate))) {
                 continue;
             }
@@ -56,9 +67,10 @@ public final class Microbench {
                     : c == 0 && b > 0 ? "is gone from " + candidate + " (in " + baseline + " only)"
                     : b == 0 ? null
                     : "was measured in " + b + " rounds of " + baseline + " and " + c + " of " + candidate + " (of "
-                            + r.rounds() + "), or its time was zero";
+                            + r.rounds() + "), or " + (bench ? "its time" : "it") + " was zero";
             if (why != null) {
-                out.add(who + "'" + workload + "': benchmark " + m + " " + why + ": not compared, not gated");
+                out.add(who + "'" + workload + "': " + (bench ? "benchmark " : "primary metric ") + m + " " + why
+                        + ": not compared, not gated");
             }
         }
         return out;

@@ -316,8 +316,8 @@ public final class Campaign {
     /** A server under load: its own rusage (cpu_time is the server's), wall_time the load window. */
     private Map<String, Double> onceService(Subject x, CampaignSettings s, Map<String, MetricInfo> metrics,
                                             Map<String, String> outputs) {
-        // not availableProcessors(): it counts the CPUs pgolab's threads may use, fewer while JvmPinning holds them
-        int clientCpu = s.cpu() == 0 ? Math.min(1, HostInfo.onlineCpus() - 1) : 0;
+        // another CPU of pgolab's own set, read before JvmPinning narrowed it (under taskset -c 0: CPU 0 too)
+        int clientCpu = MeasuredCpu.clientFor(s.cpu());
         ServiceExec.Outcome o = x.service().get().run(s.cpu(), clientCpu);
         Map<String, Double> values = MetricInfo.of(o.underTest());
         values.put(MetricInfo.WALL_TIME, o.loadSeconds());

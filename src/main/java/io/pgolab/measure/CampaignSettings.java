@@ -31,8 +31,9 @@ public record CampaignSettings(int warmupRounds, int minRounds, int maxRounds, D
                 MeasureDefaults.SEED, MeasureDefaults.RUN_TIMEOUT, lastCpu());
     }
 
+    /** The last CPU of pgolab's CPU set (MeasuredCpu), not availableProcessors() - 1: under taskset -c 1 that is 0. */
     public static int lastCpu() {
-        return Runtime.getRuntime().availableProcessors() - 1;
+        return MeasuredCpu.last();
     }
 
     public CampaignSettings withBudget(Duration b) {

@@ -82,6 +82,32 @@ class MicrobenchTest {
                         + " candidate:release (of 6), or its time was zero: not compared, not gated");
     }
 
+    @Test
+    void aPrimaryMetricThatWasZeroInOneRoundIsSaidNotGated_notDroppedSilently() {
+        // memtier printed "Totals 0.00" Ops/sec for one sub-second pipelined run against Dragonfly (examples/dragonfly)
+        Map<String, MetricInfo> metrics = new LinkedHashMap<>();
+        metrics.put("cpu_time_per_op", new MetricInfo("cpu_time_per_op", "ns/op", Direction.LOWER_IS_BETTER));
+        metrics.put("ops_per_sec", new MetricInfo("ops_per_sec", "ops/s", Direction.HIGHER_IS_BETTER));
+        metrics.put("kb_per_sec", new MetricInfo("kb_per_sec", "KB/s", Direction.HIGHER_IS_BETTER));
+        List<Run> runs = new ArrayList<>();
+        for (int r = 1; r <= 6; r++) {
+            runs.add(new Run("release", r, 0, Map.of("cpu_time_per_op", 1300.0 + r, "ops_per_sec", 560000.0 + r,
+                    "kb_per_sec", 25000.0 + r)));
+            runs.add(new Run("pgo", r, 1, Map.of("cpu_time_per_op", 1200.0 + r, "ops_per_sec", r == 2 ? 0.0 : 600000.0 + r,
+                    "kb_per_sec", r == 2 ? 0.0 : 26000.0 + r)));
+        }
+        CampaignResult r = new CampaignResult(List.of("release", "pgo"), runs, metrics, 6, 1, "budget spent", 3, 1L,
+                List.of(), Map.of());
+        List<Comparison> cs = r.compare("release", "pgo", Map.of(), 0.01);
+        assertThat(cs).extracting(Comparison::metric).contains("cpu_time_per_op").doesNotContain("ops_per_sec");
+        assertThat(Microbench.unpaired("pipelined", r, cs, "release", "pgo", "workload ",
+                List.of("cpu_time_per_op", "ops_per_sec"))).containsExactly(
+                "workload 'pipelined': primary metric ops_per_sec was measured in 6 rounds of release and 6 of pgo"
+                        + " (of 6), or it was zero: not compared, not gated");
+        // without the primary list only benchmarks are looked at, as before
+        assertThat(Microbench.unpaired("pipelined", r, cs, "release", "pgo", "workload ")).isEmpty();
+    }
+
     private static GatedOutcome.Measure m(String metric, Verdict v, double change) {
         return new GatedOutcome.Measure("lto", metric, Direction.LOWER_IS_BETTER, v, change, change - 1, change + 1);
     }

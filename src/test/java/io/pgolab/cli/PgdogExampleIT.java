@@ -67,7 +67,7 @@ class PgdogExampleIT {
         assertThat(prof.out()).contains("0 mismatched");
 
         Path json = tmp.resolve("pgdog.json");
-        Cli.Result bench = Cli.run(p, "bench", "--no-build", "--min-rounds", "3", "--max-rounds", "3", "--json",
+        Cli.Result bench = Cli.run(p, "bench", "--no-build", "--min-rounds", "5", "--max-rounds", "5", "--json",
                 json.toString());
         assertThat(bench.exitCode()).as(bench.all()).isZero();
         assertThat(bench.out()).contains("release vs pgo", "tps", "pgdog.cpu_time_per_op");
