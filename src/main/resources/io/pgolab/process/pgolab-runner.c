@@ -222,8 +222,15 @@ static void run_child(int report_fd, const cpu_set_t *cpus, size_t cpus_size, co
         child_fail(report_fd, STAGE_CPU);
     /* Start the command with no signal blocked and SIGPIPE at its default, as a shell would: the
      * JVM blocks SIGQUIT in its threads, the runner blocks the signals it waits for (and ignores
-     * SIGPIPE in server mode), and none of it should leak into the workload. */
+     * SIGPIPE in server mode), and none of it should leak into the workload. The stop signals too:
+     * a pgolab started as a background job ('cmd &' in a script, nohup) inherits SIGINT/SIGQUIT (and
+     * SIGHUP) ignored, an ignored signal stays ignored across exec, and a server would then never
+     * stop on its stop_signal (python's http.server ran out its grace and was killed). */
     signal(SIGPIPE, SIG_DFL);
+    signal(SIGINT, SIG_DFL);
+    signal(SIGQUIT, SIG_DFL);
+    signal(SIGTERM, SIG_DFL);
+    signal(SIGHUP, SIG_DFL);
     sigset_t none;
     sigemptyset(&none);
     sigprocmask(SIG_SETMASK, &none, NULL);
