@@ -96,7 +96,9 @@ public record BenchResults(String title, CampaignSettings settings, boolean dete
 
     /** What the gated measures say together: the final line, the banner and --fail-on's exit code. */
     public GatedOutcome outcome(List<String> gated) {
-        return GatedOutcome.of(gated, measures(gated));
+        return GatedOutcome.of(gated, measures(gated), workloads.stream().flatMap(w -> GatedOutcome.uncompared(w.name(),
+                gated, w.campaign().metrics().keySet(), w.comparisons().stream()
+                        .map(c -> new GatedOutcome.Pair(c.candidate(), c.metric())).toList()).stream()).toList());
     }
 
     /** The "Microbench:" section: the same verdicts as {@link #outcome}, over the suites' benchmarks alone. */

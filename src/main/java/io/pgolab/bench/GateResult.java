@@ -50,7 +50,27 @@ public record GateResult(Worktrees.Commit base, Worktrees.Commit candidate, Stri
 
     /** Every measure within bounds, or inconclusive ones too when those pass. */
     public boolean passed() {
-        return passed(measures.stream().map(GateMeasure::status).toList(), inconclusive);
+        return passed(described().stream().map(Described::status).toList(), inconclusive);
+    }
+
+    /**
+     * The measures as the summary names them, then the gated measures that got no comparison ({@link
+     * GatedOutcome#uncompared}: a parser's figure missing or zero in some rounds), each inconclusive: a gate never
+     * passes over a primary metric it could not compare.
+     */
+    private List<Described> described() {
+        List<Described> out = new java.util.ArrayList<>(measures.stream()
+                .map(m -> new Described(m.status(), m.describe(), m.improved() ? GateMeasure.describeImprovement(
+                        m.workload(), m.variant(), m.metric(), m.comparison().changePercent(),
+                        (m.comparison().ciLow() - 1) * 100, (m.comparison().ciHigh() - 1) * 100) : "")).toList());
+        out.addAll(uncompared(bench.outcome(bench.gated()).uncompared()));
+        return out;
+    }
+
+    /** Each gated measure without a comparison, as an inconclusive measure of the summary and the verdict. */
+    public static List<Described> uncompared(List<String> uncompared) {
+        return uncompared.stream().map(u -> new Described(GateMeasure.Status.INCONCLUSIVE, u
+                + ": not compared (missing or zero in some rounds)")).toList();
     }
 
     /** The gate's verdict over its measures' statuses: for a gate that ran and for its results file read again. */
@@ -61,11 +81,8 @@ public record GateResult(Worktrees.Commit base, Worktrees.Commit candidate, Stri
 
     /** "Compared abc with def on HOST. All 6 measures within bounds." or which ones are not. */
     public String summary() {
-        return summary(candidate.shortSha(), base.shortSha(), host, measures.stream()
-                .map(m -> new Described(m.status(), m.describe(), m.improved() ? GateMeasure.describeImprovement(
-                        m.workload(), m.variant(), m.metric(), m.comparison().changePercent(),
-                        (m.comparison().ciLow() - 1) * 100, (m.comparison().ciHigh() - 1) * 100) : "")).toList(),
-                inconclusive, baseConfigBorrowed, samePrograms);
+        return summary(candidate.shortSha(), base.shortSha(), host, described(), inconclusive, baseConfigBorrowed,
+                samePrograms);
     }
 
     /**

@@ -16,9 +16,41 @@ import java.util.Locale;
  * @param inconclusive gated measures whose verdict is inconclusive
  * @param improved     gated measures whose verdict is improved
  * @param unchanged    how many gated measures are no_change
+ * @param uncompared   gated measures that have no comparison ({@link #uncompared}): "pgo ops_per_sec in 'pipelined'";
+ *                     each one makes the outcome inconclusive, never "within bounds" over the measures that remain
  */
 public record GatedOutcome(List<String> gated, List<Measure> regressed, List<Measure> inconclusive,
-                           List<Measure> improved, int unchanged) {
+                           List<Measure> improved, int unchanged, List<String> uncompared) {
+
+    public GatedOutcome(List<String> gated, List<Measure> regressed, List<Measure> inconclusive, List<Measure> improved,
+                        int unchanged) {
+        this(gated, regressed, inconclusive, improved, unchanged, List.of());
+    }
+
+    /** One compared pair of a workload: its candidate and metric. */
+    public record Pair(String candidate, String metric) {
+    }
+
+    /**
+     * The gated measures of one workload that got no comparison: every candidate (a subject some comparison of the
+     * workload has as its candidate) times every gated metric the workload measured (in any round of any subject),
+     * less the pairs compared. A parser's figure missing or zero in some rounds (memtier's "Ops/sec 0.00" for a
+     * sub-second run) has no comparison; the suites' benchmarks are left to {@link Microbench#unpaired} (a benchmark
+     * new in the candidate is said, never gated). For a bench that ran and for its results file read again.
+     */
+    public static List<String> uncompared(String workload, List<String> gated, java.util.Collection<String> measured,
+                                          List<Pair> compared) {
+        List<String> out = new java.util.ArrayList<>();
+        java.util.Set<Pair> have = new java.util.HashSet<>(compared);
+        for (String candidate : compared.stream().map(Pair::candidate).distinct().toList()) {
+            for (String m : gated) {
+                if (measured.contains(m) && !Microbench.isBenchmark(m) && !have.contains(new Pair(candidate, m))) {
+                    out.add(candidate + " " + m + " in '" + workload + "'");
+                }
+            }
+        }
+        return out;
+    }
 
     /**
      * One gated comparison: candidate, metric, its direction, verdict, change and CI in percent of the baseline
@@ -47,8 +79,14 @@ public record GatedOutcome(List<String> gated, List<Measure> regressed, List<Mea
 
     /** The outcome of these measures (only the gated ones are passed in). */
     public static GatedOutcome of(List<String> gated, List<Measure> measures) {
+        return of(gated, measures, List.of());
+    }
+
+    /** The outcome of these measures and of the gated measures that got no comparison ({@link #uncompared}). */
+    public static GatedOutcome of(List<String> gated, List<Measure> measures, List<String> uncompared) {
         return new GatedOutcome(List.copyOf(gated), with(measures, Verdict.REGRESSED), with(measures, Verdict.INCONCLUSIVE),
-                with(measures, Verdict.IMPROVED), (int) measures.stream().filter(m -> m.verdict() == Verdict.NO_CHANGE).count());
+                with(measures, Verdict.IMPROVED), (int) measures.stream().filter(m -> m.verdict() == Verdict.NO_CHANGE).count(),
+                List.copyOf(uncompared));
     }
 
     /** The outcome of the suites' benchmarks alone (micro.* metrics), for the "Microbench:" section. */
@@ -98,14 +136,14 @@ public record GatedOutcome(List<String> gated, List<Measure> regressed, List<Mea
     }
 
     public int size() {
-        return regressed.size() + inconclusive.size() + improved.size() + unchanged;
+        return regressed.size() + inconclusive.size() + improved.size() + unchanged + uncompared.size();
     }
 
     public State state() {
         if (!regressed.isEmpty()) {
             return State.REGRESSED;
         }
-        if (!inconclusive.isEmpty()) {
+        if (!inconclusive.isEmpty() || !uncompared.isEmpty()) {
             return State.INCONCLUSIVE;
         }
         return size() == 0 ? State.NOTHING_COMPARED : State.WITHIN_BOUNDS;
@@ -149,6 +187,11 @@ public record GatedOutcome(List<String> gated, List<Measure> regressed, List<Mea
             s.append(regressed.isEmpty() ? "Not within bounds: " : "; ").append(inconclusive.size()).append(" of ").append(n)
                     .append(" gated measure(s) inconclusive (the CI is too wide to tell): ")
                     .append(String.join(", ", inconclusive.stream().map(m -> m.describe(gains, true)).toList()));
+        }
+        if (!uncompared.isEmpty()) {
+            s.append(s.length() == 0 ? "Not within bounds: " : "; ").append(uncompared.size()).append(" of ").append(n)
+                    .append(" gated measure(s) not compared (missing or zero in some rounds): ")
+                    .append(String.join(", ", uncompared));
         }
         return s + improvedPart + ".";
     }

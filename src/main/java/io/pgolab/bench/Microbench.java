@@ -70,7 +70,7 @@ public final class Microbench {
                             + r.rounds() + "), or " + (bench ? "its time" : "it") + " was zero";
             if (why != null) {
                 out.add(who + "'" + workload + "': " + (bench ? "benchmark " : "primary metric ") + m + " " + why
-                        + ": not compared, not gated");
+                        + (bench ? ": not compared, not gated" : ": not compared, so the verdict is inconclusive"));
             }
         }
         return out;

@@ -73,7 +73,8 @@ final class RecordedVerdicts {
         if (d.gate() == null) {
             return d;
         }
-        ResultsDocument.GateBody g = new RecordedVerdicts(file, false).gate(d.gate(), workloads);
+        List<String> uncompared = bodies.stream().flatMap(b -> ReportDocs.outcome(b).uncompared().stream()).toList();
+        ResultsDocument.GateBody g = new RecordedVerdicts(file, false).gate(d.gate(), workloads, uncompared);
         return new ResultsDocument(d.envelope(), d.variants(), d.training(), d.profileSets(), d.pgoExtraBuildSeconds(), d.pgoExtraBuildCpuSeconds(),
                 d.buildFailure(),
                 d.ladder(), d.bench(), d.profile(), d.optimizedBuilds(), d.measurements(), d.trainingMatch(), g,
@@ -212,7 +213,8 @@ final class RecordedVerdicts {
         }
     }
 
-    private ResultsDocument.GateBody gate(ResultsDocument.GateBody g, List<ResultsDocument.Workload> workloads) {
+    private ResultsDocument.GateBody gate(ResultsDocument.GateBody g, List<ResultsDocument.Workload> workloads,
+                                          List<String> uncompared) {
         String policy = g.inconclusive();
         if (!"pass".equals(policy) && !"fail".equals(policy)) {
             throw damaged("the gate", "its 'inconclusive' is " + policy + ", not \"pass\" or \"fail\"");
@@ -234,6 +236,7 @@ final class RecordedVerdicts {
                 benchmarks.add(described.get(described.size() - 1));
             }
         }
+        described.addAll(GateResult.uncompared(uncompared));
         int within = counts[GateMeasure.Status.WITHIN_BOUNDS.ordinal()];
         int out = counts[GateMeasure.Status.OUT_OF_BOUNDS.ordinal()];
         int unsure = counts[GateMeasure.Status.INCONCLUSIVE.ordinal()];

@@ -98,7 +98,11 @@ final class ReportDocs {
      * flat list when the file has one, else every workload's.
      */
     static GatedOutcome outcome(ResultsDocument.BenchBody b) {
-        return GatedOutcome.of(gatedMetrics(b), measures(b));
+        List<String> gated = gatedMetrics(b);
+        return GatedOutcome.of(gated, measures(b), b.workloads() == null ? List.of() : b.workloads().stream()
+                .flatMap(w -> GatedOutcome.uncompared(w.name(), gated, w.metrics() == null ? java.util.Set.of()
+                        : w.metrics().keySet(), w.comparisons() == null ? List.of() : w.comparisons().stream()
+                        .map(c -> new GatedOutcome.Pair(c.candidate(), c.metric())).toList()).stream()).toList());
     }
 
     private static List<ResultsDocument.ComparisonEntry> gatedComparisons(ResultsDocument.BenchBody b) {
