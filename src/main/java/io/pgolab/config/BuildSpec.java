@@ -22,25 +22,38 @@ public record BuildSpec(
         String goflags,
         Optional<CargoSpec> cargo,
         List<String> allow,
-        Optional<String> configure) {
+        Optional<String> configure,
+        Optional<String> compilerCache) {
 
     /** What build.allow accepts: compile-audit findings that are deliberate in this project. */
     public static final List<String> ALLOWABLE = List.of("unoptimized", "uninstrumented", "profile-loss", "no-lto", "no-shuffle");
 
     public BuildSpec(String command, Optional<String> clean, String artifact, String cflags, String cxxflags,
                      String ldflags, Duration timeout, Map<String, String> env, String goflags, Optional<CargoSpec> cargo) {
-        this(command, clean, artifact, cflags, cxxflags, ldflags, timeout, env, goflags, cargo, List.of(), Optional.empty());
+        this(command, clean, artifact, cflags, cxxflags, ldflags, timeout, env, goflags, cargo, List.of(), Optional.empty(),
+                Optional.empty());
     }
 
     /** The same build with these audit findings allowed. */
     public BuildSpec withAllow(List<String> allowed) {
         return new BuildSpec(command, clean, artifact, cflags, cxxflags, ldflags, timeout, env, goflags, cargo,
-                List.copyOf(allowed), configure);
+                List.copyOf(allowed), configure, compilerCache);
     }
 
     /** The same build with a configure step (clang and gcc only): run before command with configure-safe flags. */
     public BuildSpec withConfigure(Optional<String> step) {
-        return new BuildSpec(command, clean, artifact, cflags, cxxflags, ldflags, timeout, env, goflags, cargo, allow, step);
+        return new BuildSpec(command, clean, artifact, cflags, cxxflags, ldflags, timeout, env, goflags, cargo, allow, step,
+                compilerCache);
+    }
+
+    /**
+     * The same build with a compiler cache (clang and gcc only: "ccache" or its path), which pgolab's compiler wrapper
+     * runs each compile through. Not in the build's key nor in {@link #toString}: a cache hit is the object the
+     * compiler would have written (ccache hashes the arguments and the -fprofile-use file's content).
+     */
+    public BuildSpec withCompilerCache(Optional<String> cache) {
+        return new BuildSpec(command, clean, artifact, cflags, cxxflags, ldflags, timeout, env, goflags, cargo, allow,
+                configure, cache);
     }
 
     public BuildSpec(String command, Optional<String> clean, String artifact, String cflags, String cxxflags,

@@ -33,7 +33,8 @@ public final class ConfigLoader {
     private static final Set<String> TOOLCHAIN = Set.of("kind", "cc", "cxx", "atomic_counters", "go", "profile_flag",
             "llvm_profdata", PartialTraining.KEY, "jar", "classpath", "main", "jvm_flags", "java_home", "jdk");
     private static final Set<String> BUILD = Set.of(
-            "command", "configure", "clean", "artifact", "cflags", "cxxflags", "ldflags", "timeout", "env", "package", "goflags", "allow");
+            "command", "configure", "clean", "artifact", "cflags", "cxxflags", "ldflags", "timeout", "env", "package", "goflags", "allow",
+            "compiler_cache");
     private static final List<String> KINDS = List.of("clang", "gcc", "go", "cargo", "jvm");
 
     private ConfigLoader() {
@@ -111,7 +112,7 @@ public final class ConfigLoader {
         }
         bs = bs.withAllow(allow(build, problems));   // the compile audit covers every kind
         if (!cargo) {   // cargo names it among the keys it does not use
-            bs = bs.withConfigure(configure(build, kind, problems));
+            bs = bs.withConfigure(configure(build, kind, problems)).withCompilerCache(compilerCache(build, kind, problems));
         }
 
         Set<String> bins = CargoConfig.binPlaceholders(bs);
@@ -186,6 +187,26 @@ public final class ConfigLoader {
         Optional<String> step = build.optString("configure");
         step.ifPresent(c -> checkPlaceholders(build, "configure", c, BUILD_PLACEHOLDERS, problems));
         return step;
+    }
+
+    /** build.compiler_cache: clang and gcc only, "ccache" (found on PATH at build time) or a path to it. */
+    private static Optional<String> compilerCache(TableReader build, String kind, ConfigProblems problems) {
+        if (!build.has("compiler_cache")) {
+            return Optional.empty();
+        }
+        if (!kind.equals("clang") && !kind.equals("gcc")) {
+            problems.add(build.line("compiler_cache"), "build.compiler_cache", "a compiler cache is for toolchain kinds"
+                    + " \"clang\" and \"gcc\", not \"" + kind + "\"", kind.equals("go") ? "remove it: Go caches its own"
+                    + " builds" : "remove it");
+            return Optional.empty();
+        }
+        ValueChecks.nonEmpty(build, List.of("compiler_cache"), problems);
+        Optional<String> cache = build.optString("compiler_cache").filter(c -> !c.isBlank());
+        cache.filter(c -> !c.equals("ccache") && !c.endsWith("/ccache")).ifPresent(c -> problems.add(
+                build.line("compiler_cache"), "build.compiler_cache", "unknown compiler cache '" + c + "'",
+                "compiler_cache = \"ccache\" (or the path of a ccache); for cargo, RUSTC_WRAPPER = \"sccache\" in"
+                        + " build.env (pgolab runs it after recording)"));
+        return cache;
     }
 
     /** build.allow: compile-audit findings that are deliberate. */

@@ -141,8 +141,11 @@ public final class BuildStage {
         values.put("jobs", Integer.toString(Runtime.getRuntime().availableProcessors()));
         Path auditLog = BuildAudit.logFile(store, name);
         Map<String, String> procEnv = new LinkedHashMap<>(env.conventionalEnv());
+        Path cacheStats = store.logs().resolve("ccache-" + name + ".log");
         if (env.cCompiler() && keys.audited()) {
             wrap(env, values, procEnv, auditLog);
+            CompilerCache.of(config.build().compilerCache(), config.file())
+                    .ifPresent(c -> c.apply(procEnv, config.configDir(), cacheStats));
         }
         procEnv.putAll(config.build().env());
         if (toolchain.kind().equals("cargo")) {
@@ -206,8 +209,9 @@ public final class BuildStage {
             BuildAudit.Outcome audit = BuildAudit.check(name, v, phase, profile, toolchain.kind(),
                     io.pgolab.toolchain.CompileRecord.read(auditLog), srcDir, config.root(), auditLog, t0.toEpochMilli(),
                     Optional.of(binary));
-            auditLine = audit.line() + ArtifactLinks.line(io.pgolab.toolchain.CompileRecord.read(auditLog),
-                    variantFiles(binary, installDir, name));
+            String cacheLine = config.build().compilerCache().isPresent() ? CompilerCache.line(cacheStats, phase == Phase.INSTRUMENT) : "";
+            auditLine = audit.line() + (cacheLine.isEmpty() ? "" : "; " + cacheLine)
+                    + ArtifactLinks.line(io.pgolab.toolchain.CompileRecord.read(auditLog), variantFiles(binary, installDir, name));
             noProfile = audit.noProfile();
             report(audit);
             if (!audit.reads().isEmpty()) {   // key it by what it read

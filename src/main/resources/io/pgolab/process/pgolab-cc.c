@@ -22,6 +22,14 @@
  * Without PGOLAB_AUDIT_LOG nothing is recorded; without the real compiler's
  * variable the wrapper exits 127 with a message.
  *
+ * With PGOLAB_COMPILER_CACHE set (build.compiler_cache: a ccache), a compile
+ * (-c) runs as "$PGOLAB_COMPILER_CACHE REAL-COMPILER ARGS...", after the record
+ * is written (the audit sees every compile, hit or miss). Instrumented compiles
+ * (-fprofile-generate, -fprofile-instr-generate, -fcs-profile-generate,
+ * --coverage, -ftest-coverage) go straight to the compiler: GCC writes the
+ * object's own path into it for its .gcda, so an object from another
+ * directory would count into another file. Links are never cached.
+ *
  * Installed as pgolab-exec (any name starting with "pgolab-exec"), it is a
  * wrapper of the kind cargo's RUSTC_WRAPPER and 'go build -toolexec' run:
  * "pgolab-exec /path/to/tool ARGS...". It records "v1 PID CWD EXEC DEPFILE
@@ -75,6 +83,19 @@ static int wants_deps(int argc, char **argv) {
         const char *a = argv[i];
         if (!strcmp(a, "-c") || !strcmp(a, "-S")) compile = 1;
         else if (!strcmp(a, "-E") || !strncmp(a, "-M", 2)) return 0;
+    }
+    return compile;
+}
+
+/* Whether this invocation may go through the compiler cache: a compile, not instrumented. */
+static int cacheable(int argc, char **argv) {
+    int compile = 0;
+    for (int i = 1; i < argc; i++) {
+        const char *a = argv[i];
+        if (!strcmp(a, "-c")) compile = 1;
+        else if (!strncmp(a, "-fprofile-generate", 18) || !strncmp(a, "-fprofile-instr-generate", 24)
+                 || !strncmp(a, "-fcs-profile-generate", 21) || !strcmp(a, "--coverage")
+                 || !strcmp(a, "-ftest-coverage")) return 0;
     }
     return compile;
 }
@@ -198,8 +219,12 @@ int main(int argc, char **argv) {
                  (long long) ts.tv_sec * 1000000000LL + ts.tv_nsec);
         extra = 3;
     }
-    char **args = malloc(sizeof(char *) * (size_t) (argc + extra + 1));
-    if (!args) { perror("pgolab-cc"); return 127; }
+    const char *cache = getenv("PGOLAB_COMPILER_CACHE");
+    int cached = cache && *cache && cacheable(argc, argv);
+    char **all = malloc(sizeof(char *) * (size_t) (argc + extra + 2));
+    if (!all) { perror("pgolab-cc"); return 127; }
+    all[0] = (char *) cache;
+    char **args = all + 1;
     args[0] = (char *) real;
     for (int i = 1; i < argc; i++) args[i] = argv[i];
     int n = argc;
@@ -211,6 +236,10 @@ int main(int argc, char **argv) {
     args[n] = NULL;
 
     if (log && *log) append_record(log, cxx ? "CXX" : "C", dep, argc, argv, 1);
+    if (cached) {
+        execv(cache, all);
+        fprintf(stderr, "pgolab-cc: cannot run the compiler cache %s (%s): compiling without it\n", cache, strerror(errno));
+    }
     execv(real, args);
     fprintf(stderr, "pgolab-cc: cannot run %s: %s\n", real, strerror(errno));
     return 127;

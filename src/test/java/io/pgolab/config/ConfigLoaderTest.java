@@ -227,4 +227,20 @@ class ConfigLoaderTest {
                 .hasMessageContaining("no config file at /nonexistent/pgolab.toml")
                 .satisfies(e -> assertThat(((UserError) e).hint()).contains("pgolab init"));
     }
+
+    @Test
+    void aCompilerCacheIsCcacheForClangAndGccOnly_andNotInTheBuildsText() {
+        Config c = ConfigLoader.parse(FILE, GOOD.replace("timeout = \"90s\"", "timeout = \"90s\"\ncompiler_cache = \"ccache\""));
+        assertThat(c.build().compilerCache()).contains("ccache");
+        // not in the text the keys hash: a cache hit is the object the compiler would have written
+        assertThat(c.build().toString()).isEqualTo(ConfigLoader.parse(FILE, GOOD).build().toString());
+        assertThatThrownBy(() -> ConfigLoader.parse(FILE, GOOD.replace("timeout = \"90s\"",
+                "timeout = \"90s\"\ncompiler_cache = \"sccache\"")))
+                .isInstanceOf(UserError.class).hasMessageContaining(":13: key 'build.compiler_cache'")
+                .hasMessageContaining("unknown compiler cache 'sccache'");
+        assertThatThrownBy(() -> ConfigLoader.parse(FILE, GOOD.replace("kind = \"clang\"", "kind = \"go\"")
+                .replace("timeout = \"90s\"", "timeout = \"90s\"\ncompiler_cache = \"ccache\"")))
+                .isInstanceOf(UserError.class).hasMessageContaining("build.compiler_cache")
+                .hasMessageContaining("not \"go\"");
+    }
 }
