@@ -185,7 +185,11 @@ final class BuildAudit {
                     .append(links.isEmpty() ? "no link recorded" : ltoLinks > 0 ? "LTO link" : "link without -flto");
             if (!plain.isEmpty() || ltoLinks == 0) {   // no link at all: nothing was optimized at link time either
                 String link = links.isEmpty() ? "no link went through {cc}/{cxx}" : "the link had no -flto";
-                problems.add(new Problem(NO_LTO, "the " + name + " build did not do link-time optimization: "
+                // some files with -flto and an LTO link: those were link-time optimized, the rest were not
+                boolean partly = ltoLinks > 0 && plain.size() < n;
+                problems.add(new Problem(NO_LTO, "the " + name + " build " + (partly
+                        ? "did link-time optimization of " + (n - plain.size()) + " of " + n + " file(s) only: "
+                        : "did not do link-time optimization: ")
                         + (plain.isEmpty() ? "" : plain.size() + " of " + n + " file(s) compiled without -flto ("
                         + shown(plain) + ")" + (ltoLinks == 0 ? "; " : ""))
                         + (ltoLinks == 0 ? link : ""),

@@ -66,6 +66,9 @@ class CompilerCacheIT {
                 "compiler cache: 1 of 1 compiles hit (instrumented compiles bypass it)");
         assertThat(Files.readString(p.resolve(".pgolab/logs/ccache-pgo.log"))).contains("# ", "direct_cache_hit",
                 "cache_miss");
+        // main.c was link-time optimized, third.c not: said as it is, not as "no link-time optimization"
+        assertThat(r.err()).contains("the lto build did link-time optimization of 1 of 2 file(s) only: 1 of 2 file(s)"
+                + " compiled without -flto (third.c)");
         // the audit saw every compile, hit or miss
         assertThat(r.out()).containsPattern("audit: 2 compiles, 1 link.*1/2 with profile");
 
