@@ -28,18 +28,19 @@ class CompilerCacheIT {
             + " printf(\"%ld\\n\", s); return 0; }\n";
     private static final String THIRD = "int third(int i) { return i % 7 ? i ^ 3 : i * 2; }\n";
 
-    private static void requireTools() {
+    /** A directory under tmp with main.c and third.c, once ccache and clang 19 are known to be here. */
+    private Path sources(String name) throws Exception {
         Tool.require(ToolLocator.onPath("ccache").isPresent(), "ccache");
         Tool.require(ToolLocator.onPath("clang-19").isPresent(), "clang-19");
+        Path p = Files.createDirectories(tmp.resolve(name));
+        Files.writeString(p.resolve("main.c"), MAIN);
+        Files.writeString(p.resolve("third.c"), THIRD);
+        return p;
     }
 
     @Test
     void aThirdPartyWithItsOwnFlagsIsCompiledOnceAcrossVariantsAndTheAuditHolds() throws Exception {
-        requireTools();
-        Path p = tmp.resolve("proj");
-        Files.createDirectories(p);
-        Files.writeString(p.resolve("main.c"), MAIN);
-        Files.writeString(p.resolve("third.c"), THIRD);
+        Path p = sources("proj");
         Path cacheDir = tmp.resolve("ccache");
         // third.c: fixed flags (pgolab's do not reach it), like an ExternalProject; main.c: pgolab's
         Files.writeString(p.resolve("pgolab.toml"), """
@@ -79,11 +80,7 @@ class CompilerCacheIT {
 
     @Test
     void aChangedProfileAtTheSamePathIsNeverAHit() throws Exception {
-        requireTools();
-        Path d = tmp.resolve("same-path");
-        Files.createDirectories(d);
-        Files.writeString(d.resolve("main.c"), MAIN);
-        Files.writeString(d.resolve("third.c"), THIRD);
+        Path d = sources("same-path");
         Exec.Result inst = Exec.capture(null, d, Map.of(), List.of("clang-19", "-O2", "-fprofile-generate", "main.c", "third.c", "-o", "inst"), 60);
         assertThat(inst.ok()).as(inst.output()).isTrue();
         for (String[] run : new String[][] {{"a", "./inst"}, {"b", "./inst x y z"}}) {
