@@ -49,17 +49,9 @@ die() { log "error: $*"; exit 1; }
 is_df_tree() { [[ -f $1/dragonfly/CMakeLists.txt && -f $1/dragonfly/src/server/dfly_main.cc && -f $1/dragonfly/helio/cmake/third_party.cmake ]]; }
 is_mt_source() { [[ -f $1/memtier_benchmark/configure.ac && -f $1/memtier_benchmark/memtier_benchmark.cpp ]]; }
 
-check_bundle() { # FILE-NAME -> verifies PGOLAB_VENDOR/FILE-NAME against SHA256SUMS
-    local name=$1 file=$vendor/$1 sums=$vendor/SHA256SUMS want got
-    [[ -f $file ]] || die "upstream is not reachable and there is no bundle $file (set PGOLAB_VENDOR to the directory holding $name and SHA256SUMS)"
-    [[ -f $sums ]] || die "no $sums to check $name against (set PGOLAB_VENDOR)"
-    want=$(awk -v f="$name" '$2 == f || $2 == "*"f { print $1 }' "$sums")
-    [[ -n $want ]] || die "$sums has no line for $name"
-    got=$(sha256sum "$file" | cut -d' ' -f1)
-    [[ $got == "$want" ]] || die "$file: SHA-256 is $got, $sums says $want; the bundle is damaged or not the one this example expects"
-    log "using the bundle $file (SHA-256 OK)"
-    command -v zstd >/dev/null || die "zstd not found (apt-get install -y zstd)"
-}
+# check_bundle FILE-NAME: the bundle in $vendor, its SHA-256 checked against $vendor/SHA256SUMS
+# shellcheck source=../lib/vendor-bundle.sh
+source "$script_dir/../lib/vendor-bundle.sh"
 
 mkdir -p "$dest"
 dest=$(cd "$dest" && pwd)

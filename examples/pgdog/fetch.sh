@@ -36,6 +36,9 @@ vendor=${PGOLAB_VENDOR:-$repo_root/../shared/vendor}
 
 log() { printf 'fetch.sh: %s\n' "$*" >&2; }
 die() { log "error: $*"; exit 1; }
+# check_bundle FILE-NAME: the bundle in $vendor, its SHA-256 checked against $vendor/SHA256SUMS
+# shellcheck source=../lib/vendor-bundle.sh
+source "$script_dir/../lib/vendor-bundle.sh"
 is_tree() { [[ -f $1/pgdog/Cargo.toml && -f $1/pgdog/Cargo.lock && -f $1/pgdog/pgdog/src/main.rs && -f $1/scram/Cargo.toml ]]; }
 
 if is_tree "$dest"; then
@@ -65,15 +68,8 @@ from_git() {
 }
 
 from_bundle() {
-    local file=$vendor/$bundle sums=$vendor/SHA256SUMS want got
-    [[ -f $file ]] || die "upstream is not reachable and there is no bundle $file (set PGOLAB_VENDOR to the directory holding $bundle and SHA256SUMS)"
-    [[ -f $sums ]] || die "no $sums to check $bundle against (set PGOLAB_VENDOR)"
-    want=$(awk -v f="$bundle" '$2 == f || $2 == "*"f { print $1 }' "$sums")
-    [[ -n $want ]] || die "$sums has no line for $bundle"
-    got=$(sha256sum "$file" | cut -d' ' -f1)
-    [[ $got == "$want" ]] || die "$file: SHA-256 is $got, $sums says $want; the bundle is damaged or not the one this example expects"
-    log "using the bundle $file (SHA-256 OK)"
-    command -v zstd >/dev/null || die "zstd not found (apt-get install -y zstd)"
+    local file=$vendor/$bundle
+    check_bundle "$bundle"
     tar -I zstd -xf "$file" -C "$work" || die "cannot unpack $file"
 }
 
