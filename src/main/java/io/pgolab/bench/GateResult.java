@@ -67,6 +67,11 @@ public record GateResult(Worktrees.Commit base, Worktrees.Commit candidate, Stri
         return out;
     }
 
+    /** How many measures are inconclusive, the gated measures without a comparison included (as the summary counts). */
+    public int inconclusiveCount() {
+        return with(GateMeasure.Status.INCONCLUSIVE).size() + bench.outcome(bench.gated()).uncompared().size();
+    }
+
     /** Each gated measure without a comparison, as an inconclusive measure of the summary and the verdict. */
     public static List<Described> uncompared(List<String> uncompared) {
         return uncompared.stream().map(u -> new Described(GateMeasure.Status.INCONCLUSIVE, u

@@ -95,7 +95,7 @@ final class JsonExporter implements Exporter {
         }).toList();
         return new ResultsDocument.GateBody(commit(g.base()), commit(g.candidate()), g.host(), g.configPath(), g.variants(),
                 g.inconclusive(), g.passed(), g.summary(), g.with(GateMeasure.Status.WITHIN_BOUNDS).size(),
-                g.with(GateMeasure.Status.OUT_OF_BOUNDS).size(), g.with(GateMeasure.Status.INCONCLUSIVE).size(), ms,
+                g.with(GateMeasure.Status.OUT_OF_BOUNDS).size(), g.inconclusiveCount(), ms,
                 g.notes(), g.microbench().orElse(null), g.baseConfigBorrowed() ? Boolean.TRUE : null,
                 g.samePrograms().isEmpty() ? null : g.samePrograms());
     }

@@ -239,7 +239,7 @@ final class RecordedVerdicts {
         described.addAll(GateResult.uncompared(uncompared));
         int within = counts[GateMeasure.Status.WITHIN_BOUNDS.ordinal()];
         int out = counts[GateMeasure.Status.OUT_OF_BOUNDS.ordinal()];
-        int unsure = counts[GateMeasure.Status.INCONCLUSIVE.ordinal()];
+        int unsure = counts[GateMeasure.Status.INCONCLUSIVE.ordinal()] + uncompared.size();
         if (within != g.measuresWithinBounds() || out != g.measuresOutOfBounds() || unsure != g.measuresInconclusive()) {
             throw disagrees("the gate", String.format(Locale.ROOT, "%d within bounds, %d out of bounds, %d inconclusive",
                     g.measuresWithinBounds(), g.measuresOutOfBounds(), g.measuresInconclusive()), String.format(Locale.ROOT,

@@ -106,6 +106,9 @@ class UncomparedPrimaryTest {
         JsonNode doc = Json.MAPPER.readTree(Exporter.json().render(r));
         assertThat(doc.get("gate").get("passed").asBoolean()).isFalse();
         assertThat(doc.get("gate").get("summary").asText()).isEqualTo(line);
+        // the counts agree with the line: 1 within bounds, 1 inconclusive (the one not compared)
+        assertThat(doc.get("gate").get("measures_within_bounds").asInt()).isEqualTo(1);
+        assertThat(doc.get("gate").get("measures_inconclusive").asInt()).isEqualTo(1);
 
         // read again: the recorded verdict agrees with the one the file's samples give, and says the same line
         Path file = tmp.resolve("gate.json");
