@@ -5,15 +5,15 @@ import java.util.Optional;
 /**
  * The [toolchain] table. kind is "clang", "gcc", "go", "cargo" or "jvm"; cc/cxx override auto-detection of
  * a C compiler; go holds the keys only kind = "go" takes; llvmProfdata (cargo) names the
- * llvm-profdata to merge rustc's profiles with; partialTraining (gcc only) adds
- * -fprofile-partial-training to the profile-use builds.
+ * llvm-profdata to merge rustc's profiles with; partialTraining (gcc, clang, cargo; on unless
+ * partial_training = false) compiles functions training never ran as without a profile.
  */
 public record ToolchainSpec(String kind, Optional<String> cc, Optional<String> cxx, boolean atomicCounters,
                             GoOptions go, Optional<String> llvmProfdata, boolean partialTraining, JvmOptions jvm) {
 
     public ToolchainSpec(String kind, Optional<String> cc, Optional<String> cxx, boolean atomicCounters,
                          GoOptions go, Optional<String> llvmProfdata) {
-        this(kind, cc, cxx, atomicCounters, go, llvmProfdata, false, JvmOptions.NONE);
+        this(kind, cc, cxx, atomicCounters, go, llvmProfdata, true, JvmOptions.NONE);
     }
 
     public ToolchainSpec(String kind, Optional<String> cc, Optional<String> cxx, boolean atomicCounters,
@@ -23,15 +23,15 @@ public record ToolchainSpec(String kind, Optional<String> cc, Optional<String> c
 
     public ToolchainSpec(String kind, Optional<String> cc, Optional<String> cxx, boolean atomicCounters,
                          GoOptions go, Optional<String> llvmProfdata, JvmOptions jvm) {
-        this(kind, cc, cxx, atomicCounters, go, llvmProfdata, false, jvm);
+        this(kind, cc, cxx, atomicCounters, go, llvmProfdata, true, jvm);
     }
 
     public ToolchainSpec(String kind, Optional<String> cc, Optional<String> cxx, boolean atomicCounters) {
-        this(kind, cc, cxx, atomicCounters, GoOptions.DEFAULT, Optional.empty(), false, JvmOptions.NONE);
+        this(kind, cc, cxx, atomicCounters, GoOptions.DEFAULT, Optional.empty(), true, JvmOptions.NONE);
     }
 
     public ToolchainSpec(String kind, Optional<String> cc, Optional<String> cxx, boolean atomicCounters, GoOptions go) {
-        this(kind, cc, cxx, atomicCounters, go, Optional.empty(), false, JvmOptions.NONE);
+        this(kind, cc, cxx, atomicCounters, go, Optional.empty(), true, JvmOptions.NONE);
     }
 
     /**

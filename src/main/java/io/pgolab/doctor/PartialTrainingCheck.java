@@ -6,8 +6,8 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * The "partial training" line of each toolchain's doctor section: whether [toolchain] partial_training
- * (GCC's -fprofile-partial-training) is there, and for the others what comes nearest (pure).
+ * The "partial training" line of each toolchain's doctor section: how [toolchain] partial_training (code
+ * training never ran keeps release's code) works there, or why Go needs none (pure).
  */
 final class PartialTrainingCheck {
     static final String SUBJECT = "partial training";
@@ -18,23 +18,24 @@ final class PartialTrainingCheck {
     static DoctorCheck gcc(GccInstall g) {
         if (g.major() >= GccToolchain.PARTIAL_TRAINING_MIN_MAJOR) {
             return DoctorCheck.ok(SUBJECT, "supported (gcc >= " + GccToolchain.PARTIAL_TRAINING_MIN_MAJOR
-                    + "): [toolchain] partial_training = true adds " + GccToolchain.PARTIAL_TRAINING
-                    + " to the pgo builds");
+                    + "): the pgo builds get " + GccToolchain.PARTIAL_TRAINING + " unless [toolchain] partial_training = false");
         }
         return DoctorCheck.info(SUBJECT, "not supported: gcc " + g.version() + " is older than "
-                + GccToolchain.PARTIAL_TRAINING_MIN_MAJOR + " (no " + GccToolchain.PARTIAL_TRAINING + ")",
+                + GccToolchain.PARTIAL_TRAINING_MIN_MAJOR + " (no " + GccToolchain.PARTIAL_TRAINING + "), so its pgo builds"
+                + " need [toolchain] partial_training = false and optimize code training never ran for size",
                 "install gcc " + GccToolchain.PARTIAL_TRAINING_MIN_MAJOR + " or newer");
     }
 
     static DoctorCheck clang() {
-        return DoctorCheck.info(SUBJECT, "not offered: clang has no " + GccToolchain.PARTIAL_TRAINING
-                + "; code the training never ran is size-optimized by LLVM's PGSO, and -mllvm -pgso=false"
-                + " in build.cflags/ldflags is the nearest (pgolab does not set it)", "");
+        return DoctorCheck.ok(SUBJECT, "on unless [toolchain] partial_training = false: the pgo builds read the"
+                + " profile without the functions training never ran (llvm-profdata merge --sparse), so clang compiles"
+                + " them as release does instead of for size");
     }
 
     static DoctorCheck cargo() {
-        return DoctorCheck.info(SUBJECT, "not offered: rustc (LLVM) has no " + GccToolchain.PARTIAL_TRAINING
-                + "; -Cllvm-args=-pgso=false is the nearest (pgolab does not set it)", "");
+        return DoctorCheck.ok(SUBJECT, "on unless [toolchain] partial_training = false: the pgo builds read the"
+                + " profile without the functions training never ran (llvm-profdata merge --sparse), so rustc compiles"
+                + " them as release does instead of for size");
     }
 
     static DoctorCheck go() {

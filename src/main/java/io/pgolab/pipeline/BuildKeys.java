@@ -63,6 +63,9 @@ final class BuildKeys {
             m.append("\nallow=").append(new TreeSet<>(b.allow()));   // a waived audit finding is another build
         }
         b.configure().ifPresent(c -> m.append("\nconfigure=").append(c));   // [build] configure: its own step
+        if (phase.readsProfile() && !toolchain.untrainedGuard().isEmpty()) {
+            m.append("\nguard=").append(toolchain.untrainedGuard());   // [toolchain] partial_training: other code
+        }
         if (config.copySources() && !config.exclude().isEmpty()) {
             m.append("\nexclude=").append(config.exclude());   // what the copy of the tree holds
         }

@@ -235,7 +235,7 @@ public final class BuildStage {
         if (!env.cCompiler() && !auditLine.isEmpty()) {
             BuildAudit.save(store, name, new BuildAudit.Stored(builtKey, auditLine, List.of(), List.of(), Map.of(), recipe));
         }
-        BuildDiagnostics diag = phase == Phase.OPTIMIZE ? toolchain.diagnostics(o.output()) : BuildDiagnostics.NONE;
+        BuildDiagnostics diag = phase == Phase.OPTIMIZE ? toolchain.diagnostics(o.output(), profile) : BuildDiagnostics.NONE;
         if (phase == Phase.OPTIMIZE) {
             ProfileLoss.check(name, diag, noProfile, ProfileLoss.objects(store, profile.orElseThrow()), logFile, events);
         }

@@ -1,5 +1,6 @@
 package io.pgolab.report;
 
+import io.pgolab.toolchain.UntrainedGuard;
 import io.pgolab.pipeline.BoltReport;
 import io.pgolab.pipeline.BuildResult;
 import io.pgolab.pipeline.PipelineOutcome;
@@ -34,9 +35,11 @@ final class BuildReport {
         s.append(String.format(col + " %10s %10s %12s  %s%n", "variant", "build", "CPU", "binary", "profile use"));
         for (BuildResult r : rows) {
             BuiltArtifact a = r.artifact();
-            String prof = a.phase().equals("optimize") && !a.profileCheck().isEmpty() ? a.profileCheck()
-                    : a.phase().equals("optimize")
-                    ? a.profileMismatched() + " mismatched, " + a.profileMissing() + " missing"
+            String counts = a.profileMismatched() + " mismatched, " + a.profileMissing() + " missing";
+            String prof = a.phase().equals("optimize") && a.profileCheck().startsWith(UntrainedGuard.CHECK)
+                    ? counts + "; " + a.profileCheck()
+                    : a.phase().equals("optimize") && !a.profileCheck().isEmpty() ? a.profileCheck()
+                    : a.phase().equals("optimize") ? counts
                     : a.phase().equals("instrument") ? "(writes profiles)"
                     : a.phase().equals("cs_instrument") ? "(reads the profile, writes context-sensitive profiles)"
                     : a.phase().equals("bolt") ? BoltStage.report(a).map(BuildReport::boltNote).orElse("BOLT") : "-";

@@ -27,6 +27,7 @@ public final class CargoToolchain implements LlvmProfiled {
     private final CommandLog log;
     private final Project project;
     private final Optional<RustupChoice> selected;
+    private boolean guard = true;
 
     /** The project root cargo runs in (rust-toolchain.toml, Cargo.toml's profiles, .cargo/) and build.env. */
     public record Project(Path root, Map<String, String> env) {
@@ -56,7 +57,9 @@ public final class CargoToolchain implements LlvmProfiled {
     public static CargoToolchain detect(ToolchainSpec spec, Optional<CargoSpec> cargo, Project project, Path scratch,
                                         CommandLog log) {
         RustInstall rust = RustInstall.detect(project.root(), project.env(), spec.llvmProfdata());
-        return new CargoToolchain(rust.rustc(), rust.profdata(), cargo, scratch, log, project, rust.toolchain());
+        CargoToolchain tc = new CargoToolchain(rust.rustc(), rust.profdata(), cargo, scratch, log, project, rust.toolchain());
+        tc.guard = spec.partialTraining();
+        return tc;
     }
 
     public RustcInfo rustc() {
@@ -77,7 +80,8 @@ public final class CargoToolchain implements LlvmProfiled {
         return "rustc " + rustc.release() + " (LLVM " + rustc.llvmVersion() + ", host " + rustc.host()
                 + selected.map(t -> ", toolchain " + t.describe()).orElse("") + "), " + rustc.cargoVersion() + profdata.tool().map(t -> ", llvm-profdata " + t.major() + " (" + t.path()
                 + ", " + t.origin() + ")").orElse(", no usable llvm-profdata")
-                + (profdata.note().isEmpty() ? "" : "; note: " + profdata.note());
+                + (profdata.note().isEmpty() ? "" : "; note: " + profdata.note())
+                + (guard ? "" : ", partial_training = false (functions training never ran optimized for size)");
     }
 
     @Override
@@ -231,13 +235,23 @@ public final class CargoToolchain implements LlvmProfiled {
         return LlvmSteps.verify(variant, binary, Optional.empty());
     }
 
+    @Override
+    public boolean guardsUntrained() {
+        return guard;
+    }
+
+    @Override
+    public Path guardDir() {
+        return scratch.resolve("untrained-guard");
+    }
+
     /** pgolab's rustflags for one build, appended after the user's. */
     List<String> ours(Variant variant, Phase phase, Optional<ProfileData> profile) {
         List<String> f = new ArrayList<>();
         if (phase == Phase.INSTRUMENT) {
             f.add("-Cprofile-generate=" + scratch.toAbsolutePath());
         } else if (phase == Phase.OPTIMIZE) {
-            Path p = profile.orElseThrow(() -> new IllegalStateException("optimized build without a profile")).path();
+            Path p = profileToUse(profile.orElseThrow(() -> new IllegalStateException("optimized build without a profile")));
             f.add("-Cprofile-use=" + p.toAbsolutePath());
             f.add("-Cllvm-args=-pgo-warn-missing-function");
             if (variant.mfs()) {

@@ -32,6 +32,7 @@ public final class ClangToolchain implements LlvmProfiled {
     private final boolean atomic;
     private final CommandLog log;
     private final Path scratch;
+    private boolean guard = true;
     /** The first clang whose instrumented builds record temporal traces that llvm-profdata order reads. */
     static final int ORDER_SINCE = 18;
 
@@ -53,7 +54,9 @@ public final class ClangToolchain implements LlvmProfiled {
     /** The clang the config selects ({@link ClangInstall#select}): toolchain.cc, else the newest clang-N with its llvm-profdata, else any clang. */
     public static ClangToolchain detect(ToolchainSpec spec, Path scratch, CommandLog log) {
         ClangInstall install = ClangInstall.select(spec);
-        return new ClangToolchain(install, cxxFor(spec, install.cc()), spec.atomicCounters(), scratch, log);
+        ClangToolchain tc = new ClangToolchain(install, cxxFor(spec, install.cc()), spec.atomicCounters(), scratch, log);
+        tc.guard = spec.partialTraining();
+        return tc;
     }
 
     private static Path cxxFor(ToolchainSpec spec, Path cc) {
@@ -92,7 +95,18 @@ public final class ClangToolchain implements LlvmProfiled {
     @Override
     public String describe() {
         return "clang " + version + " (" + cc + ")"
-                + profdata.map(p -> ", llvm-profdata " + major + " (" + p + ")").orElse("");
+                + profdata.map(p -> ", llvm-profdata " + major + " (" + p + ")").orElse("")
+                + (guard ? "" : ", partial_training = false (functions training never ran optimized for size)");
+    }
+
+    @Override
+    public boolean guardsUntrained() {
+        return guard;
+    }
+
+    @Override
+    public Path guardDir() {
+        return scratch.resolve("untrained-guard");
     }
 
     @Override
@@ -169,7 +183,7 @@ public final class ClangToolchain implements LlvmProfiled {
                 c.add("-fprofile-update=atomic");
             }
         } else if (phase.readsProfile()) {
-            Path p = profile.orElseThrow(() -> new IllegalStateException(phase.id() + " build without a profile")).path();
+            Path p = profileToUse(profile.orElseThrow(() -> new IllegalStateException(phase.id() + " build without a profile")));
             c.add("-fprofile-use=" + p);
             c.add("-mllvm");
             c.add("-pgo-warn-missing-function");

@@ -91,7 +91,8 @@ public final class GccToolchain implements Toolchain {
     @Override
     public String describe() {
         return "gcc " + version + " (" + cc + ")" + gcovTool.map(p -> ", gcov-tool (" + p + ")").orElse("")
-                + (partialTraining ? ", " + PARTIAL_TRAINING + " on profile-use builds" : "");
+                + (partialTraining ? ", " + PARTIAL_TRAINING + " on profile-use builds"
+                        : ", partial_training = false (functions training never ran optimized for size)");
     }
 
     @Override
@@ -104,9 +105,13 @@ public final class GccToolchain implements Toolchain {
 
     @Override
     public String fingerprint() {
-        // Appended only when set, so the keys of builds without it stay those of earlier versions.
-        return "gcc " + version + " " + cc + " " + cxx + " atomic=" + atomic + " gcda=" + gcdaBase
-                + (partialTraining ? " " + PARTIAL_TRAINING : "");
+        // partial_training is not here: it enters only the keys of builds that read a profile (untrainedGuard).
+        return "gcc " + version + " " + cc + " " + cxx + " atomic=" + atomic + " gcda=" + gcdaBase;
+    }
+
+    @Override
+    public String untrainedGuard() {
+        return partialTraining ? PARTIAL_TRAINING : "";
     }
 
     @Override
@@ -122,7 +127,8 @@ public final class GccToolchain implements Toolchain {
         if (variant.pgo() && partialTraining && major < PARTIAL_TRAINING_MIN_MAJOR) {
             throw new UserError("toolchain.partial_training needs GCC " + PARTIAL_TRAINING_MIN_MAJOR + " or newer ("
                     + PARTIAL_TRAINING + "), but this is gcc " + version,
-                    "install a newer GCC and point toolchain.cc at it, or remove partial_training");
+                    "install a newer GCC and point toolchain.cc at it, or set [toolchain] partial_training = false"
+                            + " (code training never ran is then optimized for size)");
         }
     }
 

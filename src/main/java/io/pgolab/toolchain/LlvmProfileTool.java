@@ -182,6 +182,11 @@ final class LlvmProfileTool {
         return LlvmProfileText.functionCounts(show(profile));
     }
 
+    /** full without the functions training never ran, written to out ({@link UntrainedGuard}). */
+    void sparse(ProfileData full, Path out) {
+        UntrainedGuard.sparse(tool, log, full, out);
+    }
+
     /** How many functions of the profile have context-sensitive counts (llvm-profdata show --showcs). */
     int contextSensitiveFunctions(ProfileData profile) {
         Exec.Result r = Exec.capture(log, List.of(tool.toString(), "show", "--showcs", profile.path().toString()));

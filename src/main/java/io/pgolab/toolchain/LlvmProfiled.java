@@ -42,4 +42,37 @@ interface LlvmProfiled extends Toolchain {
     default BuildDiagnostics diagnostics(String buildLog) {
         return LlvmProfileText.diagnostics(buildLog);
     }
+
+    /** Whether [toolchain] partial_training is on: functions training never ran compiled as without a profile. */
+    boolean guardsUntrained();
+
+    /** Where the guarded profiles are kept (the store's scratch directory, under untrained-guard/). */
+    Path guardDir();
+
+    @Override
+    default String untrainedGuard() {
+        return guardsUntrained() ? UntrainedGuard.KEY : "";
+    }
+
+    /** The profile file a build that reads profile gets: with the guard on, profile without its never-run functions. */
+    default Path profileToUse(ProfileData profile) {
+        return guardsUntrained() ? UntrainedGuard.of(profileTool(), profile, guardDir()).profile() : profile.path();
+    }
+
+    @Override
+    default BuildDiagnostics diagnostics(String buildLog, java.util.Optional<ProfileData> profile) {
+        return LlvmProfileText.diagnostics(buildLog, guardsUntrained() && profile.isPresent()
+                ? UntrainedGuard.untrained(profile.get(), guardDir()) : java.util.Set.of());
+    }
+
+    /** What the guard did to the profile this build read (empty when it is off). */
+    @Override
+    default java.util.Optional<String> verifyOptimized(Path binary, ProfileData profile) {
+        if (!guardsUntrained()) {
+            return java.util.Optional.empty();
+        }
+        UntrainedGuard.Guarded g = UntrainedGuard.of(profileTool(), profile, guardDir());
+        return java.util.Optional.of(UntrainedGuard.CHECK + g.untrained() + " of " + g.functions() + " profiled functions"
+                + " never ran in training: compiled without profile, as in release");
+    }
 }

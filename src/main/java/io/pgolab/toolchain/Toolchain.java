@@ -161,6 +161,23 @@ public interface Toolchain {
     BuildDiagnostics diagnostics(String buildLog);
 
     /**
+     * As {@link #diagnostics(String)} for a build from profile: a function the guard left out of it
+     * ({@link #untrainedGuard}) is not counted as missing.
+     */
+    default BuildDiagnostics diagnostics(String buildLog, Optional<ProfileData> profile) {
+        return diagnostics(buildLog);
+    }
+
+    /**
+     * The guard that compiles functions training never ran as without a profile ([toolchain]
+     * partial_training) as it enters the key of every build that reads a profile; "" when it is off or the
+     * toolchain has nothing to guard (Go's PGO leaves code without samples as it is).
+     */
+    default String untrainedGuard() {
+        return "";
+    }
+
+    /**
      * The user's own flags from [build]; goflags only for go. workDir (the directory the build runs
      * in) and env (build.env) are where cargo reads the user's RUSTFLAGS and .cargo/config.toml.
      */

@@ -28,11 +28,12 @@ class DoctorPartialTrainingTest {
     @Test
     void gccTenAndNewerSupportItOlderOnesDoNot() {
         assertThat(PartialTrainingCheck.gcc(gcc(12, "12.2.0"))).isEqualTo(DoctorCheck.ok("partial training",
-                "supported (gcc >= 10): [toolchain] partial_training = true adds -fprofile-partial-training to the pgo builds"));
+                "supported (gcc >= 10): the pgo builds get -fprofile-partial-training unless [toolchain] partial_training = false"));
         assertThat(PartialTrainingCheck.gcc(gcc(10, "10.1.0")).status()).isEqualTo(DoctorCheck.Status.OK);
         DoctorCheck old = PartialTrainingCheck.gcc(gcc(9, "9.4.0"));
         assertThat(old.status()).isEqualTo(DoctorCheck.Status.INFO);
-        assertThat(old.detail()).isEqualTo("not supported: gcc 9.4.0 is older than 10 (no -fprofile-partial-training)");
+        assertThat(old.detail()).startsWith("not supported: gcc 9.4.0 is older than 10 (no -fprofile-partial-training)")
+                .contains("partial_training = false");
     }
 
     @Test
@@ -43,8 +44,9 @@ class DoctorPartialTrainingTest {
                 Optional.empty(), List.of(), Optional.empty(), Optional.empty());
         Doctor.Report r = DoctorReport.assemble(new DoctorFacts(in, HostFacts.none(), Optional.empty(), Path.of("/p/pgolab.toml")));
         assertThat(line(r, "gcc").status()).isEqualTo(DoctorCheck.Status.OK);
-        assertThat(line(r, "clang 19").detail()).startsWith("not offered: clang has no -fprofile-partial-training")
-                .contains("-mllvm -pgso=false");
+        assertThat(line(r, "clang 19").status()).isEqualTo(DoctorCheck.Status.OK);
+        assertThat(line(r, "clang 19").detail()).startsWith("on unless [toolchain] partial_training = false")
+                .contains("llvm-profdata merge --sparse");
         assertThat(line(r, "go").detail()).startsWith("not needed: Go's PGO only inlines and devirtualizes hot calls");
         // No gcc, no go, no cargo installed: no line claims anything about them.
         Installs none = new Installs(List.of(), List.of(), Optional.empty(), Optional.empty(), Optional.empty(), List.of(),
@@ -55,8 +57,9 @@ class DoctorPartialTrainingTest {
     }
 
     @Test
-    void cargoSaysItIsNotOffered() {
-        assertThat(PartialTrainingCheck.cargo().detail()).startsWith("not offered: rustc (LLVM) has no -fprofile-partial-training");
-        assertThat(PartialTrainingCheck.cargo().status()).isEqualTo(DoctorCheck.Status.INFO);
+    void cargoSaysItIsOn() {
+        assertThat(PartialTrainingCheck.cargo().detail()).startsWith("on unless [toolchain] partial_training = false")
+                .contains("rustc compiles them as release does");
+        assertThat(PartialTrainingCheck.cargo().status()).isEqualTo(DoctorCheck.Status.OK);
     }
 }
