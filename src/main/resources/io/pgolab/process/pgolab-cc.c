@@ -100,6 +100,15 @@ static int cacheable(int argc, char **argv) {
     return compile;
 }
 
+/* Whether the invocation's optimization level (its last -O option) is -O<level>. */
+static int at_level(int argc, char **argv, const char *level) {
+    const char *last = NULL;
+    for (int i = 1; i < argc; i++) {
+        if (argv[i][0] == '-' && argv[i][1] == 'O') last = argv[i] + 2;
+    }
+    return last && !strcmp(last, level);
+}
+
 static void append_record(const char *log, const char *kind, const char *dep, int argc, char **argv, int from) {
     struct buf b = {0};
     char num[32];
@@ -219,15 +228,27 @@ int main(int argc, char **argv) {
                  (long long) ts.tv_sec * 1000000000LL + ts.tv_nsec);
         extra = 3;
     }
+    /* [toolchain] partial_training with GCC 12+: $PGOLAB_O2_PIN (flags separated by spaces) is appended to
+     * an invocation at -O2, where -fprofile-use would otherwise raise the vectorizer's cost model to -O3's
+     * for every function, also those the training never ran. Recorded as run. */
+    char *pins[8];
+    int npin = 0;
+    const char *pin = getenv("PGOLAB_O2_PIN");
+    if (pin && *pin && at_level(argc, argv, "2")) {
+        char *copy = strdup(pin);
+        for (char *t = copy ? strtok(copy, " ") : NULL; t && npin < 8; t = strtok(NULL, " ")) pins[npin++] = t;
+    }
     const char *cache = getenv("PGOLAB_COMPILER_CACHE");
     int cached = cache && *cache && cacheable(argc, argv);
-    char **all = malloc(sizeof(char *) * (size_t) (argc + extra + 2));
+    char **all = malloc(sizeof(char *) * (size_t) (argc + npin + extra + 2));
     if (!all) { perror("pgolab-cc"); return 127; }
     all[0] = (char *) cache;
     char **args = all + 1;
     args[0] = (char *) real;
     for (int i = 1; i < argc; i++) args[i] = argv[i];
     int n = argc;
+    for (int i = 0; i < npin; i++) args[n++] = pins[i];
+    int recorded = n;
     if (extra) {
         args[n++] = "-MMD";
         args[n++] = "-MF";
@@ -235,7 +256,7 @@ int main(int argc, char **argv) {
     }
     args[n] = NULL;
 
-    if (log && *log) append_record(log, cxx ? "CXX" : "C", dep, argc, argv, 1);
+    if (log && *log) append_record(log, cxx ? "CXX" : "C", dep, recorded, args, 1);
     if (cached) {
         execv(cache, all);
         fprintf(stderr, "pgolab-cc: cannot run the compiler cache %s (%s): compiling without it\n", cache, strerror(errno));

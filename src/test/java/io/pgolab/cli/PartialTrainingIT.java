@@ -11,9 +11,9 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * [toolchain] partial_training with the real gcc: the flag reaches the profile-use compile and link
- * (as the compiler wrapper recorded them), not the instrumented build; flipping it rebuilds under a
- * new key, and the toolchain line of the results says so.
+ * [toolchain] partial_training with the real gcc: off, no flag; on (the default), the flag reaches the
+ * profile-use compile and link (as the compiler wrapper recorded them), not the instrumented build;
+ * flipping it rebuilds pgo under a new key (release keeps its key), and the toolchain line says so.
  */
 class PartialTrainingIT {
     @TempDir
@@ -24,18 +24,23 @@ class PartialTrainingIT {
         Tool.require(ToolLocator.onPath("gcc").isPresent(), "gcc");
         Path p = TinyProject.create(tmp.resolve("p"), "gcc", "\"release\", \"pgo\"",
                 TinyProject.train("hot", "{binary} run 300000"));
+        Path config = p.resolve("pgolab.toml");
+        Files.writeString(config, Files.readString(config).replace("kind = \"gcc\"", "kind = \"gcc\"\npartial_training = false"));
         Cli.Result plain = Cli.run(p, "build", "--json", tmp.resolve("plain.json").toString());
         assertThat(plain.exitCode()).as(plain.all()).isZero();
         String plainKey = key(p);
         assertThat(Files.readString(p.resolve(".pgolab/logs/audit-pgo.log"))).contains("-fprofile-use=")
                 .doesNotContain("-fprofile-partial-training");
 
-        Path config = p.resolve("pgolab.toml");
-        Files.writeString(config, Files.readString(config).replace("kind = \"gcc\"", "kind = \"gcc\"\npartial_training = true"));
+        String releaseKey = key(p, "release");
+        // The default (no key) is the guard on.
+        Files.writeString(config, Files.readString(config).replace("partial_training = false\n", ""));
         Cli.Result partial = Cli.run(p, "build", "--json", tmp.resolve("partial.json").toString());
         assertThat(partial.exitCode()).as(partial.all()).isZero();
         assertThat(partial.err()).contains("build pgo: rebuilding");
         assertThat(key(p)).isNotEqualTo(plainKey);
+        assertThat(partial.err()).contains("build release: up to date");   // the guard keys only profile-use builds
+        assertThat(key(p, "release")).isEqualTo(releaseKey);
 
         // Every profile-use compile and link got the flag; the instrumented build did not.
         String audit = Files.readString(p.resolve(".pgolab/logs/audit-pgo.log"));
@@ -58,6 +63,10 @@ class PartialTrainingIT {
     }
 
     private static String key(Path project) throws Exception {
-        return Json.MAPPER.readTree(project.resolve(".pgolab/variants/pgo.json").toFile()).get("key").asText();
+        return key(project, "pgo");
+    }
+
+    private static String key(Path project, String variant) throws Exception {
+        return Json.MAPPER.readTree(project.resolve(".pgolab/variants/" + variant + ".json").toFile()).get("key").asText();
     }
 }
