@@ -43,8 +43,9 @@ final class BenchCommand implements Callable<Integer> {
     @Parameters(paramLabel = "VARIANT", arity = "0..*", description = "Variants to compare; the first is the baseline.")
     List<String> variantNames = new ArrayList<>();
 
-    @Option(names = "--no-training-check", description = "Do not check, when a pgo variant regressed or was inconclusive,"
-            + " whether training matches the benchmark (see 'pgolab profile --against-bench').")
+    @Option(names = "--no-training-check", description = {"Do not check whether training matches the benchmark (see"
+            + " 'pgolab profile --against-bench'): before measuring when no [[bench]] workload is like a [[train]] one,"
+            + " after it when a pgo variant regressed or was inconclusive."})
     boolean noTrainingCheck;
 
     @Option(names = "--layout-check", description = {"Also measure relink-1 and relink-2: the release code linked with its"
@@ -62,12 +63,15 @@ final class BenchCommand implements Callable<Integer> {
                     // Build (or confirm up to date) first, so a bench never measures binaries of an older config.
                     : FailedBuilds.build(s, parent.global.workDir(), opts.json,
                             () -> s.pipeline().build(variants, false, FailureMode.FAIL)).artifacts(variants);
+            TrainingCheck check = new TrainingCheck(s.bench(),
+                    TrainingCheck.notRun(noTrainingCheck, noBuild, opts.deterministic));
+            check.before(variants, workloads.names());
             List<BenchWorkload> measured = workloads.of(built);
             BenchResults r = s.engine(opts, "bench").run("pgolab bench: " + s.config.name(), measured);
             r = opts.flamegraphs(s.bench(), r, measured, built);
             r = LayoutCheck.addTo(PgoPotential.addTo(s.bench(), r, built, opts.deterministic), built, opts.minEffect / 100);
-            Results results = Results.bench(s.source(), r)
-                    .withTrainingMatch(TrainingCheck.afterBench(s.bench(), r, !noTrainingCheck && !noBuild));
+            check.after(r);
+            Results results = Results.bench(s.source(), r).withTraining(check);
             opts.exports(parent.global.workDir()).write(results);
             return opts.exitCode(results);
         }

@@ -42,8 +42,9 @@ final class LadderCommand implements Callable<Integer> {
     @Parameters(paramLabel = "VARIANT", arity = "0..*", description = "The steps, in order; the first is the baseline.")
     List<String> variantNames = new ArrayList<>();
 
-    @Option(names = "--no-training-check", description = "Do not check, when a pgo variant regressed or was inconclusive,"
-            + " whether training matches the benchmark (see 'pgolab profile --against-bench').")
+    @Option(names = "--no-training-check", description = {"Do not check whether training matches the benchmark (see"
+            + " 'pgolab profile --against-bench'): before measuring when no [[bench]] workload is like a [[train]] one,"
+            + " after it when a pgo variant regressed or was inconclusive."})
     boolean noTrainingCheck;
 
     @Option(names = "--layout-check", description = {"Also measure relink-1 and relink-2: the release code linked with its"
@@ -62,6 +63,9 @@ final class LadderCommand implements Callable<Integer> {
                     () -> s.pipeline().build(measured, false, FailureMode.FAIL));
             List<BuiltArtifact> built = o.artifacts(steps);
             List<Ladder.Slowdown> slowdown = LadderCosts.trainingSlowdown(s.bench(), o, built);
+            TrainingCheck check = new TrainingCheck(s.bench(),
+                    TrainingCheck.notRun(noTrainingCheck, false, opts.deterministic));
+            check.before(steps, workloads.names());
             List<BuiltArtifact> all = o.artifacts(measured);
             List<BenchWorkload> ws = workloads.of(all);
             BenchResults r = opts.flamegraphs(s.bench(), s.engine(opts, "ladder").run("pgolab ladder: " + s.config.name(), ws),
@@ -69,8 +73,8 @@ final class LadderCommand implements Callable<Integer> {
             r = LayoutCheck.addTo(PgoPotential.addTo(s.bench(), r, built, opts.deterministic), all, opts.minEffect / 100);
             Ladder ladder = Ladder.of(r, built, LadderCosts.pipelineSeconds(o, steps, built),
                     LadderCosts.trainingSeconds(o, steps, built), LadderCosts.pipelineCpuSeconds(o, steps, built), slowdown);
-            Results results = Results.ladder(s.source(), r, ladder, built)
-                    .withTrainingMatch(TrainingCheck.afterBench(s.bench(), r, !noTrainingCheck));
+            check.after(r);
+            Results results = Results.ladder(s.source(), r, ladder, built).withTraining(check);
             opts.exports(parent.global.workDir()).write(results);
             return opts.exitCode(results);
         }

@@ -12,7 +12,7 @@ final class DocMarkdown {
         if (d.gate() != null) {
             return GateReport.markdown(d.gate(), b == null ? java.util.List.of() : b.workloads());
         }
-        StringBuilder s = new StringBuilder("## ").append(Md.text(ReportDocs.title(d))).append("\n\n");
+        StringBuilder s = new StringBuilder(LossLines.markdown(d.losses())).append("## ").append(Md.text(ReportDocs.title(d))).append("\n\n");
         s.append("**").append(Md.text(ReportDocs.summary(d))).append("**\n\n");
         ReportDocs.microbench(d).ifPresent(m -> s.append(Md.text(m)).append("\n\n"));
         if (d.ladder() != null) {

@@ -31,6 +31,7 @@ final class HtmlReport {
                 .append("<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n")
                 .append("<title>").append(Html.text(title)).append("</title>\n<style>\n").append(HtmlAssets.own("report.css"))
                 .append("</style></head>\n<body>\n<header><h1>").append(Html.text(title)).append("</h1>\n")
+                .append(losses(sections))
                 .append("<p id=\"verdict\" class=\"verdict ").append(passed == null ? "" : passed ? "pass" : "fail").append("\">")
                 .append(Html.text(verdict)).append("</p></header>\n<main>\n").append(body);
         p.append("<section id=\"warnings\"><h2>Warnings</h2>\n")
@@ -45,6 +46,13 @@ final class HtmlReport {
                 .append("<script>").append(Html.script(HtmlAssets.own("report.js"))).append("</script>\n")
                 .append("</body></html>\n");
         return p.toString();
+    }
+
+    /** Every file's losses, first on the page (a merge's hosts are gates, which have none). */
+    private static String losses(List<Section> sections) {
+        StringBuilder b = new StringBuilder();
+        sections.forEach(s -> b.append(LossLines.html(s.doc().losses())));
+        return b.isEmpty() ? "" : "<section id=\"losses\">\n" + b + "</section>\n";
     }
 
     private static String section(Section s, HtmlData data, List<String> warnings) {

@@ -81,7 +81,7 @@ final class JsonExporter implements Exporter {
                         a.profileCheck()));
             }
         }
-        return new ResultsDocument(envelope, variants, sets == null || sets.isEmpty() ? null : sets.get(0),
+        return new ResultsDocument(envelope, r.losses(), variants, sets == null || sets.isEmpty() ? null : sets.get(0),
                 sets == null || sets.isEmpty() ? null : sets, pgoExtra, pgoExtraCpu, r.buildFailure(), ladder, nested, profile, optimized, top,
                 r.trainingMatch(), r.gate() == null ? null : gate(r.gate()), r.source().log().entries());
     }

@@ -6,7 +6,7 @@ import io.pgolab.bench.BenchResults;
 final class MarkdownExporter implements Exporter {
     @Override
     public String render(Results r) {
-        String main = main(r);
+        String main = LossLines.markdown(r.losses()) + main(r);
         return r.trainingMatch() == null ? main : main + TrainingMatchReport.markdown(r.trainingMatch());
     }
 

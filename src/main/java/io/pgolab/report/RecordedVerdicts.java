@@ -3,6 +3,8 @@ package io.pgolab.report;
 import io.pgolab.UserError;
 import io.pgolab.bench.GateMeasure;
 import io.pgolab.bench.GateResult;
+import io.pgolab.bench.Loss;
+import io.pgolab.bench.Losses;
 import io.pgolab.bench.Microbench;
 import io.pgolab.stats.Comparison;
 import io.pgolab.stats.Direction;
@@ -71,14 +73,54 @@ final class RecordedVerdicts {
             new RecordedVerdicts(file, false).ladder(d.ladder(), d.bench());
         }
         if (d.gate() == null) {
-            return d;
+            return new RecordedVerdicts(file, false).losses(d);
         }
         List<String> uncompared = bodies.stream().flatMap(b -> ReportDocs.outcome(b).uncompared().stream()).toList();
         ResultsDocument.GateBody g = new RecordedVerdicts(file, false).gate(d.gate(), workloads, uncompared);
-        return new ResultsDocument(d.envelope(), d.variants(), d.training(), d.profileSets(), d.pgoExtraBuildSeconds(), d.pgoExtraBuildCpuSeconds(),
+        return new ResultsDocument(d.envelope(), d.losses(), d.variants(), d.training(), d.profileSets(), d.pgoExtraBuildSeconds(), d.pgoExtraBuildCpuSeconds(),
                 d.buildFailure(),
                 d.ladder(), d.bench(), d.profile(), d.optimizedBuilds(), d.measurements(), d.trainingMatch(), g,
                 d.commands());
+    }
+
+    /**
+     * The losses every report says first, agreeing with the comparisons verified above: each recorded loss is a
+     * regressed gated comparison of a pgo variant against a variant without a profile, with its change and CI, and
+     * no such comparison is left without one. A bench or ladder file written before losses were recorded gets them
+     * from its comparisons and training checks, by the function a bench that runs uses ({@link Losses}).
+     */
+    private ResultsDocument losses(ResultsDocument d) {
+        ResultsDocument.BenchBody b = ReportDocs.bench(d);
+        String kind = ReportDocs.kind(d);
+        if (b == null || !kind.equals("bench") && !kind.equals("ladder")) {
+            return d;
+        }
+        List<Losses.Regression> regressions = ReportDocs.regressions(b);
+        if (d.losses() == null) {
+            List<io.pgolab.pipeline.TrainingMatch> checks = d.trainingMatch() == null ? List.of() : d.trainingMatch();
+            String notRun = checks.isEmpty() ? "this results file holds no training check" : "";
+            return d.withLosses(Losses.of(regressions, new Losses.Training(checks, java.util.Map.of(), notRun, null)));
+        }
+        for (Loss l : d.losses()) {
+            Losses.Regression g = regressions.stream().filter(x -> x.candidate().equals(l.variant())
+                    && x.baseline().equals(l.baseline()) && x.workload().equals(l.workload())
+                    && x.metric().equals(l.metric())).findFirst().orElseThrow(() -> disagrees("the loss of " + l.variant()
+                    + " against " + l.baseline() + " " + l.metric() + " on " + l.workload(), "a loss",
+                    "that comparison is not a regressed gated comparison of the file"));
+            if (Math.abs(g.changePercent() - l.changePercent()) > SAME_PERCENT
+                    || Math.abs(g.ciLowPercent() - l.ciLowPercent()) > SAME_PERCENT
+                    || Math.abs(g.ciHighPercent() - l.ciHighPercent()) > SAME_PERCENT) {
+                throw disagrees("the loss of " + l.variant() + " on " + l.workload(), String.format(Locale.ROOT,
+                        "%+.4f%% [%+.4f%%, %+.4f%%]", l.changePercent(), l.ciLowPercent(), l.ciHighPercent()),
+                        String.format(Locale.ROOT, "its comparison gives %+.4f%% [%+.4f%%, %+.4f%%]", g.changePercent(),
+                                g.ciLowPercent(), g.ciHighPercent()));
+            }
+        }
+        if (d.losses().size() != regressions.size()) {
+            throw disagrees("the bench", d.losses().size() + " losses", "its gated comparisons give "
+                    + regressions.size() + " regressed pgo variants against variants without a profile");
+        }
+        return d;
     }
 
     /**

@@ -118,9 +118,32 @@ final class ReportDocs {
                 : gatedComparisons(b).stream().map(ResultsDocument.ComparisonEntry::metric).distinct().toList();
     }
 
+    /**
+     * The regressed gated comparisons of profile-guided variants against variants without a profile, workload by
+     * workload, as {@link io.pgolab.bench.Losses#regressions} gives them for a bench that ran.
+     */
+    static List<io.pgolab.bench.Losses.Regression> regressions(ResultsDocument.BenchBody b) {
+        List<io.pgolab.bench.Losses.Regression> out = new java.util.ArrayList<>();
+        for (ResultsDocument.Workload w : b.workloads() == null ? List.<ResultsDocument.Workload>of() : b.workloads()) {
+            for (ResultsDocument.ComparisonEntry c : w.comparisons()) {
+                if (c.gated() && "regressed".equals(c.verdict())
+                        && io.pgolab.bench.Losses.pgoAgainstNoProfile(c.baseline(), c.candidate())) {
+                    out.add(new io.pgolab.bench.Losses.Regression(w.name(), w.command(), c.baseline(), c.candidate(),
+                            c.metric(), c.unit(), direction(c.direction()), (c.ratio() - 1) * 100, (c.ciLow() - 1) * 100,
+                            (c.ciHigh() - 1) * 100));
+                }
+            }
+        }
+        return out;
+    }
+
+    private static Direction direction(String json) {
+        return "higher_is_better".equals(json) ? Direction.HIGHER_IS_BETTER : Direction.LOWER_IS_BETTER;
+    }
+
     private static List<GatedOutcome.Measure> measures(ResultsDocument.BenchBody b) {
         return gatedComparisons(b).stream().map(c -> new GatedOutcome.Measure(c.candidate(), c.metric(),
-                "higher_is_better".equals(c.direction()) ? Direction.HIGHER_IS_BETTER : Direction.LOWER_IS_BETTER,
+                direction(c.direction()),
                 Verdict.valueOf(c.verdict().toUpperCase(Locale.ROOT)), (c.ratio() - 1) * 100, (c.ciLow() - 1) * 100,
                 (c.ciHigh() - 1) * 100)).toList();
     }

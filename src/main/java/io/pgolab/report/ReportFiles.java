@@ -61,7 +61,7 @@ public final class ReportFiles {
                 h.host(), null, null, null, null, h.environment());
         ResultsDocument.BenchBody body = new ResultsDocument.BenchBody(null, h.workloads(), List.of(), h.gate().summary(),
                 h.gate().measuresOutOfBounds(), h.gate().microbench());
-        return new ResultsDocument(env, null, null, null, null, null, null, null, null, null, null, body, null, h.gate(), null);
+        return new ResultsDocument(env, null, null, null, null, null, null, null, null, null, null, null, body, null, h.gate(), null);
     }
 
     /** The page: one section per file (per host of a merge), the first file's verdict on top. */
@@ -100,10 +100,17 @@ public final class ReportFiles {
     public void summarize(PrintStream out) {
         for (Loaded f : files) {
             String what = f.merged() != null ? "merge of " + f.docs().size() + " hosts: " + f.merged().summary()
-                    : ReportDocs.kind(f.docs().get(0)) + ": " + ReportDocs.summary(f.docs().get(0))
+                    : ReportDocs.kind(f.docs().get(0)) + ": " + lead(f.docs().get(0)) + ReportDocs.summary(f.docs().get(0))
                     + ReportDocs.microbench(f.docs().get(0)).map(m -> " " + m).orElse("");
             out.println(ResultsReader.shown(f.file()) + " (" + what + ")");
         }
+    }
+
+    /** The first loss's headline when the file has losses, said before its verdict; "" otherwise. */
+    private static String lead(ResultsDocument d) {
+        List<io.pgolab.bench.Loss> losses = d.losses() == null ? List.of() : d.losses();
+        return losses.isEmpty() ? "" : losses.get(0).headline() + (losses.size() == 1 ? "" : " (and "
+                + (losses.size() - 1) + " more)") + "; ";
     }
 
     /** Writes the files asked for (null: not asked; "-": stdout), each whole; returns them. */

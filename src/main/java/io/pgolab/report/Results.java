@@ -5,6 +5,7 @@ import io.pgolab.pipeline.PipelineOutcome;
 import io.pgolab.bench.BenchResults;
 import io.pgolab.bench.GateResult;
 import io.pgolab.bench.Ladder;
+import io.pgolab.bench.Loss;
 import io.pgolab.config.Config;
 import io.pgolab.pipeline.BuiltArtifact;
 import io.pgolab.pipeline.ProfileRecord;
@@ -27,9 +28,17 @@ import java.util.List;
  * @param gate the gate's verdict (gate; bench holds its measurements)
  * @param buildFailure the build that failed, when build holds only what finished before it (build, bench, ladder,
  *                     demo with --json: nothing was measured)
+ * @param losses the pgo variants that lost to a variant without a profile (bench, ladder: said first); null when
+ *               the command does not look for them
  */
 public record Results(Source source, BenchResults bench, LadderPart ladder, PipelineOutcome build,
-                      ProfilePart profile, List<TrainingMatch> trainingMatch, GateResult gate, BuildFailure buildFailure) {
+                      ProfilePart profile, List<TrainingMatch> trainingMatch, GateResult gate, BuildFailure buildFailure,
+                      List<Loss> losses) {
+
+    public Results(Source source, BenchResults bench, LadderPart ladder, PipelineOutcome build, ProfilePart profile,
+                   List<TrainingMatch> trainingMatch, GateResult gate, BuildFailure buildFailure) {
+        this(source, bench, ladder, build, profile, trainingMatch, gate, buildFailure, null);
+    }
 
     public Results(Source source, BenchResults bench, LadderPart ladder, PipelineOutcome build, ProfilePart profile) {
         this(source, bench, ladder, build, profile, null, null, null);
@@ -49,7 +58,17 @@ public record Results(Source source, BenchResults bench, LadderPart ladder, Pipe
     /** These results with the training checks done (none: unchanged). */
     public Results withTrainingMatch(List<TrainingMatch> checks) {
         return checks == null || checks.isEmpty() ? this
-                : new Results(source, bench, ladder, build, profile, List.copyOf(checks), gate, buildFailure);
+                : new Results(source, bench, ladder, build, profile, List.copyOf(checks), gate, buildFailure, losses);
+    }
+
+    /** These results with their losses (bench, ladder), said first by every exporter. */
+    public Results withLosses(List<Loss> found) {
+        return new Results(source, bench, ladder, build, profile, trainingMatch, gate, buildFailure, List.copyOf(found));
+    }
+
+    /** bench and ladder: the training checks done and the losses, with what the checks found. */
+    public Results withTraining(io.pgolab.bench.TrainingCheck check) {
+        return withTrainingMatch(check.checks()).withLosses(check.losses(bench));
     }
 
     /** gate: the gate's verdict and its bench (the measurements of both commits). */

@@ -27,12 +27,15 @@ import java.util.Map;
  * build/bench/ladder/demo whose build failed (with --json): variants that finished and build_failure;
  * demo: those and the bench body at the top level; bench/compare: the bench body at the top level; ladder:
  * variants (name, build_seconds, binary_bytes, binary), ladder, bench (nested); profile: profile,
- * optimized_builds; training_match: profile --against-bench, and bench/ladder when they checked training.
+ * optimized_builds; training_match: profile --against-bench, and bench/ladder when they checked training;
+ * losses (bench, ladder; right after the envelope, as every report says them first): the pgo variants that lost to
+ * a variant without a profile, absent in files written before pgolab recorded them.
  */
 @JsonInclude(JsonInclude.Include.NON_NULL)
 @JsonIgnoreProperties(ignoreUnknown = true)
 public record ResultsDocument(
         @JsonUnwrapped Envelope envelope,
+        List<io.pgolab.bench.Loss> losses,
         List<VariantEntry> variants,
         Training training,
         List<Training> profileSets,
@@ -49,6 +52,13 @@ public record ResultsDocument(
         List<String> commands) {
 
     public static final String SCHEMA = "pgolab-results/1";
+
+    /** The same document with these losses (a file written before they were recorded, read again). */
+    ResultsDocument withLosses(List<io.pgolab.bench.Loss> found) {
+        return new ResultsDocument(envelope, found, variants, training, profileSets, pgoExtraBuildSeconds,
+                pgoExtraBuildCpuSeconds, buildFailure, ladder, bench, profile, optimizedBuilds, measurements, trainingMatch,
+                gate, commands);
+    }
 
     /** Reading a file without measurements gives an empty unwrapped body: that is no body. */
     public ResultsDocument {

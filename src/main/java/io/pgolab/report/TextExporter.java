@@ -10,7 +10,8 @@ import java.util.List;
 final class TextExporter implements Exporter {
     @Override
     public String render(Results r) {
-        String main = main(r);
+        // a pgo variant slower than one without a profile is said before anything else (LossLines)
+        String main = LossLines.text(r.losses()) + main(r);
         return r.trainingMatch() == null ? main : main + TrainingMatchReport.text(r.trainingMatch());
     }
 

@@ -45,4 +45,43 @@ class TrainingCheckTest {
                 workload("b", cmp("cpu_time", "release", "pgo", BASE, SAME))));
         assertThat(TrainingCheck.wanted(r)).isEmpty();
     }
+
+    @org.junit.jupiter.api.io.TempDir
+    java.nio.file.Path dir;
+
+    io.pgolab.config.Config config(String bench) {
+        return io.pgolab.config.ConfigLoader.parse(dir.resolve("pgolab.toml"), """
+                [project]
+                variants = ["release", "pgo"]
+
+                [toolchain]
+                kind = "gcc"
+
+                [build]
+                command = "make CC={cc} CFLAGS='{cflags}' LDFLAGS='{ldflags}'"
+                artifact = "{builddir}/app"
+
+                [[train]]
+                name = "startup"
+                command = "{binary}  --run {root}/in.txt"
+                """ + bench);
+    }
+
+    @Test
+    void aBenchWorkloadIsTrainingLikeByNameOrByItsCommandOnceExpanded() {
+        var same = config("[[bench]]\nname = \"typical\"\ncommand = \"{binary} --run " + dir + "/in.txt\"\n");
+        assertThat(TrainingCheck.trainingLike(same, same.bench().get(0))).isTrue();
+        var named = config("[[bench]]\nname = \"startup\"\ncommand = \"{binary} --other\"\n");
+        assertThat(TrainingCheck.trainingLike(named, named.bench().get(0))).isTrue();
+        var other = config("[[bench]]\nname = \"typical\"\ncommand = \"{binary} --run " + dir + "/other.txt\"\n");
+        assertThat(TrainingCheck.trainingLike(other, other.bench().get(0))).isFalse();
+    }
+
+    @Test
+    void theCheckIsOffWithItsOptionNoBuildOrDeterministicModeAndSaysWhy() {
+        assertThat(TrainingCheck.notRun(false, false, false)).isEmpty();
+        assertThat(TrainingCheck.notRun(true, false, false)).contains("--no-training-check");
+        assertThat(TrainingCheck.notRun(false, true, false)).contains("--no-build");
+        assertThat(TrainingCheck.notRun(false, false, true)).contains("--deterministic");
+    }
 }

@@ -46,7 +46,14 @@ public final class JsonShape {
             "variants[].build_steps: array", "variants[].build_steps[]: object", "variants[].build_steps[].step: string",
             "variants[].build_steps[].wall_seconds: number", "variants[].build_steps[].cpu_seconds: number",
             "pgo_extra_build_cpu_seconds: number", "ladder.steps[].build_cpu_seconds: number",
-            "ladder.steps[].pipeline_cpu_seconds: number");
+            "ladder.steps[].pipeline_cpu_seconds: number",
+            // issue 37: a loss is never silent
+            "losses: array", "losses[]: object", "losses[].variant: string", "losses[].baseline: string",
+            "losses[].workload: string", "losses[].metric: string", "losses[].unit: string",
+            "losses[].direction: string", "losses[].change_percent: number", "losses[].ci_low_percent: number",
+            "losses[].ci_high_percent: number", "losses[].cold_share: number", "losses[].cold_functions: array",
+            "losses[].cold_functions[]: string", "losses[].cold_never_ran: boolean", "losses[].guard: boolean",
+            "losses[].cause: string", "losses[].unknown: string", "losses[].fix: string");
 
     private JsonShape() {
     }
