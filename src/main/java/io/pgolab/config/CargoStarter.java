@@ -21,7 +21,7 @@ final class CargoStarter {
         StringBuilder s = new StringBuilder();
         s.append("# pgolab.toml: written by 'pgolab init' (found Cargo.toml).\n");
         s.append("# Every key is documented in docs/config.md. Check the lines marked CHANGE_ME.\n\n");
-        s.append("[project]\nname = \"").append(name).append("\"\n");
+        s.append("[project]\nname = ").append(TomlText.quote(name)).append("\n");
         s.append("root = \".\"                      # the crate or workspace, relative to this file\n");
         s.append("variants = [\"release\", \"pgo\"]\n# any of: ").append(Variant.NATIVE_NAMES).append("\n\n");
         s.append("[toolchain]\nkind = \"cargo\"                  # rustc/cargo from PATH (rustup); llvm-profdata paired with rustc's LLVM\n\n");
@@ -42,6 +42,7 @@ final class CargoStarter {
         s.append("# instrumented binary writes its profile. {binary} is the first of bins; {bin:NAME} any of them.\n");
         s.append("[[train]]\nname = \"typical\"\ncommand = \"{binary} --help\"   # CHANGE_ME: a realistic workload\n");
         s.append("timeout = \"10m\"\n\n");
+        s.append(BaseTrainingStarter.entry(dir, StarterConfig.BuildSystem.CARGO));
         s.append("# Benchmarks: held-out workloads (not the training ones) to compare variants on.\n");
         s.append("[[bench]]\nname = \"main\"\ncommand = \"{binary} --help\"   # CHANGE_ME\n");
         return s.toString();

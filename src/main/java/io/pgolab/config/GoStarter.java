@@ -29,7 +29,7 @@ final class GoStarter {
         s.append("# pgolab.toml: written by 'pgolab init' (found go.mod").append(module.isEmpty() ? "" : ", module " + module)
                 .append(").\n");
         s.append("# Every key is documented in docs/config.md. Check the lines marked CHANGE_ME.\n\n");
-        s.append("[project]\nname = \"").append(name).append("\"\n");
+        s.append("[project]\nname = ").append(TomlText.quote(name)).append("\n");
         s.append("root = \".\"                      # the module, relative to this file\n");
         s.append("variants = [\"release\", \"pgo\"]   # Go builds these two (no LTO, no BOLT)\n\n");
         s.append("[toolchain]\nkind = \"go\"\n");

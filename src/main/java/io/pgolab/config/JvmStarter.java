@@ -40,7 +40,7 @@ final class JvmStarter {
         StringBuilder s = new StringBuilder();
         s.append("# pgolab.toml: written by 'pgolab init' (found ").append(maven ? "pom.xml, Maven" : "a Gradle build").append(").\n");
         s.append("# Every key is documented in docs/config.md ('Toolchain kind \"jvm\"'). Check the lines marked CHANGE_ME.\n\n");
-        s.append("[project]\nname = \"").append(name).append("\"\n");
+        s.append("[project]\nname = ").append(TomlText.quote(name)).append("\n");
         s.append("root = \".\"\n");
         s.append("variants = [\"release\", \"cds\"]   # \"aot\" too with a JDK 24 or newer (jdk = \"25\")\n\n");
         s.append("[toolchain]\nkind = \"jvm\"\n");

@@ -70,7 +70,7 @@ public final class StarterConfig {
         StringBuilder s = new StringBuilder();
         s.append("# pgolab.toml: written by 'pgolab init' (").append(describe(bs, dir)).append(").\n");
         s.append("# Every key is documented in docs/config.md. Check the lines marked CHANGE_ME.\n\n");
-        s.append("[project]\nname = \"").append(name).append("\"\n");
+        s.append("[project]\nname = ").append(TomlText.quote(name)).append("\n");
         s.append("root = \".\"                      # the source tree, relative to this file\n");
         if (bs != BuildSystem.CMAKE && bs != BuildSystem.MESON) {
             s.append("copy_sources = true              # build each variant in its own copy (in-tree builds)\n");
@@ -113,7 +113,11 @@ public final class StarterConfig {
         s.append("# Training: representative runs of the built program. Each must exit normally so the\n");
         s.append("# instrumented binary writes its profile. {binary} is the binary being trained.\n");
         s.append("[[train]]\nname = \"typical\"\ncommand = \"{binary} --help\"   # CHANGE_ME: a realistic workload\n");
+        if (BaseTrainingStarter.active(dir)) {
+            s.append("share = ").append(BaseTrainingStarter.OWN_SHARE).append("                      # of the merged counts; the base below makes the rest\n");
+        }
         s.append("timeout = \"10m\"\n\n");
+        s.append(BaseTrainingStarter.entry(dir, bs));
         s.append("# Benchmarks: held-out workloads (not the training ones) to compare variants on.\n");
         s.append("[[bench]]\nname = \"main\"\ncommand = \"{binary} --help\"   # CHANGE_ME\n");
         return s.toString();

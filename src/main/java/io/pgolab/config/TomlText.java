@@ -30,6 +30,22 @@ final class TomlText {
     private TomlText() {
     }
 
+    /** s as a TOML basic string: "..." with backslashes, quotes and control characters escaped. */
+    static String quote(String s) {
+        StringBuilder b = new StringBuilder("\"");
+        for (char c : s.toCharArray()) {
+            switch (c) {
+                case '\\' -> b.append("\\\\");
+                case '"' -> b.append("\\\"");
+                case '\n' -> b.append("\\n");
+                case '\t' -> b.append("\\t");
+                case '\r' -> b.append("\\r");
+                default -> b.append(c < 0x20 || c == 0x7f ? String.format("\\u%04x", (int) c) : String.valueOf(c));
+            }
+        }
+        return b.append('"').toString();
+    }
+
     /** The parse result, or null after adding the problems (syntax errors) to problems. */
     static TomlParseResult parse(String text, ConfigProblems problems) {
         Scan scan = scan(text);

@@ -20,7 +20,7 @@ import org.tomlj.TomlTable;
 final class WorkloadReader {
     private static final Set<String> SERVICE = ServiceReader.KEYS;
     private static final Set<String> WORKLOAD = union(Set.of("name", "command", "timeout", "weight", "env"), SERVICE);
-    private static final Set<String> TRAIN = union(WORKLOAD, Set.of("profile"));
+    private static final Set<String> TRAIN = union(WORKLOAD, Set.of("profile", "share", "base"));
     private static final Set<String> BENCH = union(WORKLOAD, Set.of("parser", "metric", "min_effect", "primary", "bound"));
     private static final Set<String> METRIC = Set.of("name", "regex", "json_pointer", "unit", "direction", "scale", "bound");
 
@@ -84,6 +84,8 @@ final class WorkloadReader {
                 weight = 1.0;
             }
             String prefix = key + "." + name;
+            double share = key.equals("train") ? TrainShares.share(named, problems) : 0;
+            boolean base = key.equals("train") && named.bool("base", false);
             List<MetricSpec> metrics = key.equals("bench") ? metrics(t, prefix, line, problems) : List.of();
             Optional<String> parser = named.optString("parser");
             MetricNames.checkParser(named, prefix, problems);
@@ -96,7 +98,10 @@ final class WorkloadReader {
             checkFirstOutput(named, prefix, service.isPresent(), primary, minEffects, bounds, problems);
             out.add(new WorkloadSpec(name, command, named.duration("timeout", Duration.ofMinutes(10)), weight,
                     ValueChecks.env(named, "env", problems), line, parser, metrics, minEffects, primary,
-                    service, profileTag(named, prefix, problems), bounds));
+                    service, profileTag(named, prefix, problems), bounds, share, base));
+        }
+        if (key.equals("train")) {
+            TrainShares.checkSets(out, problems);
         }
         return out;
     }

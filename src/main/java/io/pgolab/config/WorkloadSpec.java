@@ -9,7 +9,10 @@ import java.util.Optional;
  * One [[train]] or [[bench]] entry: a shell command run against a built binary. Bench entries can
  * also name a parser for the output, extra metrics, per-metric minimum effects (fractions) and
  * their primary metrics. A [[train]] entry can be tagged with a profile name (empty: untagged), so
- * that a variant such as "pgo@server" is built from the tagged workloads only.
+ * that a variant such as "pgo@server" is built from the tagged workloads only. A [[train]] entry's
+ * share (0: none) is the fraction of the merged profile's counts it is to contribute, in place of a
+ * weight; base marks the project's own broad training (its test suite), reported apart from the
+ * user's workloads.
  */
 public record WorkloadSpec(
         String name,
@@ -24,11 +27,18 @@ public record WorkloadSpec(
         List<String> primary,
         Optional<ServiceSpec> service,
         String profile,
-        Map<String, Double> bounds) {
+        Map<String, Double> bounds,
+        double share,
+        boolean base) {
 
     public WorkloadSpec(String name, String command, Duration timeout, double weight, Map<String, String> env, int line) {
         this(name, command, timeout, weight, env, line, Optional.empty(), List.of(), Map.of(), List.of(), Optional.empty(), "",
-                Map.of());
+                Map.of(), 0, false);
+    }
+
+    /** Whether this training workload asks for a share of the merged profile's counts (share = F) instead of a weight. */
+    public boolean hasShare() {
+        return share > 0;
     }
 
     /** Whether this training workload feeds the profile set (empty set: every workload), itself or by one role. */

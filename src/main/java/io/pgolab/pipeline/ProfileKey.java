@@ -15,7 +15,7 @@ import java.util.TreeMap;
  * and versions (not its paths), the [toolchain] and [build] settings, the whole source tree's content
  * (SourceFingerprint.of: tracked and untracked files, never .pgolab, the config file, the stored
  * profile itself or the exclude globs), and each [[train]] workload of the set (name, command, env,
- * weight, timeout, service). Absolute paths of the project root and config directory are replaced
+ * weight or share, timeout, service). Absolute paths of the project root and config directory are replaced
  * by placeholders, so a checkout at another path has the same key. Files the workloads read outside
  * project.root are known only by their names in the commands.
  */
@@ -42,7 +42,8 @@ public final class ProfileKey {
         for (WorkloadSpec w : config.train()) {
             if (w.feeds(profileSet)) {
                 lines.add(portable(config, String.join("\t", "train", w.name(), w.command(), new TreeMap<>(w.env()).toString(),
-                        Double.toString(w.weight()), w.timeout().toString(), w.service().map(Object::toString).orElse(""))));
+                        Double.toString(w.weight()), w.timeout().toString(), w.service().map(Object::toString).orElse(""))
+                        + (w.hasShare() ? "\tshare=" + w.share() : "")));   // only then: keys without shares stay as they were
             }
         }
         return String.join("\n", lines);

@@ -24,13 +24,40 @@ public record ProfileRecord(
         List<String> dropped,
         String createdAt,
         String profileSet,
-        StoredUse stored) {
+        StoredUse stored,
+        List<Contribution> contributions) {
 
     public ProfileRecord(String trainKey, String instrumentedKey, String notes, String profile, String sha256, long bytes,
                          double mergeSeconds, List<WorkloadRun> workloads, List<String> dropped, String createdAt,
                          String profileSet) {
         this(trainKey, instrumentedKey, notes, profile, sha256, bytes, mergeSeconds, workloads, dropped, createdAt,
-                profileSet, null);
+                profileSet, null, List.of());
+    }
+
+    public ProfileRecord {
+        contributions = contributions == null ? List.of() : List.copyOf(contributions);
+    }
+
+    /**
+     * What one workload put into the merged profile (listed when more than one was merged): counts, its
+     * profile's total alone (block counts for clang and cargo, arc counts for gcc, CPU samples for go);
+     * weight, the whole number the merge multiplied them by; askedShare, its share = F scaled so the
+     * set's add up to 1 (0 when it gave a weight); share, its part of the merged counts; base, whether it
+     * is the project's own broad training ([[train]] base = true).
+     */
+    @JsonIgnoreProperties(ignoreUnknown = true)
+    public record Contribution(String name, boolean base, long counts, long weight, double askedShare, double share) {
+    }
+
+    /** The share of the merged counts that came from base workloads (0 when none is, or nothing was recorded). */
+    @com.fasterxml.jackson.annotation.JsonIgnore
+    public double baseShare() {
+        return contributions.stream().filter(Contribution::base).mapToDouble(Contribution::share).sum();
+    }
+
+    public ProfileRecord withContributions(List<Contribution> c) {
+        return new ProfileRecord(trainKey, instrumentedKey, notes, profile, sha256, bytes, mergeSeconds, workloads, dropped,
+                createdAt, profileSet, stored, c);
     }
 
     /**
@@ -55,7 +82,7 @@ public record ProfileRecord(
 
     public ProfileRecord withStored(StoredUse s) {
         return new ProfileRecord(trainKey, instrumentedKey, notes, profile, sha256, bytes, mergeSeconds, workloads, dropped,
-                createdAt, profileSet, s);
+                createdAt, profileSet, s, contributions);
     }
 
     /**

@@ -35,12 +35,12 @@ final class RoleProfiles {
     /** The merge inputs of w for profileSet ("" = all): raw/, or each role's directory that feeds the set. */
     static List<RawInput> inputs(WorkloadSpec w, Path raw, String profileSet) {
         if (!split(w)) {
-            return List.of(new RawInput(w.name(), raw, w.weight()));
+            return List.of(new RawInput(w.name(), raw, w.weight(), w.share(), w.name()));
         }
         List<RawInput> out = new ArrayList<>();
         for (String role : w.service().orElseThrow().rolesUnderTest()) {
             if (profileSet.isEmpty() || w.profileOf(role).equals(profileSet)) {
-                out.add(new RawInput(w.name() + "." + role, raw.resolve(role), w.weight()));
+                out.add(new RawInput(w.name() + "." + role, raw.resolve(role), w.weight(), w.share(), w.name()));
             }
         }
         return out;

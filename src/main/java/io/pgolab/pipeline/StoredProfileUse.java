@@ -139,7 +139,7 @@ public final class StoredProfileUse {
                 .map(w -> new ProfileRecord.WorkloadRun(w.name(), w.command(), 0, 0, 0, 0, null)).toList();
         return new ProfileRecord("stored:" + h.profile().sha256(), "", "", opened.profile().path().toString(),
                 h.profile().sha256(), opened.profile().bytes(), 0, runs, List.of(), h.createdAt(), profileSet(),
-                use(worst, lostCounts, retrained));
+                use(worst, lostCounts, retrained), List.of());
     }
 
     ProfileRecord.StoredUse use(BuildDiagnostics worst, double lostCounts, String retrained) {

@@ -55,6 +55,12 @@ public final class TrainStage {
         StringBuilder s = new StringBuilder("pgolab-train-v2\n").append(instrumented.key()).append('\n').append(profileSet);
         for (WorkloadSpec w : workloads(profileSet)) {
             s.append('\n').append(workloadKey(instrumented, w)).append('\t').append(w.weight());
+            if (w.hasShare()) {   // only then, so that the keys of sets without shares stay as they were
+                s.append("\tshare=").append(w.share());
+            }
+            if (w.base()) {
+                s.append("\tbase");
+            }
         }
         return Hashing.of(s.toString());
     }
@@ -158,7 +164,8 @@ public final class TrainStage {
         Instant t0 = Instant.now();
         MergeResult merged = toolchain.merge(inputs, store.profiles(), mode);
         if (first.isPresent()) {
-            merged = new MergeResult(toolchain.combineCs(merged.profile(), first.get(), store.profiles()), merged.dropped());
+            merged = new MergeResult(toolchain.combineCs(merged.profile(), first.get(), store.profiles()), merged.dropped(),
+                    merged.parts());
         }
         Duration took = Duration.between(t0, Instant.now());
         for (String d : merged.dropped()) {
@@ -171,9 +178,11 @@ public final class TrainStage {
             }
         }
         events.finished(label, took, merged.profile().path().getFileName().toString());
+        List<ProfileRecord.Contribution> parts = MergeShares.of(set, merged.parts());
+        MergeShares.warnings(parts).forEach(events::warn);
         ProfileRecord r = new ProfileRecord(key(instrumented, profileSet), instrumented.key(), instrumented.notes(),
                 merged.profile().path().toString(), merged.profile().sha256(), merged.profile().bytes(),
-                took.toMillis() / 1000.0, runs, merged.dropped(), Instant.now().toString(), profileSet);
+                took.toMillis() / 1000.0, runs, merged.dropped(), Instant.now().toString(), profileSet, null, parts);
         Json.write(recordFile(store, profileSet, instrumented.variant()), r);
         return r;
     }

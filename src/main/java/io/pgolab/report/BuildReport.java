@@ -71,6 +71,7 @@ final class BuildReport {
             }
             s.append(String.format("; merge %.2fs; profile %s (%s)%n", p.mergeSeconds(),
                     java.nio.file.Path.of(p.profile()).getFileName(), Strings.humanBytes(p.bytes())));
+            s.append(TrainingMix.lines(p).replaceAll("(?m)^", "  "));
         });
         Optional<Double> cpu = pgoExtraCpuSeconds(o);
         pgoExtraSeconds(o).ifPresent(x -> s.append(cpu.isPresent() ? String.format(

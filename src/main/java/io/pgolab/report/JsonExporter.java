@@ -146,7 +146,7 @@ final class JsonExporter implements Exporter {
     static List<ResultsDocument.Training> training(PipelineOutcome o) {
         List<ResultsDocument.Training> sets = new ArrayList<>();
         o.profiles().forEach((set, p) -> sets.add(new ResultsDocument.Training(set,
-                p.workloads().stream().map(ResultsDocument.TrainingRun::of).toList(), Seconds.wall(p.mergeSeconds()),
+                ResultsDocument.TrainingRun.of(p), Seconds.wall(p.mergeSeconds()),
                 p.profile(), p.sha256(), p.bytes(), p.dropped(), o.trained() && p.stored() == null
                         || o.trained() && !p.stored().retrained().isEmpty(), stored(p.stored()))));
         return sets;
@@ -237,6 +237,6 @@ final class JsonExporter implements Exporter {
         return new ResultsDocument.ProfileEntry(p.record().profile(), p.record().sha256(), s.bytes(),
                 s.functionsInstrumented(), s.functionsWithCounts(), s.coveragePercent(), s.totalCount(),
                 s.profiledSeconds().isPresent() ? Seconds.wall(s.profiledSeconds().getAsDouble()) : null, s.hottest(), p.stale(),
-                p.record().workloads().stream().map(ResultsDocument.TrainingRun::of).toList(), p.record().dropped());
+                ResultsDocument.TrainingRun.of(p.record()), p.record().dropped());
     }
 }

@@ -24,6 +24,7 @@ final class ProfileReport {
                 .append(Strings.humanBytes(s.bytes())).append(") from ").append(rec.workloads().size())
                 .append(" workload(s): ");
         b.append(String.join(", ", rec.workloads().stream().map(ProfileRecord.WorkloadRun::name).toList())).append('\n');
+        b.append(TrainingMix.lines(rec));
         if (s.sampled()) {
             b.append(String.format("samples   %d CPU samples in %.1fs of profiled time; %d functions have samples%n",
                     s.totalCount(), s.profiledSeconds().getAsDouble(), s.functionsWithCounts()));

@@ -87,13 +87,36 @@ public record ResultsDocument(
                                io.pgolab.pipeline.BuildLoad loadAvg, List<io.pgolab.pipeline.BuildStepCost> buildSteps) {
     }
 
-    /** One training workload's run (the manifest's digests of its raw files stay in .pgolab). */
+    /**
+     * One training workload's run (the manifest's digests of its raw files stay in .pgolab). When more than
+     * one workload made the profile, also what it put into the merge: base (only when true), counts (its
+     * profile's total alone), merge_weight, asked_share (only with share = F), count_share (its part of the
+     * merged counts).
+     */
+    @JsonInclude(JsonInclude.Include.NON_NULL)
     @JsonIgnoreProperties(ignoreUnknown = true)
     public record TrainingRun(String name, String command, double wallSeconds, double cpuSeconds, int rawFiles,
-                              long rawBytes) {
+                              long rawBytes, Boolean base, Long counts, Long mergeWeight, Double askedShare,
+                              Double countShare) {
         static TrainingRun of(ProfileRecord.WorkloadRun w) {
+            return of(w, List.of());
+        }
+
+        static TrainingRun of(ProfileRecord.WorkloadRun w, List<ProfileRecord.Contribution> parts) {
+            ProfileRecord.Contribution c = parts.stream().filter(p -> p.name().equals(w.name())).findFirst().orElse(null);
             return new TrainingRun(w.name(), w.command(), Seconds.wall(w.wallSeconds()), Seconds.cpu(w.cpuSeconds()),
-                    w.rawFiles(), w.rawBytes());
+                    w.rawFiles(), w.rawBytes(), c != null && c.base() ? Boolean.TRUE : null, c == null ? null : c.counts(),
+                    c == null ? null : c.weight(), c == null || c.askedShare() <= 0 ? null : share(c.askedShare()),
+                    c == null ? null : share(c.share()));
+        }
+
+        /** To 4 decimals (0.2513), as shares print. */
+        private static double share(double x) {
+            return Math.round(x * 10000) / 10000.0;
+        }
+
+        static List<TrainingRun> of(ProfileRecord r) {
+            return r.workloads().stream().map(w -> of(w, r.contributions())).toList();
         }
     }
 

@@ -231,14 +231,16 @@ public final class GccToolchain implements Toolchain {
         if (usable.isEmpty()) {
             throw new UserError("no usable profile: " + String.join("; ", dropped), "re-run 'pgolab train'");
         }
+        MergeWeights weights = MergeWeights.of(usable, gcovDump.<java.util.function.ToLongFunction<RawInput>>map(
+                dump -> in -> GcdaCheck.totalArcCounts(dump, log, in.dir())).orElse(null), MergeWeights.LLVM_CAP);
         Path acc = MergeRun.tempPath(outDir, "");
         try {
-            GcdaCheck.gcovMerge(tool, log, usable, acc);
+            GcdaCheck.gcovMerge(tool, log, usable, acc, weights);
         } catch (RuntimeException e) {
             MergeRun.published(acc);
             throw e;
         }
-        return new MergeResult(LlvmMerge.publish(acc, outDir, ""), dropped);
+        return new MergeResult(LlvmMerge.publish(acc, outDir, ""), dropped, weights.parts());
     }
 
     /** "B22*" for GCC 12.2: the version stamp GCC writes into .gcda files (gcc/gcov-io.h). */

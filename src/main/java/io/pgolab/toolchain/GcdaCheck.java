@@ -71,7 +71,7 @@ final class GcdaCheck {
     }
 
     /** Merges the workloads' .gcda trees, weighted, into out (gcov-tool merges two directories at a time). */
-    static void gcovMerge(Path tool, CommandLog log, List<RawInput> inputs, Path out) {
+    static void gcovMerge(Path tool, CommandLog log, List<RawInput> inputs, Path out, MergeWeights weights) {
         try {
             LlvmMerge.deleteTree(out);
             if (inputs.size() == 1) {
@@ -79,12 +79,12 @@ final class GcdaCheck {
                 return;
             }
             Path acc = inputs.get(0).dir();
-            long accWeight = weight(inputs.get(0));
+            long accWeight = weights.weight(inputs.get(0));
             for (int i = 1; i < inputs.size(); i++) {
                 Path next = Scratch.track(out.resolveSibling(out.getFileName() + "." + i));
                 LlvmMerge.deleteTree(next);
                 Exec.Result r = MergeRun.run(log, List.of(tool.toString(), "merge", "-w",
-                        accWeight + "," + weight(inputs.get(i)), "-o", next.toString(), acc.toString(),
+                        accWeight + "," + weights.weight(inputs.get(i)), "-o", next.toString(), acc.toString(),
                         inputs.get(i).dir().toString()), next, MergeRun.sizeOf(List.of(acc, inputs.get(i).dir())));
                 if (!r.ok()) {
                     Scratch.discard(next);
@@ -104,8 +104,9 @@ final class GcdaCheck {
         }
     }
 
-    private static long weight(RawInput in) {
-        return Math.max(1, Math.round(in.weight()));
+    /** The sum of the arc counters of every .gcda under dir (one workload's raw profile). */
+    static long totalArcCounts(Path dump, CommandLog log, Path dir) {
+        return functionCounts(dump, log, new ProfileData(dir, "", 0), null).total();
     }
 
     static void copyTree(Path from, Path to) throws IOException {

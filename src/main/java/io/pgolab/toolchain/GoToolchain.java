@@ -210,7 +210,7 @@ public final class GoToolchain implements Toolchain {
         List<String> argv = new ArrayList<>(List.of(go.toString(), "tool", "pprof", "-proto", "-symbolize=none"));
         Path tmp = MergeRun.tempPath(outDir, "pprof");
         argv.add("-output=" + tmp);
-        int used = 0;
+        java.util.Map<RawInput, List<Path>> usable = new java.util.LinkedHashMap<>();
         for (RawInput in : inputs) {
             List<Path> good = new ArrayList<>();
             for (Path f : rawProfiles(in.dir())) {
@@ -228,17 +228,20 @@ public final class GoToolchain implements Toolchain {
                 dropped.add(in.workload() + " (no usable CPU profile)");
                 continue;
             }
-            // pprof sums samples: listing a workload's files W times gives it weight W, as clang's
-            // --weighted-input does with counts.
-            long times = Math.max(1, Math.round(in.weight()));
-            for (long i = 0; i < times; i++) {
-                good.forEach(f -> argv.add(f.toString()));
-            }
-            used++;
+            usable.put(in, good);
         }
-        if (used == 0) {
+        if (usable.isEmpty()) {
             throw new UserError("no usable profile: " + String.join("; ", dropped), noProfileHint());
         }
+        // pprof sums samples: listing a workload's files W times gives it weight W, as clang's
+        // --weighted-input does with counts (shares become such repeat counts, at most 100).
+        MergeWeights weights = MergeWeights.of(List.copyOf(usable.keySet()), in -> totalSamples(usable.get(in)),
+                MergeWeights.GO_CAP);
+        usable.forEach((in, good) -> {
+            for (long i = 0; i < weights.weight(in); i++) {
+                good.forEach(f -> argv.add(f.toString()));
+            }
+        });
         Exec.Result r = MergeRun.run(log, argv, tmp, MergeRun.sizeOf(inputs.stream().map(RawInput::dir).toList()));
         if (!r.ok() || !Files.isRegularFile(tmp)) {
             MergeRun.published(tmp);
@@ -246,7 +249,20 @@ public final class GoToolchain implements Toolchain {
                     "run the command above by hand (--verbose shows it); a profile from another program or a"
                             + " damaged file is the usual cause; re-run 'pgolab train'");
         }
-        return new MergeResult(LlvmMerge.publish(tmp, outDir, "pprof"), dropped);
+        return new MergeResult(LlvmMerge.publish(tmp, outDir, "pprof"), dropped, weights.parts());
+    }
+
+    /** The CPU samples of one workload's profiles, summed (pprof -top's "Total samples"). */
+    private long totalSamples(List<Path> files) {
+        List<String> argv = new ArrayList<>(List.of(go.toString(), "tool", "pprof", "-top", "-sample_index=samples",
+                "-symbolize=none", "-nodecount=1"));
+        files.forEach(f -> argv.add(f.toString()));
+        Exec.Result r = Exec.capture(log, argv);
+        if (!r.ok()) {
+            throw new UserError("go tool pprof cannot read " + files.get(0).getParent() + ":\n" + Text.lastLines(r.output(), 40),
+                    "the profile is damaged; re-run 'pgolab train'");
+        }
+        return PprofTop.summarize(r.output(), 0).totalCount();
     }
 
     @Override

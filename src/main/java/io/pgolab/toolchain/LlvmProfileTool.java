@@ -56,7 +56,8 @@ final class LlvmProfileTool {
 
     MergeResult merge(List<RawInput> inputs, Path outDir, FailureMode mode) {
         List<String> dropped = new ArrayList<>();
-        List<String> weighted = new ArrayList<>();
+        List<RawInput> used = new ArrayList<>();
+        java.util.Map<RawInput, Path> merged = new java.util.HashMap<>();
         for (RawInput in : inputs) {
             List<Path> files = checkHeaders(rawProfiles(in.dir()), mode, dropped);
             if (files.isEmpty()) {
@@ -65,22 +66,25 @@ final class LlvmProfileTool {
             }
             Path per = in.dir().resolveSibling(in.workload() + ".profdata");
             new LlvmMerge(tool, log).mergeDroppingBad(files, per, mode, dropped);
-            weighted.add("--weighted-input=" + formatWeight(in.weight()) + "," + per);
+            used.add(in);
+            merged.put(in, per);
         }
-        if (weighted.isEmpty()) {
+        if (used.isEmpty()) {
             throw new UserError("no usable profile: every raw profile was dropped: " + String.join("; ", dropped),
                     "re-run 'pgolab train'; if it happens again the instrumented program may be crashing");
         }
+        MergeWeights weights = MergeWeights.of(used, in -> functionCounts(new ProfileData(merged.get(in), "", 0)).total(),
+                MergeWeights.LLVM_CAP);
         Path tmp = MergeRun.tempPath(outDir, "profdata");
         List<String> argv = new ArrayList<>(List.of(tool.toString(), "merge", "-o", tmp.toString()));
-        argv.addAll(weighted);
+        used.forEach(in -> argv.add("--weighted-input=" + weights.weight(in) + "," + merged.get(in)));
         Exec.Result r = MergeRun.run(log, argv, tmp, MergeRun.sizeOf(inputs.stream().map(RawInput::dir).toList()));
         if (!r.ok()) {
             MergeRun.published(tmp);
             throw new UserError("llvm-profdata could not merge the workload profiles:\n" + Text.lastLines(r.output(), 40),
                     "this is unexpected after each workload merged alone; report it with --verbose output");
         }
-        return new MergeResult(LlvmMerge.publish(tmp, outDir, "profdata"), dropped);
+        return new MergeResult(LlvmMerge.publish(tmp, outDir, "profdata"), dropped, weights.parts());
     }
 
     /** second and first merged into one profile (context-sensitive PGO's final profile), content-named in outDir. */
@@ -167,11 +171,6 @@ final class LlvmProfileTool {
             }
         }
         return ok;
-    }
-
-    private static String formatWeight(double w) {
-        long rounded = Math.max(1, Math.round(w));
-        return Long.toString(rounded);
     }
 
     ProfileSummary summarize(ProfileData profile, int top) {

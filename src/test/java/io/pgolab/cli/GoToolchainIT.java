@@ -91,6 +91,13 @@ class GoToolchainIT {
 
         var profile = Json.MAPPER.readTree(p.resolve(".pgolab/profiles/current.json").toFile());
         String merged = profile.get("profile").asText();
+        // what each workload put in: its samples alone, the repeat count (weight), its share of the merged samples
+        var parts = profile.get("contributions");
+        assertThat(parts).hasSize(2);
+        assertThat(parts.get(1).get("weight").asLong()).isEqualTo(2);
+        assertThat(parts.get(0).get("counts").asLong()).isPositive();
+        assertThat(parts.get(0).get("share").asDouble() + parts.get(1).get("share").asDouble()).isCloseTo(1.0,
+                org.assertj.core.api.Assertions.within(1e-9));
         String versionM = run(GO, "version", "-m", pgo.get("binary").asText());
         assertThat(versionM).contains("-pgo=" + merged);
         assertThat(run(GO, "version", "-m", release.get("binary").asText())).doesNotContain("-pgo=");

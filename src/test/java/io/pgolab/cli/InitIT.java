@@ -195,8 +195,12 @@ class InitIT {
         Files.writeString(tmp.resolve("configure"), "#!/bin/sh\nPACKAGE_NAME='python'\nPACKAGE_VERSION='3.11'\n");
         Files.createDirectories(tmp.resolve("Modules"));
         Files.createDirectories(tmp.resolve("Python"));
+        Files.createDirectories(tmp.resolve("Lib/test/libregrtest"));
         assertThat(Cli.run(tmp, "init", "--toolchain", "clang").exitCode()).isZero();
         Config c = ConfigLoader.load(tmp.resolve("pgolab.toml"));
+        // its own test suite is proposed as the base training, with shares beside the user's workload
+        assertThat(c.train()).extracting(w -> w.name() + " base=" + w.base() + " share=" + w.share())
+                .containsExactly("typical base=false share=0.7", "regrtest-pgo base=true share=0.3");
         // the install tree is the variant (the interpreter alone cannot find its modules)
         assertThat(c.build().command()).endsWith("make install DESTDIR={installdir} CFLAGS='{cflags}' LDFLAGS='{ldflags}'"
                 + " COMPILEALL_OPTS=-j0");

@@ -33,7 +33,7 @@ class ConfigFuzzTest {
         "\\uD800", "\u0000", "\uFEFF", "nan", "inf", "-inf", "-1", "0", "1e309", "2147483648", "99999999999999999999",
         "\"99999999999999999h\"", "\"0s\"", "\"\"", "\" \"", "\"log:(unclosed\"", "\"probe:\"", "\"http://x\"",
         "\"[unclosed\"", "\"{a,{b}}\"", "{ \"A=B\" = \"1\" }", "{ \"\" = \"\" }", "[project]", "[toolchain]", "[build]",
-        "[[train]]", "[[bench]]", "[[bench.metric]]", "[bolt]", "name", "command", "artifact", "kind", "weight",
+        "[[train]]", "[[bench]]", "[[bench.metric]]", "[bolt]", "name", "command", "artifact", "kind", "weight", "share", "base",
         "timeout", "min_effect", "{ cpu_time = -2 }", "{ cpu_tme = 2 }", "env", "exclude", "ready", "server", "clients",
         "client_cpus", "scale", "regex", "json_pointer", "parser", "primary", "\"cpu_time\"", "{binary}", "{port}",
         "{bin:x}", "{{", "}}", "\"cargo\"", "\"go\"", "\"gcc\"", "variants", "\"pgo@\"", "\"pgo+lto+bolt\"", "1979-05-27",

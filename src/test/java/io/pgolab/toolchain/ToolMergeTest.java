@@ -51,7 +51,9 @@ class ToolMergeTest {
         Path out = Files.createDirectories(dir.resolve("profiles"));
         Path acc = MergeRun.tempPath(out, "");
         long t0 = System.nanoTime();
-        assertThatThrownBy(() -> GcdaCheck.gcovMerge(gcov, CommandLog.silent(), twoWorkloads(), acc))
+        List<RawInput> inputs = twoWorkloads();
+        assertThatThrownBy(() -> GcdaCheck.gcovMerge(gcov, CommandLog.silent(), inputs, acc,
+                MergeWeights.of(inputs, null, MergeWeights.LLVM_CAP)))
                 .isInstanceOf(UserError.class)
                 .hasMessageStartingWith("gcov-tool-12 merge did not finish within 1 s and was stopped: " + gcov + " merge -w 1,2 -o")
                 .satisfies(e -> assertThat(((UserError) e).hint()).contains("PGOLAB_MERGE_TIMEOUT=600")
