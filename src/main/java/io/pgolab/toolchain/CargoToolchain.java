@@ -81,7 +81,8 @@ public final class CargoToolchain implements LlvmProfiled {
                 + selected.map(t -> ", toolchain " + t.describe()).orElse("") + "), " + rustc.cargoVersion() + profdata.tool().map(t -> ", llvm-profdata " + t.major() + " (" + t.path()
                 + ", " + t.origin() + ")").orElse(", no usable llvm-profdata")
                 + (profdata.note().isEmpty() ? "" : "; note: " + profdata.note())
-                + (guard ? "" : ", partial_training = false (functions training never ran optimized for size)");
+                + (guard ? ", partial_training (functions training never ran compiled as release)"
+                        : ", partial_training = false (functions training never ran optimized for size)");
     }
 
     @Override

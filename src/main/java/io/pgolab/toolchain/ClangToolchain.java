@@ -96,7 +96,8 @@ public final class ClangToolchain implements LlvmProfiled {
     public String describe() {
         return "clang " + version + " (" + cc + ")"
                 + profdata.map(p -> ", llvm-profdata " + major + " (" + p + ")").orElse("")
-                + (guard ? "" : ", partial_training = false (functions training never ran optimized for size)");
+                + (guard ? ", partial_training (functions training never ran compiled as release)"
+                        : ", partial_training = false (functions training never ran optimized for size)");
     }
 
     @Override
