@@ -86,6 +86,93 @@ class UntrainedGuardIT {
         throw new AssertionError("no cpu_time comparison in " + json);
     }
 
+    @Test
+    void rustcCompilesCodeTrainingNeverRanAsRelease() throws Exception {
+        Tool.assumeHere(ToolLocator.onPath("cargo").isPresent() && ToolLocator.onPath("rustc").isPresent(), "no cargo/rustc");
+        Tool.assumeHere(System.getenv("RUSTFLAGS") == null && System.getenv("CARGO_ENCODED_RUSTFLAGS") == null,
+                "RUSTFLAGS set in the environment");
+        Tool.require(ToolLocator.onPath("llvm-profdata-19").isPresent(), "llvm-19");
+        Path p = tmp.resolve("cargo");
+        Files.createDirectories(p.resolve("src"));
+        Files.writeString(p.resolve("Cargo.toml"), """
+                [package]
+                name = "paths"
+                version = "0.1.0"
+                edition = "2021"
+                """);
+        Files.writeString(p.resolve("src/main.rs"), RUST_PATHS);
+        Files.writeString(p.resolve("pgolab.toml"), """
+                [project]
+                name = "paths"
+                variants = ["release", "pgo"]
+
+                [toolchain]
+                kind = "cargo"
+
+                [build]
+                bins = ["paths"]
+
+                [[train]]
+                name = "path-a"
+                command = "{binary} a 300"
+                """);
+        Cli.Result r = Cli.run(p, "build");
+        assertThat(r.exitCode()).as(r.all()).isZero();
+        assertThat(r.all()).contains("never ran in training: compiled without profile, as in release");
+        String pathB = symbol(binary(p, "release"), "path_b");
+        assertThat(code(binary(p, "pgo"), symbol(binary(p, "pgo"), "path_b"))).as("path_b with the guard")
+                .isEqualTo(code(binary(p, "release"), pathB));
+    }
+
+    /** The mangled name of the Rust function paths::NAME in binary. */
+    private static String symbol(Path binary, String name) {
+        Exec.Result r = Exec.capture(null, List.of("nm", binary.toString()));
+        return r.output().lines().map(l -> l.substring(l.lastIndexOf(' ') + 1))
+                .filter(s -> s.contains("5paths") && s.contains(name.length() + name)).findFirst()
+                .orElseThrow(() -> new AssertionError(name + " not in " + binary));
+    }
+
+    static final String RUST_PATHS = """
+            static mut DATA: [u32; 8192] = [0; 8192];
+            fn fill(mut seed: u32) {
+                for i in 0..8192 {
+                    seed = seed.wrapping_mul(1664525).wrapping_add(1013904223);
+                    unsafe { DATA[i] = seed >> 8; }
+                }
+            }
+            #[inline(never)]
+            pub fn path_a(reps: u32) -> u64 {
+                let mut s = 0u64;
+                for r in 0..reps {
+                    for i in 0..8192 {
+                        let x = unsafe { DATA[i] } ^ r;
+                        if x & 1 == 1 { s += (x >> 3) as u64 } else { s ^= x.wrapping_mul(2654435761) as u64 }
+                    }
+                }
+                s
+            }
+            #[inline(never)]
+            pub fn path_b(reps: u32) -> u64 {
+                let mut s = 0u64;
+                for r in 0..reps {
+                    let mut acc = 0u32;
+                    for i in 0..8192 {
+                        let x = unsafe { DATA[i] }.wrapping_add(r);
+                        acc = acc.wrapping_add(x / 10 + x % 1000 + (x / 7) % 13);
+                    }
+                    s += acc as u64;
+                }
+                s
+            }
+            fn main() {
+                let a: Vec<String> = std::env::args().collect();
+                let reps: u32 = a[2].parse().unwrap();
+                fill(12345);
+                let s = if a[1] == "b" { path_b(reps) } else { path_a(reps) };
+                println!("{} {}", a[1], s);
+            }
+            """;
+
     private Path project(String kind) throws Exception {
         Path p = tmp.resolve(kind);
         Files.createDirectories(p);
