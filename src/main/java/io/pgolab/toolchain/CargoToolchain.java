@@ -81,8 +81,7 @@ public final class CargoToolchain implements LlvmProfiled {
                 + selected.map(t -> ", toolchain " + t.describe()).orElse("") + "), " + rustc.cargoVersion() + profdata.tool().map(t -> ", llvm-profdata " + t.major() + " (" + t.path()
                 + ", " + t.origin() + ")").orElse(", no usable llvm-profdata")
                 + (profdata.note().isEmpty() ? "" : "; note: " + profdata.note())
-                + (guard ? ", partial_training (functions training never ran compiled as release)"
-                        : ", partial_training = false (functions training never ran optimized for size)");
+                + UntrainedGuard.describe(guard);
     }
 
     @Override
@@ -243,7 +242,7 @@ public final class CargoToolchain implements LlvmProfiled {
 
     @Override
     public Path guardDir() {
-        return scratch.resolve("untrained-guard");
+        return UntrainedGuard.dir(scratch);
     }
 
     /** pgolab's rustflags for one build, appended after the user's. */

@@ -96,8 +96,7 @@ public final class ClangToolchain implements LlvmProfiled {
     public String describe() {
         return "clang " + version + " (" + cc + ")"
                 + profdata.map(p -> ", llvm-profdata " + major + " (" + p + ")").orElse("")
-                + (guard ? ", partial_training (functions training never ran compiled as release)"
-                        : ", partial_training = false (functions training never ran optimized for size)");
+                + UntrainedGuard.describe(guard);
     }
 
     @Override
@@ -107,7 +106,7 @@ public final class ClangToolchain implements LlvmProfiled {
 
     @Override
     public Path guardDir() {
-        return scratch.resolve("untrained-guard");
+        return UntrainedGuard.dir(scratch);
     }
 
     @Override

@@ -40,6 +40,17 @@ public final class UntrainedGuard {
     private UntrainedGuard() {
     }
 
+    /** Where the guarded profiles of a store are kept: its scratch directory's untrained-guard/. */
+    static Path dir(Path scratch) {
+        return scratch.resolve("untrained-guard");
+    }
+
+    /** How the toolchain line of clang and cargo ends: the guard's state. */
+    static String describe(boolean on) {
+        return on ? ", partial_training (functions training never ran compiled as release)"
+                : ", partial_training = false (functions training never ran optimized for size)";
+    }
+
     /** The guarded profile of full (made once per profile), and how many functions it left out. */
     public record Guarded(Path profile, int untrained, int functions) {
     }
