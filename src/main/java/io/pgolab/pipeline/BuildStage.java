@@ -238,6 +238,8 @@ public final class BuildStage {
         BuildDiagnostics diag = phase == Phase.OPTIMIZE ? toolchain.diagnostics(o.output(), profile) : BuildDiagnostics.NONE;
         if (phase == Phase.OPTIMIZE) {
             ProfileLoss.check(name, diag, noProfile, ProfileLoss.objects(store, profile.orElseThrow()), logFile, events);
+            ProfileReach.check(name, v, binary, store, config.build().compilerCache().map(Object::toString),
+                    java.util.Set.copyOf(config.build().allow()), config.file(), events);
         }
         String check = phase == Phase.OPTIMIZE ? toolchain.verifyOptimized(binary, profile.orElseThrow()).orElse("") : "";
         if (phase == Phase.OPTIMIZE) {

@@ -1,0 +1,62 @@
+package io.pgolab.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.pgolab.Tool;
+import io.pgolab.toolchain.ToolLocator;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.attribute.PosixFilePermissions;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * The profile must reach the code, checked on the output: a "compiler cache" that drops -fprofile-use (a script
+ * standing in for a broken cache) makes the pgo program byte-for-byte release's while every compile command
+ * carried the profile (the audit sees the commands, not what ran). The build fails naming the cache, and nothing
+ * is recorded as the pgo variant; build.allow = ["profile-loss"] turns it into a warning.
+ */
+class ProfileReachIT {
+    @TempDir
+    Path tmp;
+
+    @Test
+    void aPgoProgramIdenticalToReleaseIsAnErrorNamingTheCache() throws Exception {
+        Tool.require(ToolLocator.onPath("gcc").isPresent(), "gcc");
+        Path p = TinyProject.create(tmp.resolve("p"), "gcc", "\"release\", \"pgo\"",
+                TinyProject.train("hot", "{binary} run 300000"));
+        Path cache = Files.createDirectories(tmp.resolve("broken")).resolve("ccache");
+        // a "cache" that runs the compiler without the profile flags
+        Files.writeString(cache, """
+                #!/bin/sh
+                cc="$1"; shift
+                for a in "$@"; do
+                  shift
+                  case "$a" in -fprofile-use*|-fprofile-correction|-fprofile-partial-training|-Wmissing-profile|-fvect-cost-model=*) ;; *) set -- "$@" "$a" ;; esac
+                done
+                exec "$cc" "$@"
+                """);
+        Files.setPosixFilePermissions(cache, PosixFilePermissions.fromString("rwxr-xr-x"));
+        Path config = p.resolve("pgolab.toml");
+        String withCache = Files.readString(config).replace("[build]\n", "[build]\ncompiler_cache = \"" + cache + "\"\n");
+        Files.writeString(config, withCache);
+
+        Cli.Result r = Cli.run(p, "build");
+        assertThat(r.exitCode()).as(r.all()).isEqualTo(2);
+        assertThat(r.err()).contains("the pgo build's program is byte-for-byte release's",
+                "the profile never reached the code", "the compiler cache (" + cache + ") is the likeliest cause");
+        assertThat(r.err()).doesNotContain("Exception");
+        assertThat(p.resolve(".pgolab/variants/pgo.json")).doesNotExist();
+
+        Files.writeString(config, withCache.replace("[build]\n", "[build]\nallow = [\"profile-loss\"]\n"));
+        Cli.Result allowed = Cli.run(p, "build");
+        assertThat(allowed.exitCode()).as(allowed.all()).isZero();
+        assertThat(allowed.err()).contains("byte-for-byte release's", "allowed by build.allow");
+
+        // Without the broken cache the same build differs from release and passes.
+        Files.writeString(config, withCache.replace("compiler_cache = \"" + cache + "\"\n", ""));
+        Cli.Result fine = Cli.run(p, "build");
+        assertThat(fine.exitCode()).as(fine.all()).isZero();
+        assertThat(fine.err()).doesNotContain("byte-for-byte");
+    }
+}
