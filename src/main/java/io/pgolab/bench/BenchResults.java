@@ -110,7 +110,7 @@ public record BenchResults(String title, CampaignSettings settings, boolean dete
         return workloads.stream().flatMap(w -> w.comparisons().stream())
                 .filter(c -> gated.contains(c.metric()))
                 .map(c -> new GatedOutcome.Measure(c.candidate(), c.metric(), c.direction(), c.verdict(), c.changePercent(),
-                        (c.ciLow() - 1) * 100, (c.ciHigh() - 1) * 100)).toList();
+                        (c.ciLow() - 1) * 100, (c.ciHigh() - 1) * 100, c.minEffect() * 100, c.pValue(), c.rounds())).toList();
     }
 
     /** One line a CI bot can print: all within bounds, or what regressed and what is inconclusive. */

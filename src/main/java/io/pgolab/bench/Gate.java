@@ -79,6 +79,9 @@ public final class Gate {
         BenchResults pairedResults = r.withWorkloads(paired);
         List<String> notes = new ArrayList<>(req.notes());
         for (BenchResults.WorkloadResult w : paired) {
+            // a benchmark left out of runs (0 ns/op, no time) is said in the gate's notes, as an unpaired one is
+            w.campaign().warnings().stream().filter(x -> x.kind() == io.pgolab.measure.Warning.Kind.LEFT_OUT_BENCHMARK)
+                    .forEach(x -> notes.add("workload '" + w.name() + "': " + x.message()));
             for (String v : req.variants()) {
                 notes.addAll(Microbench.unpaired(w.name(), w.campaign(), w.comparisons(), BASE + ":" + v,
                         CANDIDATE + ":" + v, "workload "));

@@ -1,6 +1,7 @@
 package io.pgolab.bench;
 
 import io.pgolab.stats.Direction;
+import io.pgolab.stats.Inconclusive;
 import io.pgolab.stats.Verdict;
 import java.util.List;
 import java.util.Locale;
@@ -54,10 +55,23 @@ public record GatedOutcome(List<String> gated, List<Measure> regressed, List<Mea
 
     /**
      * One gated comparison: candidate, metric, its direction, verdict, change and CI in percent of the baseline
-     * (positive: the metric got larger).
+     * (positive: the metric got larger), and what says why an inconclusive one is ({@link Inconclusive}): its minimum
+     * effect in percent, p and rounds.
      */
     public record Measure(String candidate, String metric, Direction direction, Verdict verdict, double changePercent,
-                          double ciLowPercent, double ciHighPercent) {
+                          double ciLowPercent, double ciHighPercent, double minEffectPercent, double pValue, int rounds) {
+        /** Without minimum effect, p and rounds: an inconclusive one is said to have a CI too wide to tell. */
+        public Measure(String candidate, String metric, Direction direction, Verdict verdict, double changePercent,
+                       double ciLowPercent, double ciHighPercent) {
+            this(candidate, metric, direction, verdict, changePercent, ciLowPercent, ciHighPercent, Double.NaN,
+                    Double.NaN, Integer.MAX_VALUE);
+        }
+
+        /** Why it is inconclusive (meaningful for an inconclusive verdict only). */
+        Inconclusive why() {
+            return Inconclusive.of(1 + ciLowPercent / 100, 1 + ciHighPercent / 100, minEffectPercent / 100, rounds);
+        }
+
         /**
          * "pgo cpu_time +2.2%" in changes, as the bench's tables; "pgo cpu_time gain -2.2%" in gains (positive:
          * better), as the ladder's tables, so that a summary never says the opposite sign of the table above it.
@@ -70,6 +84,29 @@ public record GatedOutcome(List<String> gated, List<Measure> regressed, List<Mea
             String s = String.format(Locale.ROOT, "%s %s %s%+.1f%%", candidate, metric, gains ? "gain " : "", v);
             return withCi ? s + String.format(Locale.ROOT, " [%+.1f%%, %+.1f%%]", lo, hi) : s;
         }
+
+        /** An inconclusive measure with its CI and what its cause adds ("..., minimum effect ±1.0%"). */
+        String describeInconclusive(boolean gains) {
+            String detail = why().detail(minEffectPercent, pValue, rounds);
+            return describe(gains, true) + (detail.isEmpty() ? "" : " (" + detail + ")");
+        }
+    }
+
+    /**
+     * The inconclusive measures, one group per cause in {@link Inconclusive}'s order: "2 of 5 gated measure(s)
+     * inconclusive (the CI is too wide to tell): a, b", then "1 of 5 ... (the CI is narrow but reaches across the
+     * minimum effect: ...): c (minimum effect ±1.0%)". The final line and the Microbench section say it this way.
+     */
+    private List<String> inconclusiveGroups(String what, boolean gains) {
+        List<String> out = new java.util.ArrayList<>();
+        for (Inconclusive cause : Inconclusive.values()) {
+            List<Measure> group = inconclusive.stream().filter(m -> m.why() == cause).toList();
+            if (!group.isEmpty()) {
+                out.add(group.size() + " of " + size() + " " + what + "inconclusive (" + cause.words() + "): "
+                        + String.join(", ", group.stream().map(m -> m.describeInconclusive(gains)).toList()));
+            }
+        }
+        return out;
     }
 
     /** Within bounds (every gated measure no_change or improved), inconclusive (none regressed, some unsure), regressed. */
@@ -114,8 +151,7 @@ public record GatedOutcome(List<String> gated, List<Measure> regressed, List<Mea
             default -> head + String.join("; ", java.util.stream.Stream.of(
                     regressed.isEmpty() ? "" : regressed.size() + " of " + n + " regressed: " + String.join(", ",
                             regressed.stream().map(m -> m.describe(false, true)).toList()),
-                    inconclusive.isEmpty() ? "" : inconclusive.size() + " of " + n + " inconclusive: " + String.join(", ",
-                            inconclusive.stream().map(m -> m.describe(false, true)).toList()))
+                    String.join("; ", inconclusiveGroups("", false)))
                     .filter(x -> !x.isEmpty()).toList()) + improvedPart + ".";
         });
     }
@@ -184,9 +220,8 @@ public record GatedOutcome(List<String> gated, List<Measure> regressed, List<Mea
                     .append(String.join(", ", regressed.stream().map(m -> m.describe(gains, false)).toList()));
         }
         if (!inconclusive.isEmpty()) {
-            s.append(regressed.isEmpty() ? "Not within bounds: " : "; ").append(inconclusive.size()).append(" of ").append(n)
-                    .append(" gated measure(s) inconclusive (the CI is too wide to tell): ")
-                    .append(String.join(", ", inconclusive.stream().map(m -> m.describe(gains, true)).toList()));
+            s.append(regressed.isEmpty() ? "Not within bounds: " : "; ")
+                    .append(String.join("; ", inconclusiveGroups("gated measure(s) ", gains)));
         }
         if (!uncompared.isEmpty()) {
             s.append(s.length() == 0 ? "Not within bounds: " : "; ").append(uncompared.size()).append(" of ").append(n)

@@ -6,6 +6,7 @@ import io.pgolab.process.NoSpace;
 import io.pgolab.UserError;
 import io.pgolab.parse.NoMatchException;
 import io.pgolab.parse.ParsedMetric;
+import io.pgolab.parse.ParsedOutput;
 import io.pgolab.stats.Direction;
 import io.pgolab.stats.HodgesLehmann;
 import io.pgolab.util.CommandLog;
@@ -73,6 +74,8 @@ public final class Campaign {
 
     /** Subjects that wrote nothing to stdout in a run that watched for its first output (this campaign's). */
     private final Set<String> silent = new LinkedHashSet<>();
+    /** What the parsers left out of this campaign's runs. */
+    private final LeftOut leftOut = new LeftOut();
 
     /** Gated: every primary metric of every subject against the first, decided by its bench verdict. */
     public CampaignResult run(List<Subject> subjects, CampaignSettings s, Progress progress) {
@@ -110,6 +113,7 @@ public final class Campaign {
     /** Until every gated measure is decided at a look, or the cap; the measures asked again at every look. */
     public CampaignResult run(List<Subject> subjects, CampaignSettings s, Progress progress, GatedMeasures gated) {
         silent.clear();
+        leftOut.clear();
         Map<String, MetricInfo> metrics = new LinkedHashMap<>(MetricInfo.builtIn());
         probes.forEach(p -> metrics.putAll(p.metrics()));
         if (watchesFirstOutput(s) && subjects.stream().anyMatch(x -> x.service().isEmpty())) {
@@ -194,6 +198,7 @@ public final class Campaign {
         silent.forEach(label -> warnings.add(new Warning(Warning.Kind.NO_FIRST_OUTPUT, "'" + label + "' wrote nothing"
                 + " to stdout in some runs, whose first_output_time is their wall time (does its command send"
                 + " stdout elsewhere, e.g. > /dev/null?)")));
+        warnings.addAll(leftOut.warnings());
         warnings.addAll(PhaseChanges.warnings(noise));
         double total = (nanoTime.getAsLong() - start) / 1e9;
         return new CampaignResult(labels, runs, metrics, round, s.warmupRounds(), stop, total, s.seed(), warnings,
@@ -298,7 +303,8 @@ public final class Campaign {
                 values.putAll(probes.get(i).read(probeDirs.get(i)));
             }
             if (x.parser().isPresent()) {
-                parse(x, OutputFile.read(stdout), RunOutput.size(stdout), values, metrics, List.of());
+                parse(x, RunOutput.forParser(stdout, x.label(), x.parser().get()), RunOutput.size(stdout), values, metrics,
+                        List.of(), leftOut);
             }
             outputs.computeIfAbsent(x.label(), k -> OutputFile.tailOrNote(stdout, 1).strip());
             return values;
@@ -331,7 +337,7 @@ public final class Campaign {
             metrics.putIfAbsent(name, MetricInfo.roleInfo(name));
         }));
         if (x.parser().isPresent()) {
-            parse(x, o.clientOutput(), 0, values, metrics, o.roleNames());
+            parse(x, o.clientOutput(), 0, values, metrics, o.roleNames(), leftOut);
         }
         outputs.computeIfAbsent(x.label(), k -> Text.lastLines(o.clientOutput(), 1).strip());
         return values;
@@ -339,7 +345,7 @@ public final class Campaign {
 
     /** Reads the metrics of x's parser from out, the output (of size bytes when it was cut, else 0). */
     private static void parse(Subject x, String out, long size, Map<String, Double> values,
-                              Map<String, MetricInfo> metrics, List<String> roles) {
+                              Map<String, MetricInfo> metrics, List<String> roles, LeftOut leftOut) {
         var reported = x.parser().get().reportedError(out);
         if (reported.isPresent()) {
             throw new UserError("'" + x.label() + "' exited 0, but its output says it failed: "
@@ -350,7 +356,9 @@ public final class Campaign {
         }
         List<ParsedMetric> parsed;
         try {
-            parsed = x.parser().get().parse(out);
+            ParsedOutput read = x.parser().get().read(out);
+            parsed = read.metrics();
+            leftOut.record(x.label(), read.leftOut());
         } catch (NoMatchException e) {
             throw new UserError("the " + x.parser().get().name() + " parser found nothing in the output of '"
                     + x.label() + "': " + Text.visible(e.getMessage()) + RunOutput.cutNote(size)

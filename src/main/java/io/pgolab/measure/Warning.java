@@ -29,6 +29,8 @@ public record Warning(Kind kind, String message) {
         NO_FIRST_OUTPUT,
         /** A suite's benchmark measured for one subject and not the other (new, removed, or missing in some rounds). */
         UNPAIRED_BENCHMARK,
+        /** A suite's benchmark the parser left out of some runs (0 ns/op, no time): named, with why. */
+        LEFT_OUT_BENCHMARK,
         /** Two or more subjects' binaries are byte-identical: their comparison measures only noise. */
         IDENTICAL_BINARIES,
         /** pgolab's own threads could not be kept off the measured CPU (one CPU, no taskset, refused). */

@@ -28,6 +28,17 @@ public final class CriterionParser implements OutputParser {
 
     @Override
     public List<ParsedMetric> parse(String output) {
+        return read(output).metrics();
+    }
+
+    /** Every benchmark counts: an output too long to read whole is refused, never read with its middle cut. */
+    @Override
+    public boolean readsWholeOutput() {
+        return true;
+    }
+
+    @Override
+    public ParsedOutput read(String output) {
         SuiteResults out = new SuiteResults();
         String pendingId = null;
         for (String line : ParseSupport.lines(output)) {
@@ -36,7 +47,8 @@ public final class CriterionParser implements OutputParser {
             }
             Matcher b = BENCHER.matcher(line.strip());
             if (b.matches()) {
-                out.add(b.group(1), ParseSupport.number(b.group(2)), SuiteResults.NS);
+                Double v = ParseSupport.number(b.group(2));
+                out.add(b.group(1), v == null ? Double.NaN : v, SuiteResults.NS);
                 pendingId = null;
                 continue;
             }
@@ -60,6 +72,6 @@ public final class CriterionParser implements OutputParser {
             throw new NoMatchException(NAME + ": no \"ID   time:   [low estimate high]\" line; expected the output of"
                     + " cargo bench with criterion benchmarks");
         }
-        return out.metrics();
+        return out.output(NAME);
     }
 }

@@ -17,12 +17,13 @@ import java.util.regex.Pattern;
  */
 public final class GoBenchParser implements OutputParser {
     public static final String NAME = "go-test";
-    private static final Pattern LINE = Pattern.compile("^(Benchmark\\S*)\\s+(\\d+)\\s+(.*)$");
+    private static final Pattern LINE = Pattern.compile("^(Benchmark\\S*)\\s+(\\d+)(?:\\s+(.*))?$");
     private static final Pattern NS_PER_OP = Pattern.compile("(?:^|\\s)([0-9.eE+-]+) ns/op(?:\\s|$)");
     private static final Pattern PROCS = Pattern.compile("-(\\d+)$");
     private static final Pattern FAILED = Pattern.compile("^(--- FAIL: .*|FAIL(\\s.*)?|panic: .*)$");
 
-    private record Line(String pkg, String name, double ns) {
+    /** A benchmark line: ns is null when the line has no ns/op. */
+    private record Line(String pkg, String name, String iterations, Double ns) {
     }
 
     @Override
@@ -32,6 +33,17 @@ public final class GoBenchParser implements OutputParser {
 
     @Override
     public List<ParsedMetric> parse(String output) {
+        return read(output).metrics();
+    }
+
+    /** Every benchmark counts: an output too long to read whole is refused, never read with its middle cut. */
+    @Override
+    public boolean readsWholeOutput() {
+        return true;
+    }
+
+    @Override
+    public ParsedOutput read(String output) {
         List<Line> lines = new ArrayList<>();
         String pkg = "";
         for (String l : ParseSupport.lines(output)) {
@@ -44,11 +56,8 @@ public final class GoBenchParser implements OutputParser {
             if (!m.matches()) {
                 continue;
             }
-            Matcher ns = NS_PER_OP.matcher(m.group(3));
-            Double v = ns.find() ? ParseSupport.number(ns.group(1)) : null;
-            if (v != null) {
-                lines.add(new Line(pkg, m.group(1), v));
-            }
+            Matcher ns = NS_PER_OP.matcher(m.group(3) == null ? "" : m.group(3));
+            lines.add(new Line(pkg, m.group(1), m.group(2), ns.find() ? ParseSupport.number(ns.group(1)) : null));
         }
         if (lines.isEmpty()) {
             throw new NoMatchException(NAME + ": no benchmark line with ns/op (\"BenchmarkName-8  1000  123 ns/op\");"
@@ -66,9 +75,18 @@ public final class GoBenchParser implements OutputParser {
         SuiteResults out = new SuiteResults();
         for (Line l : lines) {
             String name = strip ? PROCS.matcher(l.name()).replaceFirst("") : l.name();
-            out.add(pkgs.size() > 1 ? l.pkg() + "." + name : name, l.ns(), SuiteResults.NS);
+            String full = pkgs.size() > 1 ? l.pkg() + "." + name : name;
+            if (l.ns() == null) {
+                // testing.B prints no ns/op when it is 0: a timer stopped for the whole run, ReportMetric(0, "ns/op")
+                out.leaveOut(full, "its line has no ns/op (" + l.iterations() + " iterations; go test prints none when"
+                        + " the time is 0)");
+            } else if (l.ns() == 0) {
+                out.leaveOut(full, "its time is 0 ns/op (" + l.iterations() + " iterations)");
+            } else {
+                out.add(full, l.ns(), SuiteResults.NS);
+            }
         }
-        return out.metrics();
+        return out.output(NAME);
     }
 
     /** go test prints "--- FAIL" and "FAIL" for a benchmark that failed, and exits 1 (0 through a pipe). */

@@ -24,6 +24,17 @@ public final class GoogleBenchmarkParser implements OutputParser {
 
     @Override
     public List<ParsedMetric> parse(String output) {
+        return read(output).metrics();
+    }
+
+    /** Every benchmark counts: an output too long to read whole is refused, never read with its middle cut. */
+    @Override
+    public boolean readsWholeOutput() {
+        return true;
+    }
+
+    @Override
+    public ParsedOutput read(String output) {
         JsonNode runs = benchmarks(output);
         SuiteResults out = new SuiteResults();
         Set<String> repeated = new HashSet<>();
@@ -40,19 +51,31 @@ public final class GoogleBenchmarkParser implements OutputParser {
                     || !"median".equals(b.path("aggregate_name").asText()))) {
                 continue;
             }
-            Double t = ParseSupport.jsonNumber(b.get("real_time"));
+            JsonNode time = b.get("real_time");
+            Double t = ParseSupport.jsonNumber(time);
+            if (t == null) {
+                out.leaveOut(run, time == null || time.isNull() ? "it has no real_time"
+                        : "its real_time " + time + " is not a number");
+                continue;
+            }
             String unit = b.path("time_unit").asText("ns");
-            double ns = t == null ? Double.NaN : SuiteResults.toNanos(t, unit);
-            if (t != null && Double.isNaN(ns)) {
+            double ns = SuiteResults.toNanos(t, unit);
+            if (Double.isNaN(ns)) {
                 throw new NoMatchException(NAME + ": benchmark '" + run + "' has the unknown time_unit '" + unit + "'");
             }
             out.add(run, ns, SuiteResults.NS);
         }
         if (out.isEmpty()) {
-            throw new NoMatchException(NAME + ": the JSON's \"benchmarks\" holds no benchmark with a real_time"
-                    + " (every one errored, or the filter matched none)");
+            long errored = 0;
+            for (JsonNode b : runs) {
+                errored += b.path("error_occurred").asBoolean(false) ? 1 : 0;
+            }
+            throw new NoMatchException(NAME + (runs.isEmpty()
+                    ? ": the JSON's \"benchmarks\" holds no benchmark: none ran (a --benchmark_filter that matches none?)"
+                    : errored == runs.size() ? ": every benchmark in the JSON errored (error_occurred)"
+                    : ": the JSON's \"benchmarks\" holds no benchmark run, only aggregates without a median"));
         }
-        return out.metrics();
+        return out.output(NAME);
     }
 
     /** A benchmark that called SkipWithError: Google Benchmark still exits 0 and writes the others. */

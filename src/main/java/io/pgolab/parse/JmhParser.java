@@ -33,15 +33,35 @@ public final class JmhParser implements OutputParser {
 
     @Override
     public List<ParsedMetric> parse(String output) {
+        return read(output).metrics();
+    }
+
+    /** Every benchmark counts: an output too long to read whole is refused, never read with its middle cut. */
+    @Override
+    public boolean readsWholeOutput() {
+        return true;
+    }
+
+    @Override
+    public ParsedOutput read(String output) {
         JsonNode results = results(output);
         Map<String, Set<String>> modes = new HashMap<>();
         for (JsonNode r : results) {
             modes.computeIfAbsent(key(r), k -> new HashSet<>()).add(r.path("mode").asText(""));
         }
         SuiteResults out = new SuiteResults();
+        Map<String, String> from = new HashMap<>();
         for (JsonNode r : results) {
             String key = key(r);
             String name = modes.get(key).size() > 1 ? key + "_" + r.path("mode").asText("") : key;
+            String entry = r.path("benchmark").asText("?") + " (mode " + r.path("mode").asText("?") + ", params "
+                    + r.path("params") + ")";
+            String earlier = from.putIfAbsent(name, entry);
+            if (earlier != null) {
+                // "_p_1_q_2" is both {p: "1_q_2"} and {p: 1, q: 2}: two results are never read as one benchmark
+                throw new NoMatchException(NAME + ": two results give the one name '" + name + "': " + earlier + " and "
+                        + entry + "; rename a @Param value or a benchmark method");
+            }
             JsonNode pm = r.path("primaryMetric");
             String unit = pm.path("scoreUnit").asText("");
             Matcher u = UNIT.matcher(unit);
@@ -64,7 +84,7 @@ public final class JmhParser implements OutputParser {
         if (out.isEmpty()) {
             throw new NoMatchException(NAME + ": the JSON result holds no benchmark with a score");
         }
-        return out.metrics();
+        return out.output(NAME);
     }
 
     /** A benchmark that threw: JMH prints "<failure>", leaves it out of the JSON and, without -foe true, exits 0. */

@@ -18,6 +18,14 @@ public interface OutputParser {
     List<ParsedMetric> parse(String output);
 
     /**
+     * {@link #parse}, with a sentence for each figure of the output that was left out of the metrics (and why): what a
+     * run records. Throws as {@link #parse} does.
+     */
+    default ParsedOutput read(String output) {
+        return new ParsedOutput(parse(output), List.of());
+    }
+
+    /**
      * The error the tool itself reported in this output, whatever its exit status (iperf3 -J exits
      * 0 and writes {@code "error": "..."}), phrased for a message, e.g. "iperf3 reported an error:
      * unable to connect to server: Connection refused". Empty when the output reports none or is
@@ -25,5 +33,14 @@ public interface OutputParser {
      */
     default Optional<String> reportedError(String output) {
         return Optional.empty();
+    }
+
+    /**
+     * Whether every line of the output counts (a suite's benchmarks, one per line or entry), so that an output too
+     * long to be read whole is refused rather than read with its middle cut away. A load tool's summary, at the end,
+     * survives the cut: false.
+     */
+    default boolean readsWholeOutput() {
+        return false;
     }
 }

@@ -160,10 +160,18 @@ public final class Parsers {
 
             @Override
             public List<ParsedMetric> parse(String output) {
+                return read(output).metrics();
+            }
+
+            @Override
+            public ParsedOutput read(String output) {
                 List<ParsedMetric> all = new ArrayList<>();
+                List<String> leftOut = new ArrayList<>();
                 Map<String, String> from = new HashMap<>();
                 for (OutputParser p : parts) {
-                    for (ParsedMetric m : p.parse(output)) {
+                    ParsedOutput o = p.read(output);
+                    leftOut.addAll(o.leftOut());
+                    for (ParsedMetric m : o.metrics()) {
                         String earlier = from.putIfAbsent(m.name(), p.name());
                         if (earlier != null) {
                             throw new UserError("metric '" + m.name() + "' is reported by both the " + earlier
@@ -173,12 +181,17 @@ public final class Parsers {
                         all.add(m);
                     }
                 }
-                return List.copyOf(all);
+                return new ParsedOutput(all, leftOut);
             }
 
             @Override
             public Optional<String> reportedError(String output) {
                 return parts.stream().map(p -> p.reportedError(output)).flatMap(Optional::stream).findFirst();
+            }
+
+            @Override
+            public boolean readsWholeOutput() {
+                return parts.stream().anyMatch(OutputParser::readsWholeOutput);
             }
         };
     }

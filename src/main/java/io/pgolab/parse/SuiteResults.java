@@ -1,12 +1,13 @@
 package io.pgolab.parse;
 
+import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
-import java.util.regex.Pattern;
 
 /**
  * The benchmarks of one invocation of a microbenchmark suite (criterion, Google Benchmark, Go's testing.B, JMH), each
@@ -23,20 +24,33 @@ public final class SuiteResults {
     /** Operations per second: higher is better. */
     public static final String OPS = "ops/s";
 
-    private static final Pattern UNSAFE = Pattern.compile("[^A-Za-z0-9_.]+");
+    private static final String HEX = "0123456789ABCDEF";
 
     private final Map<String, List<Double>> values = new LinkedHashMap<>();
     private final Map<String, String> units = new HashMap<>();
+    private final Map<String, List<String>> left = new LinkedHashMap<>();
 
     /** Whether a metric is a suite's benchmark. */
     public static boolean isBenchmark(String metric) {
         return metric.startsWith(PREFIX);
     }
 
-    /** One repetition of a benchmark: its name as the suite prints it, the value in ns/op or ops/s. */
+    /**
+     * One repetition of a benchmark: its name as the suite prints it, the value in ns/op or ops/s. A value that is not
+     * positive measures nothing (Go's "0 ns/op" for a loop the compiler removed, a negative time): it is left out,
+     * and said ({@link #output}).
+     */
     void add(String rawName, double value, String unit) {
+        if (rawName.isBlank()) {
+            leaveOut(rawName, "it has no name");
+            return;
+        }
         if (!(value > 0) || !Double.isFinite(value)) {
-            return; // a zero time (an errored Google Benchmark run) or a NaN score measures nothing
+            String what = unit.equals(OPS) ? "its score is " : "its time is ";
+            String figure = String.format(Locale.ROOT, "%.4g", value) + " " + unit;
+            leaveOut(rawName, Double.isNaN(value) ? "it has no numeric figure" : value == 0 ? what + "0 " + unit
+                    : value < 0 ? what + "negative (" + figure + ")" : what + figure);
+            return;
         }
         String earlier = units.putIfAbsent(rawName, unit);
         if (earlier != null && !earlier.equals(unit)) {
@@ -45,39 +59,73 @@ public final class SuiteResults {
         values.computeIfAbsent(rawName, k -> new ArrayList<>()).add(value);
     }
 
+    /** One repetition of a benchmark that has no usable figure, and why ("its line has no ns/op"). */
+    void leaveOut(String rawName, String why) {
+        left.computeIfAbsent(rawName, k -> new ArrayList<>()).add(why);
+    }
+
+    /** Nothing read at all, neither a figure nor a benchmark left out. */
     boolean isEmpty() {
-        return values.isEmpty();
+        return values.isEmpty() && left.isEmpty();
     }
 
     /**
-     * One metric per benchmark, in the suite's order: micro.NAME, NAME made of letters, digits, '_' and '.' (runs of
-     * anything else become one '_'); two names that become the same get _2, _3 in the order the suite printed them.
+     * The metrics and a sentence for every benchmark with a repetition left out. When every benchmark was left out
+     * there is nothing to compare: a NoMatchException names each one and why, never a run with the suite's own
+     * cpu_time silently gated instead.
+     */
+    ParsedOutput output(String tool) {
+        List<String> notes = new ArrayList<>();
+        for (var e : left.entrySet()) {
+            String name = e.getKey().isBlank() ? "a benchmark without a name" : "benchmark " + metricName(e.getKey());
+            List<String> why = e.getValue().stream().distinct().toList();
+            int kept = values.getOrDefault(e.getKey(), List.of()).size();
+            int n = e.getValue().size();
+            notes.add(kept == 0
+                    ? name + " is left out, not compared: " + String.join("; ", why) + (n > 1 ? " (all " + n
+                            + " repetitions)" : "")
+                    : name + ": " + n + " of its " + (n + kept) + " repetitions left out (" + String.join("; ", why)
+                            + "); its figure is the median of the other " + kept);
+        }
+        if (values.isEmpty()) {
+            throw new NoMatchException(tool + ": every benchmark is left out: " + String.join("; ", notes));
+        }
+        return new ParsedOutput(metrics(), notes);
+    }
+
+    /**
+     * One metric per benchmark, in the suite's order: micro.NAME, NAME the benchmark's name as the suite printed it
+     * ({@link #metricName}). Two benchmarks never share a metric: the name is escaped reversibly, never sanitised.
      */
     List<ParsedMetric> metrics() {
         List<ParsedMetric> out = new ArrayList<>();
-        Map<String, Integer> taken = new HashMap<>();
         for (var e : values.entrySet()) {
-            String base = PREFIX + safe(e.getKey());
-            int n = taken.merge(base, 1, Integer::sum);
-            String name = n == 1 ? base : base + "_" + n;
             String unit = units.get(e.getKey());
-            out.add(new ParsedMetric(name, median(e.getValue()), unit, unit.equals(OPS)));
+            out.add(new ParsedMetric(metricName(e.getKey()), median(e.getValue()), unit, unit.equals(OPS)));
         }
         return List.copyOf(out);
     }
 
-    /** A benchmark's name as a metric-name fragment. */
-    static String safe(String raw) {
-        String s = UNSAFE.matcher(raw.strip()).replaceAll("_");
-        int start = 0;
-        int end = s.length();
-        while (start < end && (s.charAt(start) == '_' || s.charAt(start) == '.')) {
-            start++;
-        }
-        while (end > start && (s.charAt(end - 1) == '_' || s.charAt(end - 1) == '.')) {
-            end--;
-        }
-        return start == end ? "unnamed" : s.substring(start, end);
+    /**
+     * A benchmark's metric: {@link #PREFIX} and its name as the suite printed it, with only the characters a metric
+     * name cannot hold percent-encoded as UTF-8 bytes: '%' itself (so that the encoding can be undone), control and
+     * other invisible format characters (a tab, an ESC, a right-to-left override) that would corrupt a terminal line or
+     * a report. Everything else stays: {@code BM_Fib/10}, {@code a:b}, {@code fib 20}, {@code BM<int, 8>}. Two
+     * different names always give two different metrics.
+     */
+    public static String metricName(String raw) {
+        StringBuilder b = new StringBuilder(PREFIX);
+        raw.codePoints().forEach(c -> {
+            if (c == '%' || Character.isISOControl(c) || Character.getType(c) == Character.FORMAT
+                    || Character.isWhitespace(c) && c != ' ' || c == 0x2028 || c == 0x2029) {
+                for (byte x : new String(Character.toChars(c)).getBytes(StandardCharsets.UTF_8)) {
+                    b.append('%').append(HEX.charAt((x >> 4) & 0xF)).append(HEX.charAt(x & 0xF));
+                }
+            } else {
+                b.appendCodePoint(c);
+            }
+        });
+        return b.toString();
     }
 
     static double median(List<Double> xs) {

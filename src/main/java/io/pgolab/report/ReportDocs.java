@@ -145,6 +145,6 @@ final class ReportDocs {
         return gatedComparisons(b).stream().map(c -> new GatedOutcome.Measure(c.candidate(), c.metric(),
                 direction(c.direction()),
                 Verdict.valueOf(c.verdict().toUpperCase(Locale.ROOT)), (c.ratio() - 1) * 100, (c.ciLow() - 1) * 100,
-                (c.ciHigh() - 1) * 100)).toList();
+                (c.ciHigh() - 1) * 100, c.minEffect() * 100, c.pValue(), c.rounds())).toList();
     }
 }

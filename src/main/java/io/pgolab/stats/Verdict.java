@@ -9,10 +9,13 @@ public enum Verdict {
     IMPROVED, REGRESSED, NO_CHANGE, INCONCLUSIVE;
 
     public static final double ALPHA = 0.05;
+    /** Fewer rounds than this are always inconclusive. */
+    public static final int MIN_ROUNDS = 5;
 
+    /** The verdict; why an inconclusive one is, {@link Inconclusive#of} says from the same thresholds. */
     public static Verdict of(double ciLow, double ciHigh, double pValue, double minEffect, Direction direction,
                              int rounds, boolean rankTestUsable) {
-        if (rounds < 5) {
+        if (rounds < MIN_ROUNDS) {
             return INCONCLUSIVE;
         }
         // Deterministic counts tie or repeat: the rank test is meaningless there, so gate on effect only.
@@ -27,6 +30,11 @@ public enum Verdict {
             return NO_CHANGE;
         }
         return INCONCLUSIVE;
+    }
+
+    /** The whole CI beyond 1 ± minEffect, on one side. */
+    static boolean beyond(double ciLow, double ciHigh, double minEffect) {
+        return ciHigh < 1 - minEffect || ciLow > 1 + minEffect;
     }
 
     public String json() {

@@ -91,7 +91,7 @@ class BenchIT {
         Path json = tmp.resolve("suite.json");
         Cli.Result r = Cli.run(p, "bench", "--min-rounds", "5", "--max-rounds", "5", "--json", json.toString());
         assertThat(r.exitCode()).as(r.all()).isZero();
-        assertThat(r.out()).contains("micro.BM_Fib_10", "micro.BM_Fib_14", "micro.odd_name_with_quotes", "Microbench: ");
+        assertThat(r.out()).contains("micro.BM_Fib/10", "micro.BM_Fib/14", "micro.odd name/with \"quotes\"", "Microbench: ");
         var tree = Json.MAPPER.readTree(json.toFile());
         for (var c : tree.get("comparisons")) {
             String metric = c.get("metric").asText();
@@ -99,13 +99,13 @@ class BenchIT {
             assertThat(c.get("gated").asBoolean()).as(metric).isEqualTo(metric.startsWith("micro."));
         }
         assertThat(tree.get("method").get("gated_metrics")).hasSize(3);
-        assertThat(tree.get("workloads").get(0).get("metrics").get("micro.BM_Fib_14").get("unit").asText())
+        assertThat(tree.get("workloads").get(0).get("metrics").get("micro.BM_Fib/14").get("unit").asText())
                 .isEqualTo("ns/op");
         String section = tree.get("microbench").asText();
         // the stop rule waited for the benchmarks (known only once the suite ran), not for the suite's cpu_time
         String stop = tree.get("workloads").get(0).get("stop_reason").asText();
         // (it names the undecided ones: which benchmark is decided by round 5 depends on the machine's noise)
-        assertThat(stop).contains("3 gated measures", "micro.BM_Fib_").doesNotContain("cpu_time");
+        assertThat(stop).contains("3 gated measures", "micro.BM_Fib/").doesNotContain("cpu_time");
         assertThat(section).matches("Microbench: (all 3 measures within bounds.*|.*of 3 (regressed|inconclusive).*)\\.");
         assertThat(r.out()).contains(section);
         io.pgolab.report.JsonShape.assertAdditionsDocumented(tree, "microbench");

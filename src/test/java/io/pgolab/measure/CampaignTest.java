@@ -630,6 +630,84 @@ class CampaignTest {
                 .message().doesNotContain("\u001b", "\u0007");
     }
 
+    /** A capture under src/test/resources/parse. */
+    static String capture(String path) {
+        try (var in = CampaignTest.class.getResourceAsStream("/parse/" + path)) {
+            return new String(in.readAllBytes(), StandardCharsets.UTF_8);
+        } catch (IOException e) {
+            throw new java.io.UncheckedIOException(e);
+        }
+    }
+
+    @Test
+    void aBenchmarkTheParserLeftOutIsAWarningNamingItAndWhy() {
+        // real go test output: BenchmarkZero's lines have no ns/op (it reported 0); "b" prints it, "a" does not
+        String withZero = capture("go-test/zero-ns-per-op.txt");
+        String without = withZero.lines().filter(l -> !l.startsWith("BenchmarkZero"))
+                .collect(Collectors.joining("\n", "", "\n"));
+        FakeMeasurer m = new FakeMeasurer((label, k) -> Result.ok(1).printing(label.equals("a") ? without : withZero));
+        OutputParser go = io.pgolab.parse.Parsers.byName("go-test");
+        List<Subject> subjects = List.of("a", "b").stream()
+                .map(l -> new Subject(l, List.of("run", l), scratch, Map.of(), Optional.of(go))).toList();
+        CampaignResult r = campaign(m).run(subjects, settings().withRounds(2, 2).withWarmup(0), Progress.NONE);
+        assertThat(r.metrics()).containsKey("micro.BenchmarkFib15").doesNotContainKey("micro.BenchmarkZero");
+        assertThat(r.warnings()).filteredOn(w -> w.kind() == Warning.Kind.LEFT_OUT_BENCHMARK).extracting(Warning::message)
+                .containsExactly("'b': benchmark micro.BenchmarkZero is left out, not compared: its line has no ns/op"
+                        + " (20000 iterations; go test prints none when the time is 0) (all 3 repetitions) (in 2 of 2"
+                        + " runs)");
+    }
+
+    @Test
+    void aSuitesLongOutputIsParsedWholeNeverCut() throws IOException {
+        // a real Google Benchmark JSON, its runs repeated to 12 MB: once cut to its first and last 4 MiB by the
+        // output capture, then "not valid JSON"
+        String real = capture("google-benchmark/slash-and-colon-base.json");
+        int open = real.indexOf("\"benchmarks\": [") + "\"benchmarks\": [".length();
+        int close = real.lastIndexOf(']');
+        String runs = real.substring(open, close).strip();
+        StringBuilder body = new StringBuilder(real.substring(0, open));
+        while (body.length() < 12_000_000) {
+            body.append(runs).append(",\n");
+        }
+        String json = body.append(runs).append(real.substring(close)).toString();
+        FakeMeasurer m = new FakeMeasurer((label, k) -> Result.ok(1).printing(json));
+        OutputParser gbench = io.pgolab.parse.Parsers.byName("google-benchmark");
+        List<Subject> subjects = List.of("a", "b").stream()
+                .map(l -> new Subject(l, List.of("run", l), scratch, Map.of(), Optional.of(gbench))).toList();
+        CampaignResult r = campaign(m).run(subjects, settings().withRounds(2, 2).withWarmup(0), Progress.NONE);
+        // the median of a/b's repetitions: 27.404308112826659 ns, the middle one of the three, repeated
+        assertThat(r.samples("a", "micro.a/b")).containsOnly(27.404308112826659);
+        assertThat(r.samples("b", "micro.a:b")).containsOnly(143.97519637114013);
+        assertThat(Files.size(scratch.resolve("a").resolve("stdout"))).as("the kept file is still capped")
+                .isLessThanOrEqualTo(io.pgolab.util.OutputFile.WHOLE);
+    }
+
+    @Test
+    void aSuitesOutputAboveWhatAParserReadsIsRefusedWithItsSizeAndTheLimit() {
+        byte[] line = ("{\"name\": \"x\", \"run_type\": \"iteration\", \"real_time\": 1, \"time_unit\": \"ns\"},"
+                + " ".repeat(60) + "\n").getBytes(StandardCharsets.US_ASCII);
+        FakeMeasurer m = new FakeMeasurer(STEADY) {
+            @Override
+            public Measurement run(MeasuredCommand c) throws IOException {
+                Measurement r = super.run(c);
+                try (var o = new java.io.BufferedOutputStream(Files.newOutputStream(c.stdoutFile()))) {
+                    o.write("{\"benchmarks\": [\n".getBytes(StandardCharsets.US_ASCII));
+                    for (long n = 0; n < RunOutput.PARSE_LIMIT + (1 << 20); n += line.length) {
+                        o.write(line);
+                    }
+                }
+                return r;
+            }
+        };
+        OutputParser gbench = io.pgolab.parse.Parsers.byName("google-benchmark");
+        List<Subject> subjects = List.of(new Subject("a", List.of("run", "a"), scratch, Map.of(), Optional.of(gbench)));
+        assertThatThrownBy(() -> campaign(m).run(subjects, settings().withWarmup(0), Progress.NONE))
+                .isInstanceOf(UserError.class)
+                .hasMessage("the output of 'a' is 65.0 MiB, more than the 64.0 MiB the google-benchmark parser reads:"
+                        + " every line of a suite's output counts, and none is read cut")
+                .message().doesNotContain("JSON");
+    }
+
     @Test
     void keptOutputsAreCutAfterEveryRunAndOtherSubjectsOutputsRemoved() throws IOException {
         Files.createDirectories(scratch.resolve("old"));

@@ -16,21 +16,21 @@ class CriterionParserTest {
     @Test
     void readsTheMiddleEstimateOfEachBenchmarkInNanoseconds() {
         List<ParsedMetric> m = parser.parse(read("criterion/cargo-bench-first.txt"));
-        assertThat(names(m)).containsExactly("micro.fib_15", "micro.fib_group_10", "micro.fib_group_12");
-        assertMetric(m, "micro.fib_15", 23.939e3, "ns/op", false);
-        assertMetric(m, "micro.fib_group_10", 824.38, "ns/op", false);
-        assertMetric(m, "micro.fib_group_12", 7.3567e3, "ns/op", false);
+        assertThat(names(m)).containsExactly("micro.fib 15", "micro.fib/group/10", "micro.fib/group/12");
+        assertMetric(m, "micro.fib 15", 23.939e3, "ns/op", false);
+        assertMetric(m, "micro.fib/group/10", 824.38, "ns/op", false);
+        assertMetric(m, "micro.fib/group/12", 7.3567e3, "ns/op", false);
     }
 
     @Test
     void criterionsOwnChangeLinesAndALongIdOnItsOwnLineAreHandled() {
         // a second run: "change:" blocks whose nested "time:" holds percentages, and a long id printed alone
         List<ParsedMetric> m = parser.parse(read("criterion/cargo-bench-with-change.txt"));
-        assertThat(names(m)).containsExactly("micro.fib_15", "micro.fib_group_10", "micro.fib_group_12",
-                "micro.a_rather_long_benchmark_name_with_odd_chars_more");
-        assertMetric(m, "micro.fib_group_10", 138.78, "ns/op", false);
-        assertMetric(m, "micro.fib_group_12", 336.06, "ns/op", false);
-        assertMetric(m, "micro.a_rather_long_benchmark_name_with_odd_chars_more", 51.2, "ns/op", false);
+        assertThat(names(m)).containsExactly("micro.fib 15", "micro.fib/group/10", "micro.fib/group/12",
+                "micro.a_rather_long_benchmark_name: with odd/chars & more");
+        assertMetric(m, "micro.fib/group/10", 138.78, "ns/op", false);
+        assertMetric(m, "micro.fib/group/12", 336.06, "ns/op", false);
+        assertMetric(m, "micro.a_rather_long_benchmark_name: with odd/chars & more", 51.2, "ns/op", false);
     }
 
     @Test
@@ -38,17 +38,17 @@ class CriterionParserTest {
         // itoa 1.0.19 (crate registry), its benches/bench.rs built as a bin against criterion 0.8.2
         List<ParsedMetric> m = parser.parse(read("criterion/itoa-1.0.19-criterion-0.8.txt"));
         assertThat(m).hasSize(14);
-        assertThat(names(m)).startsWith("micro.u64_0_itoa", "micro.u64_0_std_fmt", "micro.u64_half_itoa");
-        assertMetric(m, "micro.u64_0_std_fmt", 25.832, "ns/op", false);
-        assertMetric(m, "micro.u128_max_std_fmt", 107.77, "ns/op", false);
+        assertThat(names(m)).startsWith("micro.u64[0]/itoa", "micro.u64[0]/std::fmt", "micro.u64[half]/itoa");
+        assertMetric(m, "micro.u64[0]/std::fmt", 25.832, "ns/op", false);
+        assertMetric(m, "micro.u128[max]/std::fmt", 107.77, "ns/op", false);
     }
 
     @Test
     void readsTheBencherFormat() {
         List<ParsedMetric> m = parser.parse(read("criterion/cargo-bench-bencher.txt"));
-        assertThat(names(m)).containsExactly("micro.fib_15", "micro.fib_group_10", "micro.fib_group_12",
-                "micro.a_rather_long_benchmark_name_with_odd_chars_more");
-        assertMetric(m, "micro.fib_15", 1784, "ns/op", false);
+        assertThat(names(m)).containsExactly("micro.fib 15", "micro.fib/group/10", "micro.fib/group/12",
+                "micro.a_rather_long_benchmark_name: with odd/chars & more");
+        assertMetric(m, "micro.fib 15", 1784, "ns/op", false);
     }
 
     @Test

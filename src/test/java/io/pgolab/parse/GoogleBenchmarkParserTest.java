@@ -11,31 +11,32 @@ import org.junit.jupiter.api.Test;
 
 /** Fixtures captured with Google Benchmark 1.7.1 (Debian 12's libbenchmark-dev), see parse/README.md. */
 class GoogleBenchmarkParserTest {
+    static final String ODD = "micro.odd name/with \"quotes\" & \u00b5";
     final GoogleBenchmarkParser parser = new GoogleBenchmarkParser();
 
     @Test
     void eachBenchmarkIsTheMedianOfItsRepetitionsInNanoseconds() {
         List<ParsedMetric> m = parser.parse(read("google-benchmark/repetitions-3.json"));
-        // the aggregates (mean, median, stddev, cv) are not benchmarks; the odd name keeps letters, digits, _ and .
-        assertThat(names(m)).containsExactly("micro.BM_Fib_10", "micro.BM_Fib_15", "micro.odd_name_with_quotes");
-        assertMetric(m, "micro.BM_Fib_10", 115.79296439822723, "ns/op", false);
-        assertMetric(m, "micro.BM_Fib_15", 1450.0418563278797, "ns/op", false);
+        // the aggregates (mean, median, stddev, cv) are not benchmarks; every name as the suite printed it
+        assertThat(names(m)).containsExactly("micro.BM_Fib/10", "micro.BM_Fib/15", ODD);
+        assertMetric(m, "micro.BM_Fib/10", 115.79296439822723, "ns/op", false);
+        assertMetric(m, "micro.BM_Fib/15", 1450.0418563278797, "ns/op", false);
         // printed in us (->Unit(kMicrosecond)): converted to ns
-        assertMetric(m, "micro.odd_name_with_quotes", 0.04861860037931005 * 1000, "ns/op", false);
+        assertMetric(m, ODD, 0.04861860037931005 * 1000, "ns/op", false);
     }
 
     @Test
     void aggregatesOnlyUsesTheSuitesMedian() {
         List<ParsedMetric> m = parser.parse(read("google-benchmark/aggregates-only.json"));
-        assertThat(names(m)).containsExactly("micro.BM_Fib_10", "micro.BM_Fib_15", "micro.odd_name_with_quotes");
-        assertMetric(m, "micro.BM_Fib_10", 99.70029998978121, "ns/op", false);
-        assertMetric(m, "micro.odd_name_with_quotes", 0.030029831396276272 * 1000, "ns/op", false);
+        assertThat(names(m)).containsExactly("micro.BM_Fib/10", "micro.BM_Fib/15", ODD);
+        assertMetric(m, "micro.BM_Fib/10", 99.70029998978121, "ns/op", false);
+        assertMetric(m, ODD, 0.030029831396276272 * 1000, "ns/op", false);
     }
 
     @Test
     void aSingleRunPerBenchmarkIsRead() {
         List<ParsedMetric> m = parser.parse(read("google-benchmark/single.json"));
-        assertThat(names(m)).containsExactly("micro.BM_Fib_10", "micro.BM_Fib_15", "micro.odd_name_with_quotes");
+        assertThat(names(m)).containsExactly("micro.BM_Fib/10", "micro.BM_Fib/15", ODD);
         assertThat(parser.reportedError(read("google-benchmark/single.json"))).isEmpty();
     }
 
@@ -49,24 +50,68 @@ class GoogleBenchmarkParserTest {
     }
 
     @Test
-    void namesThatBecomeTheSameStayApartAndZeroTimesAreNoFigures() {
+    void twoBenchmarksNeverShareAMetricSoTheCandidateIsComparedWithItsOwnBenchmark() {
+        // real output: the base has a/b (fib 8, ~27 ns) and a:b (fib 11, ~140 ns), the candidate only a:b (~110 ns);
+        // both names once became micro.a_b, and a:b of the candidate was compared with a/b of the base (+300 %)
+        List<ParsedMetric> base = parser.parse(read("google-benchmark/slash-and-colon-base.json"));
+        List<ParsedMetric> candidate = parser.parse(read("google-benchmark/slash-and-colon-candidate.json"));
+        assertThat(names(base)).containsExactly("micro.a/b", "micro.a:b");
+        assertThat(names(candidate)).containsExactly("micro.a:b");
+        assertMetric(base, "micro.a:b", 143.97519637114013, "ns/op", false);
+        assertMetric(candidate, "micro.a:b", 113.35983277049351, "ns/op", false);
+    }
+
+    @Test
+    void namesAreKeptAsPrintedWithOnlyWhatAMetricNameCannotHoldEscapedReversibly() {
         String json = """
                 {"benchmarks": [
                   {"name": "a/b", "run_name": "a/b", "run_type": "iteration", "real_time": 10, "time_unit": "ns"},
                   {"name": "a_b", "run_name": "a_b", "run_type": "iteration", "real_time": 20, "time_unit": "ms"},
-                  {"name": "a b", "run_name": "a b", "run_type": "iteration", "real_time": 0, "time_unit": "ns"},
+                  {"name": "a b", "run_name": "a b", "run_type": "iteration", "real_time": 7, "time_unit": "ns"},
+                  {"name": "a%2Fb", "run_name": "a%2Fb", "run_type": "iteration", "real_time": 8, "time_unit": "ns"},
+                  {"name": "a\\tb\\u001b", "run_type": "iteration", "real_time": 9, "time_unit": "ns"},
+                  {"name": "BM<int, 8>", "run_type": "iteration", "real_time": 11, "time_unit": "ns"},
                   {"name": "a/b", "run_name": "a/b", "run_type": "iteration", "real_time": 30, "time_unit": "ns"}]}
                 """;
         List<ParsedMetric> m = parser.parse(json);
-        // a/b's two repetitions are one benchmark (median 20 ns); a_b is another, 20 ms
-        assertThat(names(m)).containsExactly("micro.a_b", "micro.a_b_2");
-        assertMetric(m, "micro.a_b", 20, "ns/op", false);
-        assertMetric(m, "micro.a_b_2", 20e6, "ns/op", false);
+        // a/b's two repetitions are one benchmark (median 20 ns); every other name is another benchmark
+        assertThat(names(m)).containsExactly("micro.a/b", "micro.a_b", "micro.a b", "micro.a%252Fb", "micro.a%09b%1B",
+                "micro.BM<int, 8>");
+        assertMetric(m, "micro.a/b", 20, "ns/op", false);
+        assertMetric(m, "micro.a_b", 20e6, "ns/op", false);
+        assertMetric(m, "micro.a%252Fb", 8, "ns/op", false);
         assertThatThrownBy(() -> parser.parse("{\"benchmarks\": []}")).isInstanceOf(NoMatchException.class)
                 .hasMessageContaining("holds no benchmark");
         assertThatThrownBy(() -> parser.parse("{\"benchmarks\": [{\"name\": \"x\", \"real_time\": 5,"
                 + " \"time_unit\": \"fortnights\"}]}")).isInstanceOf(NoMatchException.class)
                 .hasMessageContaining("unknown time_unit 'fortnights'");
+    }
+
+    @Test
+    void aTimeThatIsNotPositiveOrNotANumberIsLeftOutAndSaidWithItsCause() {
+        String json = """
+                {"benchmarks": [
+                  {"name": "neg", "run_type": "iteration", "real_time": -5, "time_unit": "ns"},
+                  {"name": "zero", "run_type": "iteration", "real_time": 0, "time_unit": "ns"},
+                  {"name": "text", "run_type": "iteration", "real_time": "fast", "time_unit": "ns"},
+                  {"name": "none", "run_type": "iteration", "time_unit": "ns"},
+                  {"name": "ok", "run_type": "iteration", "real_time": 12, "time_unit": "ns"}]}
+                """;
+        ParsedOutput o = parser.read(json);
+        assertThat(names(o.metrics())).containsExactly("micro.ok");
+        assertThat(o.leftOut()).containsExactly(
+                "benchmark micro.neg is left out, not compared: its time is negative (-5.000 ns/op)",
+                "benchmark micro.zero is left out, not compared: its time is 0 ns/op",
+                "benchmark micro.text is left out, not compared: its real_time \"fast\" is not a number",
+                "benchmark micro.none is left out, not compared: it has no real_time");
+        // every one of them: the message says so, not "every one errored, or the filter matched none"
+        String bad = json.replace("{\"name\": \"ok\", \"run_type\": \"iteration\", \"real_time\": 12,", "{\"name\": \"ok\","
+                + " \"run_type\": \"iteration\", \"real_time\": 0,");
+        assertThatThrownBy(() -> parser.parse(bad)).isInstanceOf(NoMatchException.class)
+                .hasMessageStartingWith("google-benchmark: every benchmark is left out: benchmark micro.neg is left out,"
+                        + " not compared: its time is negative (-5.000 ns/op);")
+                .hasMessageContaining("micro.ok is left out, not compared: its time is 0 ns/op")
+                .message().doesNotContain("errored", "filter");
     }
 
     @Test

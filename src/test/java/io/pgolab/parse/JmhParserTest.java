@@ -42,9 +42,23 @@ class JmhParserTest {
                    "primaryMetric": {"score": 7.0, "scoreUnit": "ms/op"}} ]
                 """;
         List<ParsedMetric> m = parser.parse(json);
-        assertMetric(m, "micro.a.B.m_size_1_2_avgt", 2500, "ns/op", false);
-        assertMetric(m, "micro.a.B.m_size_1_2_thrpt", 4000, "ops/s", true);
+        assertMetric(m, "micro.a.B.m_size_1/2_avgt", 2500, "ns/op", false);
+        assertMetric(m, "micro.a.B.m_size_1/2_thrpt", 4000, "ops/s", true);
         assertMetric(m, "micro.a.B.s", 7e6, "ns/op", false);
+    }
+
+    @Test
+    void twoResultsThatWouldShareANameAreRefusedNamingBoth() {
+        String json = """
+                [ {"benchmark": "a.B.m", "mode": "avgt", "params": {"p": "1_q_2"},
+                   "primaryMetric": {"score": 2.0, "scoreUnit": "ns/op", "rawData": [[2.0]]}},
+                  {"benchmark": "a.B.m", "mode": "avgt", "params": {"p": "1", "q": "2"},
+                   "primaryMetric": {"score": 4.0, "scoreUnit": "ns/op", "rawData": [[4.0]]}} ]
+                """;
+        assertThatThrownBy(() -> parser.parse(json)).isInstanceOf(NoMatchException.class)
+                .hasMessage("jmh: two results give the one name 'a.B.m_p_1_q_2': a.B.m (mode avgt, params"
+                        + " {\"p\":\"1_q_2\"}) and a.B.m (mode avgt, params {\"p\":\"1\",\"q\":\"2\"}); rename a @Param"
+                        + " value or a benchmark method");
     }
 
     @Test

@@ -74,6 +74,28 @@ class GatedOutcomeTest {
                 + " gain -2.0% [-5.0%, +1.0%].");
     }
 
+    /** Issue 39: a narrow CI across the 1 % minimum effect was said to be "too wide to tell". */
+    @Test
+    void anInconclusiveMeasureIsSaidWithItsRealCause() {
+        GatedOutcome.Measure gcc = new GatedOutcome.Measure("gcc", "cpu_time", Direction.LOWER_IS_BETTER,
+                Verdict.INCONCLUSIVE, -1.1, -1.2, -0.9, 1.0, 0.0004, 20);
+        GatedOutcome.Measure wide = new GatedOutcome.Measure("lto", "cpu_time", Direction.LOWER_IS_BETTER,
+                Verdict.INCONCLUSIVE, 2, -1, 5, 1.0, 0.3, 20);
+        GatedOutcome.Measure weak = new GatedOutcome.Measure("pgo", "ops", Direction.HIGHER_IS_BETTER,
+                Verdict.INCONCLUSIVE, 4, 2, 6, 1.0, 0.0625, 5);
+        List<String> g = List.of("cpu_time", "ops");
+        assertThat(GatedOutcome.of(g, List.of(gcc)).summary()).isEqualTo("Not within bounds: 1 of 1 gated measure(s)"
+                + " inconclusive (the CI is narrow but reaches across the minimum effect: the change is about as large as"
+                + " the smallest that counts): gcc cpu_time -1.1% [-1.2%, -0.9%] (minimum effect ±1.0%).")
+                .doesNotContain("too wide");
+        assertThat(GatedOutcome.of(g, List.of(wide, gcc, weak)).summary()).isEqualTo("Not within bounds: 1 of 3 gated"
+                + " measure(s) inconclusive (the CI is beyond the minimum effect, but the rank test is not significant):"
+                + " pgo ops +4.0% [+2.0%, +6.0%] (p = 0.063); 1 of 3 gated measure(s) inconclusive (the CI is narrow but"
+                + " reaches across the minimum effect: the change is about as large as the smallest that counts): gcc"
+                + " cpu_time -1.1% [-1.2%, -0.9%] (minimum effect ±1.0%); 1 of 3 gated measure(s) inconclusive (the CI"
+                + " is too wide to tell): lto cpu_time +2.0% [-1.0%, +5.0%].");
+    }
+
     /** Issue 27: a ladder's table said "gain -2.2%" and its last line "regressed ... +2.2%". */
     @Test
     void aLadderSaysGainsInItsTableAndInItsLastLine() {
