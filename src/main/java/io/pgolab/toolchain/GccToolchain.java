@@ -49,6 +49,14 @@ public final class GccToolchain implements Toolchain {
     public static final String O2_PIN = "-fvect-cost-model=very-cheap";
     static final int O2_PIN_SINCE = 12;
 
+    /**
+     * partial_training's flags on every profile-use compile and link: GCC's own flag, and -fno-tracer, because
+     * -fprofile-use also turns on -ftracer (tail duplication into superblocks), which in a function without
+     * counts works from static guesses: lz4's HC compressor, never trained, was 22 % slower than its -O3 release
+     * with -fprofile-partial-training alone, and -O3 -ftracer alone made it 25 % slower (docs/benchmarks.md).
+     */
+    static final List<String> GUARD = List.of("-fprofile-partial-training", "-fno-tracer");
+
     /** The GCC flag of [toolchain] partial_training, and the first GCC that has it. */
     public static final String PARTIAL_TRAINING = "-fprofile-partial-training";
     public static final int PARTIAL_TRAINING_MIN_MAJOR = 10;
@@ -102,7 +110,7 @@ public final class GccToolchain implements Toolchain {
     @Override
     public String describe() {
         return "gcc " + version + " (" + cc + ")" + gcovTool.map(p -> ", gcov-tool (" + p + ")").orElse("")
-                + (partialTraining ? ", " + PARTIAL_TRAINING + " on profile-use builds"
+                + (partialTraining ? ", " + String.join(" ", GUARD) + " on profile-use builds"
                         + (major >= O2_PIN_SINCE ? " (" + O2_PIN + " in their -O2 compiles)" : "")
                         : ", partial_training = false (functions training never ran optimized for size)");
     }
@@ -123,7 +131,7 @@ public final class GccToolchain implements Toolchain {
 
     @Override
     public String untrainedGuard() {
-        return partialTraining ? PARTIAL_TRAINING + (major >= O2_PIN_SINCE ? " " + O2_PIN + " at -O2" : "") : "";
+        return partialTraining ? String.join(" ", GUARD) + (major >= O2_PIN_SINCE ? " " + O2_PIN + " at -O2" : "") : "";
     }
 
     @Override
@@ -170,8 +178,8 @@ public final class GccToolchain implements Toolchain {
             c.addAll(List.of("-fprofile-use=" + p, "-fprofile-correction", "-Wmissing-profile"));
             l.addAll(List.of("-fprofile-use=" + p, "-fprofile-correction"));
             if (partialTraining) {   // on the link too: with LTO the code is optimized there
-                c.add(PARTIAL_TRAINING);
-                l.add(PARTIAL_TRAINING);
+                c.addAll(GUARD);
+                l.addAll(GUARD);
             }
         }
         String ours = Shell.join(c); // flag words with a path are quoted where needed (a project dir with spaces)
