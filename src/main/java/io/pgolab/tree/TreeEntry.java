@@ -103,7 +103,7 @@ public record TreeEntry(String path, Type type, int mode, long size, String data
     }
 
     static String bytes(long n) {
-        return n == 0 ? "0 bytes" : n < 1024 ? n + " bytes" : Strings.humanBytes(n);
+        return n == 1 ? "1 byte" : n < 1024 ? n + " bytes" : Strings.humanBytes(n);
     }
 
     /** Manifest order: by path, name by name (a directory right before what is in it). */
