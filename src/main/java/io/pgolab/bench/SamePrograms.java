@@ -116,6 +116,9 @@ public final class SamePrograms {
     /** The published files of an artifact by name and SHA-256; empty when a digest is not known. */
     static Optional<Map<String, String>> digests(BuiltArtifact a) {
         Map<String, String> out = new TreeMap<>();
+        if (a.tree() != null && a.tree().sha256() != null) {   // an install tree: its manifest says every file of it
+            return Optional.of(Map.of("tree manifest", a.tree().sha256()));
+        }
         if (a.files() != null && !a.files().isEmpty()) {
             for (Map.Entry<String, FileDigest> e : a.files().entrySet()) {
                 if (e.getValue() == null || e.getValue().sha256() == null || e.getValue().sha256().isEmpty()) {

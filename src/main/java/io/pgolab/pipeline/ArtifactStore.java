@@ -125,6 +125,11 @@ public final class ArtifactStore {
         return root.resolve("bin").resolve(key.substring(0, 12));
     }
 
+    /** The manifest of the install tree published in binDir(key): bin/KEY12.tree, beside the tree. */
+    public Path treeManifest(String key) {
+        return root.resolve("bin").resolve(key.substring(0, 12) + ".tree");
+    }
+
     /**
      * The directory an artifact was published in, which its recorded files are relative to: its bin directory, of
      * which an install tree's program is a descendant; else (a BOLT output, a JVM build) the program's directory.
@@ -170,7 +175,7 @@ public final class ArtifactStore {
         if (damage.isPresent()) {
             return new Found(Optional.empty(), damage);
         }
-        if (a.files() == null) {
+        if (a.files() == null && a.tree() == null) {
             a = a.withFiles(Digests.of(published(a)));
             record(artifactName, a);
         }
@@ -213,7 +218,12 @@ public final class ArtifactStore {
     Optional<String> damage(BuiltArtifact a) {
         Path binary = Path.of(a.binary());
         Path from = root.getParent();
-        if (a.files() != null) {
+        if (a.tree() != null) {
+            Optional<String> c = InstallTree.change(this, a);
+            if (c.isPresent()) {
+                return c;
+            }
+        } else if (a.files() != null) {
             Optional<String> c = Digests.change(published(a), a.files(), "built", from);
             if (c.isPresent()) {
                 return c;

@@ -11,6 +11,8 @@ import io.pgolab.toolchain.ProfileData;
 import io.pgolab.toolchain.Toolchain;
 import io.pgolab.process.CompilerWrapper;
 import io.pgolab.process.Scratch;
+import io.pgolab.tree.TreeManifest;
+import io.pgolab.tree.TreeWalk;
 import io.pgolab.util.DiskFull;
 import io.pgolab.util.Hashing;
 import io.pgolab.workload.ShellRunner;
@@ -105,15 +107,19 @@ public final class BuildStage {
         String key = key(v, phase, profile);
         String recipe = keys.recipe(v, phase, profile);
         ArtifactStore.Found cached = store.find(name, Optional.of(key));
-        if (cached.artifact().isPresent()) {
+        boolean unsealed = cached.artifact().filter(this::unsealedTree).isPresent();
+        if (cached.artifact().isPresent() && !unsealed) {
             return cached(name, key, recipe, cached.artifact().get(), "");
         }
         Optional<SharedBuilds.Taken> shared = SharedBuilds.take(store, name, key);
-        if (shared.isPresent()) {   // another config's, in the place of a damaged one too: they share bin/KEY12/
+        if (shared.isPresent() && !unsealedTree(shared.get().artifact())) {   // another config's, in the place of a damaged one too: they share bin/KEY12/
             return cached(name, key, recipe, shared.get().artifact(), shared.get().from());
         }
         cached.damage().ifPresent(d -> events.warn(d + ": rebuilding"));
-        if (cached.damage().isEmpty() && store.lookup(name, Optional.empty()).isPresent()) {
+        if (unsealed) {
+            events.note("build " + name + ": rebuilding, its install tree was published by an earlier pgolab, whose"
+                    + " record of the tree left out added files, modes and symbolic links");
+        } else if (cached.damage().isEmpty() && store.lookup(name, Optional.empty()).isPresent()) {
             String changed = changesSince(v, phase, profile);
             events.note("build " + name + ": rebuilding, " + (changed.isEmpty()
                     ? "the build command, flags, config, toolchain or profile changed" : "files it read changed (" + changed + ")"));
@@ -192,6 +198,9 @@ public final class BuildStage {
                     failureHint(o.output(), phase, v));
             throw new BuildFailure.Failed(e, BuildFailure.of(name, "build", o, e.getMessage()), null);
         }
+        if (config.build().installTree()) {
+            InstallTree.inspect(installDir, binary, name, config.file());
+        }
         if (!Files.isRegularFile(binary)) {
             throw new UserError("the build of '" + name + "' succeeded but did not produce " + binary,
                     "check build.artifact in " + config.file() + " (placeholders {builddir} = " + buildDir
@@ -245,14 +254,20 @@ public final class BuildStage {
         if (phase == Phase.OPTIMIZE) {
             check = stepChecks(name, v, binary, profile, check);
         }
-        Path bin = publish(builtKey, binary, siblings(binary, name), buildDir, phase, installDir);
+        long binaryBytes = sizeOf(binary);
+        boolean tree = config.build().installTree();
+        Path bin = tree ? publishTree(builtKey, name, buildDir, phase, installDir)
+                : publish(builtKey, binary, siblings(binary, name), buildDir, phase);
         BuiltArtifact a = new BuiltArtifact(name, phase.id(), builtKey,
-                bin.resolve(config.build().installTree() ? installDir.relativize(binary) : binary.getFileName()).toString(),
+                bin.resolve(tree ? installDir.relativize(binary) : binary.getFileName()).toString(),
                 phase == Phase.INSTRUMENT ? bin.resolve("notes").toString() : "",
-                sizeOf(binary), seconds, profile.map(ProfileData::sha256).orElse(""),
+                binaryBytes, seconds, profile.map(ProfileData::sha256).orElse(""),
                 diag.mismatched(), diag.missing(), logFile.toString(),
                 configured.map(c -> c.commandLine() + " && ").orElse("") + command, Instant.now().toString(), check,
-                Digests.of(bin), cpuSeconds, load, steps.size() > 1 ? List.copyOf(steps) : null);
+                tree ? null : Digests.of(bin), cpuSeconds, load, steps.size() > 1 ? List.copyOf(steps) : null, null);
+        if (tree) {
+            a = a.withTree(FileDigest.of(store.treeManifest(builtKey)));
+        }
         store.record(name, a);
         builtNow.add(key);
         builtNow.add(builtKey);
@@ -436,31 +451,16 @@ public final class BuildStage {
         return files;
     }
 
-    private Path publish(String key, Path binary, List<Path> siblings, Path buildDir, Phase phase, Path installDir) {
+    private Path publish(String key, Path binary, List<Path> siblings, Path buildDir, Phase phase) {
         Path target = store.binDir(key);
         Path staging = Scratch.track(target.resolveSibling(target.getFileName() + ".tmp-" + ProcessHandle.current().pid()));
         try {
             ArtifactStore.freshDir(staging);
-            if (config.build().installTree()) {
-                InstallTree.copy(installDir, staging);
-            } else {
-                Files.copy(binary, staging.resolve(binary.getFileName()), StandardCopyOption.COPY_ATTRIBUTES);
-            }
+            Files.copy(binary, staging.resolve(binary.getFileName()), StandardCopyOption.COPY_ATTRIBUTES);
             for (Path s : siblings) {
                 Files.copy(s, staging.resolve(s.getFileName()), StandardCopyOption.COPY_ATTRIBUTES);
             }
-            if (phase == Phase.INSTRUMENT) {
-                for (String glob : toolchain.instrumentedBuildNotes()) {
-                    PathMatcher m = FileSystems.getDefault().getPathMatcher(glob);
-                    for (Path f : Hashing.filesUnder(buildDir)) {
-                        if (m.matches(f)) {
-                            Path t = staging.resolve("notes").resolve(buildDir.relativize(f).toString());
-                            Files.createDirectories(t.getParent());
-                            Files.copy(f, t);
-                        }
-                    }
-                }
-            }
+            copyNotes(phase, buildDir, staging);
         } catch (IOException e) {
             Scratch.discard(staging);
             throw DiskFull.wrap(staging, DiskFull.sizeOf(binary), e);
@@ -468,6 +468,64 @@ public final class BuildStage {
         ArtifactStore.publishDir(staging, target);
         Scratch.untrack(staging);
         return target;
+    }
+
+    /**
+     * Publishes an install tree as bin/KEY12/ with its manifest bin/KEY12.tree: the tree moved (not copied) out of the
+     * build directory, its manifest written while it is still a staging directory, both put in place by rename. A
+     * SIGTERM or Ctrl-C meanwhile stops it between files and says so; what was staged is removed, nothing published.
+     */
+    private Path publishTree(String key, String name, Path buildDir, Phase phase, Path installDir) {
+        Path target = store.binDir(key);
+        Path manifest = store.treeManifest(key);
+        String tmp = ".tmp-" + ProcessHandle.current().pid();
+        Path staging = Scratch.track(target.resolveSibling(target.getFileName() + tmp));
+        Path manifestTmp = Scratch.track(manifest.resolveSibling(manifest.getFileName() + tmp));
+        TreeWalk.Stop stop = io.pgolab.process.RunningCommand::stopping;
+        try {
+            Files.createDirectories(target.getParent());
+            InstallTree.moveInto(installDir, staging, config.build().timeout());
+            copyNotes(phase, buildDir, staging);
+            TreeManifest.write(staging, manifestTmp, stop);
+            if (stop.now()) {
+                throw new TreeWalk.Stopped();
+            }
+            ArtifactStore.publishDir(staging, target);
+            Files.move(manifestTmp, manifest, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
+        } catch (TreeWalk.Stopped e) {
+            Scratch.discard(staging);
+            Scratch.discard(manifestTmp);
+            throw new UserError("interrupted while publishing the tree of '" + name + "': nothing published");
+        } catch (IOException e) {
+            Scratch.discard(staging);
+            Scratch.discard(manifestTmp);
+            throw DiskFull.wrap(staging, DiskFull.sizeOf(staging), e);
+        }
+        Scratch.untrack(staging);
+        Scratch.untrack(manifestTmp);
+        return target;
+    }
+
+    /** The instrumented build's notes (gcc's .gcno files) under staging/notes/. */
+    private void copyNotes(Phase phase, Path buildDir, Path staging) throws IOException {
+        if (phase != Phase.INSTRUMENT) {
+            return;
+        }
+        for (String glob : toolchain.instrumentedBuildNotes()) {
+            PathMatcher m = FileSystems.getDefault().getPathMatcher(glob);
+            for (Path f : Hashing.filesUnder(buildDir)) {
+                if (m.matches(f)) {
+                    Path t = staging.resolve("notes").resolve(buildDir.relativize(f).toString());
+                    Files.createDirectories(t.getParent());
+                    Files.copy(f, t);
+                }
+            }
+        }
+    }
+
+    /** A reused install tree whose record has no manifest (published before pgolab kept one): not reused. */
+    private boolean unsealedTree(BuiltArtifact a) {
+        return config.build().installTree() && a.tree() == null;
     }
 
     private static long sizeOf(Path p) {

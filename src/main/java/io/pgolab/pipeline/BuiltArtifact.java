@@ -20,6 +20,10 @@ import java.util.Optional;
  * variant and phase stay strings, as written in the manifest: variant is the artifact's name (a
  * Variant's name, "instrumented", or "NAME.base" for a BOLT variant's input), phase a Phase's id or
  * BOLT_PHASE. Use variantIs(Variant) and buildPhase() to compare them with the types.
+ * <p>
+ * tree: for a variant that is an install tree, the size and SHA-256 of its manifest (.pgolab/bin/KEY12.tree, every
+ * path, type, mode, size, link target and content hash of the tree; TreeManifest), and files is null; null for
+ * everything else, and for a tree published before manifests existed (files then holds its regular files only).
  */
 @JsonIgnoreProperties(ignoreUnknown = true)
 public record BuiltArtifact(
@@ -44,14 +48,16 @@ public record BuiltArtifact(
         @com.fasterxml.jackson.annotation.JsonInclude(com.fasterxml.jackson.annotation.JsonInclude.Include.NON_NULL)
         BuildLoad loadAvg,
         @com.fasterxml.jackson.annotation.JsonInclude(com.fasterxml.jackson.annotation.JsonInclude.Include.NON_NULL)
-        java.util.List<BuildStepCost> buildSteps) {
+        java.util.List<BuildStepCost> buildSteps,
+        @com.fasterxml.jackson.annotation.JsonInclude(com.fasterxml.jackson.annotation.JsonInclude.Include.NON_NULL)
+        FileDigest tree) {
 
     /** Without the CPU time and load of the build (unknown: an older manifest, a jvm or BOLT artifact). */
     public BuiltArtifact(String variant, String phase, String key, String binary, String notes, long binaryBytes,
                          double buildSeconds, String profileSha256, int profileMismatched, int profileMissing,
                          String buildLog, String command, String builtAt, String profileCheck, Map<String, FileDigest> files) {
         this(variant, phase, key, binary, notes, binaryBytes, buildSeconds, profileSha256, profileMismatched,
-                profileMissing, buildLog, command, builtAt, profileCheck, files, null, null, null);
+                profileMissing, buildLog, command, builtAt, profileCheck, files, null, null, null, null);
     }
 
     /** With the CPU time and load of a build of one step. */
@@ -60,7 +66,7 @@ public record BuiltArtifact(
                          String buildLog, String command, String builtAt, String profileCheck, Map<String, FileDigest> files,
                          Double buildCpuSeconds, BuildLoad loadAvg) {
         this(variant, phase, key, binary, notes, binaryBytes, buildSeconds, profileSha256, profileMismatched,
-                profileMissing, buildLog, command, builtAt, profileCheck, files, buildCpuSeconds, loadAvg, null);
+                profileMissing, buildLog, command, builtAt, profileCheck, files, buildCpuSeconds, loadAvg, null, null);
     }
 
     /** User + system CPU time of the build's processes (clean and build commands), when recorded. */
@@ -95,19 +101,25 @@ public record BuiltArtifact(
     /** The same binary recorded under another name and phase (go: the release build is what gets profiled). */
     public BuiltArtifact as(String name, Phase newPhase) {
         return new BuiltArtifact(name, newPhase.id(), key, binary, notes, binaryBytes, buildSeconds, profileSha256,
-                profileMismatched, profileMissing, buildLog, command, builtAt, profileCheck(), files, buildCpuSeconds, loadAvg, buildSteps);
+                profileMismatched, profileMissing, buildLog, command, builtAt, profileCheck(), files, buildCpuSeconds, loadAvg, buildSteps, tree);
     }
 
     /** The same record with the digests of its published files. */
     public BuiltArtifact withFiles(Map<String, FileDigest> digests) {
         return new BuiltArtifact(variant, phase, key, binary, notes, binaryBytes, buildSeconds, profileSha256,
-                profileMismatched, profileMissing, buildLog, command, builtAt, profileCheck(), digests, buildCpuSeconds, loadAvg, buildSteps);
+                profileMismatched, profileMissing, buildLog, command, builtAt, profileCheck(), digests, buildCpuSeconds, loadAvg, buildSteps, tree);
+    }
+
+    /** The same record as a published install tree: no files of its own, its tree's manifest's size and SHA-256. */
+    public BuiltArtifact withTree(FileDigest manifest) {
+        return new BuiltArtifact(variant, phase, key, binary, notes, binaryBytes, buildSeconds, profileSha256,
+                profileMismatched, profileMissing, buildLog, command, builtAt, profileCheck(), null, buildCpuSeconds, loadAvg, buildSteps, manifest);
     }
 
     /** The same record with its build log at another path (a copy, in another config's records). */
     public BuiltArtifact withBuildLog(String log) {
         return new BuiltArtifact(variant, phase, key, binary, notes, binaryBytes, buildSeconds, profileSha256,
-                profileMismatched, profileMissing, log, command, builtAt, profileCheck(), files, buildCpuSeconds, loadAvg, buildSteps);
+                profileMismatched, profileMissing, log, command, builtAt, profileCheck(), files, buildCpuSeconds, loadAvg, buildSteps, tree);
     }
 
     /** The recorded SHA-256 of the binary; empty for a manifest written before digests were recorded. */

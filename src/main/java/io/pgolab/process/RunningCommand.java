@@ -31,6 +31,11 @@ public final class RunningCommand {
         }
     }
 
+    /** True once pgolab is being stopped (SIGTERM, Ctrl-C): work that cannot be killed as a process checks it. */
+    public static boolean stopping() {
+        return ProcessReaper.isShuttingDown();
+    }
+
     /** Waits up to {@code limit} for every running command line to end (the shutdown hook). */
     static void awaitEnd(Duration limit) {
         long deadline = System.nanoTime() + limit.toNanos();
