@@ -10,15 +10,17 @@
 # Per held-out script: one interleaved 'pgolab compare' of release, narrow, narrow-off, narrow-base and the
 # recipe against release; then one of narrow-base against the recipe (--baseline).
 # usage: bench/cpython-guard.sh [EXTRA COMPARE OPTIONS...]   (default --max-time 120s)
+#   PGOLAB="java -jar FILE.jar" runs another pgolab than ./pgolab (e.g. the jar that built the store).
 # JSON and Markdown to bench/out/cpython-guard-SCRIPT{,-recipe}.{json,md}; a table at the end.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 mkdir -p bench/out
 examples/cpython/fetch.sh >/dev/null
 dir=bench/cpython-guard
+read -r -a pgolab <<<"${PGOLAB:-./pgolab}"
 declare -A bin
 for c in narrow narrow-off narrow-base; do
-  ./pgolab -C "$dir" --config "$c.toml" build --json "/tmp/pgolab-cpython-guard-$c.json" >&2
+  "${pgolab[@]}" -C "$dir" --config "$c.toml" build --json "/tmp/pgolab-cpython-guard-$c.json" >&2
   bin[$c]=$(python3 -c 'import json,sys; d=json.load(open(sys.argv[1])); print(next(v["binary"] for v in d["variants"] if v["name"]=="pgo+lto" and v["phase"]!="instrument"))' "/tmp/pgolab-cpython-guard-$c.json")
 done
 bin[release]=$(python3 -c 'import json,sys; d=json.load(open(sys.argv[1])); print(next(v["binary"] for v in d["variants"] if v["name"]=="release"))' /tmp/pgolab-cpython-guard-narrow.json)
@@ -34,11 +36,11 @@ scripts=(examples/cpython/bench/float_nbody.py "$dir/heldout/spectral_norm.py" e
 for script in "${scripts[@]}"; do
   name=$(basename "$script" .py)
   echo "#### $name"
-  ./pgolab compare -n release -n narrow -n narrow-off -n narrow-base -n recipe "${extra[@]}" \
+  "${pgolab[@]}" compare -n release -n narrow -n narrow-off -n narrow-base -n recipe "${extra[@]}" \
     --json "bench/out/cpython-guard-$name.json" --markdown "bench/out/cpython-guard-$name.md" -- \
     "${bin[release]} $PWD/$script" "${bin[narrow]} $PWD/$script" "${bin[narrow-off]} $PWD/$script" \
     "${bin[narrow-base]} $PWD/$script" "$recipe $PWD/$script" 2>&1 | grep -E "rounds after|decisions" || true
-  ./pgolab compare -n recipe -n narrow-base "${extra[@]}" \
+  "${pgolab[@]}" compare -n recipe -n narrow-base "${extra[@]}" \
     --json "bench/out/cpython-guard-$name-recipe.json" --markdown "bench/out/cpython-guard-$name-recipe.md" -- \
     "$recipe $PWD/$script" "${bin[narrow-base]} $PWD/$script" 2>&1 | grep -E "rounds after|decisions" || true
 done

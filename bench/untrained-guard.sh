@@ -89,7 +89,7 @@ while IFS=$'\t' read -r name command; do
   cmd() { local c=${command//\{binary\}/$1}; echo "${c//\{root\}/$(python3 -c 'import sys,tomllib; print(tomllib.load(open(sys.argv[1],"rb"))["project"]["root"])' "$work/pgolab.toml")}"; }
   ./pgolab compare -n release -n pgo -n pgo-off --json "bench/out/guard-$program-$kind-$name.json" \
     --markdown "bench/out/guard-$program-$kind-$name.md" "${extra[@]}" \
-    -- "$(cmd "$release")" "$(cmd "$guarded")" "$(cmd "$off")" 2>&1 | grep -E "decisions|rounds after" || true
+    -- "$(cmd "$release")" "$(cmd "$guarded")" "$(cmd "$off")" </dev/null 2>&1 | grep -E "decisions|rounds after" || true
 done <"$work/workloads.tsv"
 # One table: each workload's cpu_time change against release, with and without the guard.
 python3 - "$work/workloads.tsv" "bench/out/guard-$program-$kind" <<'PY'

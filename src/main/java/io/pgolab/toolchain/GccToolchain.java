@@ -50,12 +50,10 @@ public final class GccToolchain implements Toolchain {
     static final int O2_PIN_SINCE = 12;
 
     /**
-     * partial_training's flags on every profile-use compile and link: GCC's own flag, and -fno-tracer, because
-     * -fprofile-use also turns on -ftracer (tail duplication into superblocks), which in a function without
-     * counts works from static guesses: lz4's HC compressor, never trained, was 22 % slower than its -O3 release
-     * with -fprofile-partial-training alone, and -O3 -ftracer alone made it 25 % slower (docs/benchmarks.md).
+     * partial_training's flags on every profile-use compile and link: GCC's own flag. (-fno-tracer beside it was
+     * tried and dropped: lz4's untrained HC compressor stayed 26 % slower than its -O3 release with it.)
      */
-    static final List<String> GUARD = List.of("-fprofile-partial-training", "-fno-tracer");
+    static final List<String> GUARD = List.of("-fprofile-partial-training");
 
     /** The GCC flag of [toolchain] partial_training, and the first GCC that has it. */
     public static final String PARTIAL_TRAINING = "-fprofile-partial-training";
