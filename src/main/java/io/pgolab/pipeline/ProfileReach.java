@@ -12,9 +12,10 @@ import java.util.Set;
  * The profile must reach the code, checked on what was built, not only on the command lines: a profile-use
  * build (pgo, pgo+lto and the steps on top) whose program is byte-for-byte the program of its counterpart
  * without a profile (release, or lto for a variant with LTO), as last built in this store, did not use the
- * profile, whatever the compile audit saw. An error that names the likeliest step that lost it (a compiler
- * cache, a wrapper or the build system between the compile command and the compiler), unless build.allow
- * names "profile-loss" (then a warning). Nothing is checked when the counterpart was never built here.
+ * profile, whatever the compile audit saw. With a compiler cache in the way that is an error naming the cache
+ * (unless build.allow names "profile-loss"); without one a warning, since a training that ran almost none of
+ * the program (a starter's --help) gives the same bytes. Nothing is checked when the counterpart was never
+ * built here.
  */
 final class ProfileReach {
     private ProfileReach() {
@@ -40,18 +41,19 @@ final class ProfileReach {
             return;
         }
         String what = "the " + name + " build's program is byte-for-byte " + other + "'s (SHA-256 " + sha.substring(0, 12)
-                + "...): the profile never reached the code, although it was on the compile commands";
-        String why = compilerCache.map(c -> "the compiler cache (" + c + ") is the likeliest cause: it answered with"
-                        + " objects compiled without the profile. Clear it or set [build] compiler_cache off in " + configFile
-                        + ", then rebuild; if it happens again, the cache drops -fprofile-use")
-                .orElse("something between the compile command and the compiler dropped the profile flags (a wrapper"
-                        + " script in CC, the build system's own compiler launcher or flags it resets); the compile commands"
-                        + " as given are in .pgolab/logs/audit-" + name + ".log");
-        if (allow.contains(BuildAudit.PROFILE_LOSS)) {
-            events.warn(what + " (allowed by build.allow = [\"" + BuildAudit.PROFILE_LOSS + "\"])");
+                + "...): the profile changed nothing in it, although it was on the compile commands";
+        if (compilerCache.isEmpty() || allow.contains(BuildAudit.PROFILE_LOSS)) {
+            // No cache in the way: a training that ran almost none of the program gives the same bytes too.
+            events.warn(what + (allow.contains(BuildAudit.PROFILE_LOSS) ? " (allowed by build.allow = [\""
+                    + BuildAudit.PROFILE_LOSS + "\"])" : ". Either training ran too little of the program to change any"
+                    + " code (a --help run, a starter's CHANGE_ME workload), or something between the compile command and the"
+                    + " compiler dropped the profile flags (a wrapper script in CC, the build system's own compiler launcher);"
+                    + " the compile commands as given are in .pgolab/logs/audit-" + name + ".log"));
             return;
         }
-        throw new UserError(what, why + ". If training really ran no code this build compiles, add \""
-                + BuildAudit.PROFILE_LOSS + "\" to build.allow");
+        throw new UserError(what + ": the profile never reached the code", "the compiler cache (" + compilerCache.get()
+                + ") is the likeliest cause: it answered with objects compiled without the profile. Clear it or set [build]"
+                + " compiler_cache off in " + configFile + ", then rebuild; if it happens again, the cache drops -fprofile-use."
+                + " If training really ran no code this build compiles, add \"" + BuildAudit.PROFILE_LOSS + "\" to build.allow");
     }
 }

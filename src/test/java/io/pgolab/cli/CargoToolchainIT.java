@@ -65,7 +65,7 @@ class CargoToolchainIT {
             assertThat(run(m.resolveSibling("helper"), "10")).contains("env=true");
         }
         String pgoLog = Files.readString(p.resolve(".pgolab/logs/build-pgo.log"));
-        assertThat(pgoLog).contains("--target x86_64").containsPattern("-Cprofile-use=\\S+merged-[0-9a-f]{12}\\.profdata")
+        assertThat(pgoLog).contains("--target x86_64").containsPattern("-Cprofile-use=\\S+/untrained-guard/[0-9a-f]{64}\\.profdata")
                 .contains("-Cllvm-args=-pgo-warn-missing-function").contains("--cfg from_env");
         String instrLog = Files.readString(p.resolve(".pgolab/logs/build-instrumented.log"));
         assertThat(instrLog).contains("-Cprofile-generate=").contains("--cfg from_env");
