@@ -14,7 +14,8 @@ import org.junit.jupiter.api.io.TempDir;
  * The profile must reach the code, checked on the output: a "compiler cache" that drops -fprofile-use (a script
  * standing in for a broken cache) makes the pgo program byte-for-byte release's while every compile command
  * carried the profile (the audit sees the commands, not what ran). The build fails naming the cache, and nothing
- * is recorded as the pgo variant; build.allow = ["profile-loss"] turns it into a warning.
+ * is recorded as the pgo variant; build.allow = ["profile-loss"] turns it into a warning. (Without a cache it is
+ * a warning: HostileNamesIT's starter, whose training runs almost nothing, shows it.)
  */
 class ProfileReachIT {
     @TempDir
@@ -46,14 +47,6 @@ class ProfileReachIT {
         assertThat(r.err()).contains("the pgo build's program is byte-for-byte release's",
                 "the profile never reached the code", "the compiler cache (" + cache + ") is the likeliest cause");
 
-        // The same without a cache in the way is a warning (a training of almost nothing gives the same bytes):
-        // a build.command that drops the flags itself.
-        Path noCache = tmp.resolve("q");
-        TinyProject.create(noCache, "gcc", "\"release\", \"pgo\"", TinyProject.train("hot", "{binary} run 300000"));
-        Path qConfig = noCache.resolve("pgolab.toml");
-        Files.writeString(qConfig, Files.readString(qConfig).replace("{cc} -O2 {cflags} -c", "{cc} -O2 -c"));
-        Cli.Result warned = Cli.run(noCache, "build", "release", "pgo");
-        assertThat(warned.all()).contains("byte-for-byte release's", "Either training ran too little");
         assertThat(r.err()).doesNotContain("Exception");
         assertThat(p.resolve(".pgolab/variants/pgo.json")).doesNotExist();
 
