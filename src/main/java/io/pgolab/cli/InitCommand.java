@@ -4,8 +4,7 @@ import io.pgolab.UserError;
 import io.pgolab.config.StarterConfig;
 import io.pgolab.config.StoreIgnore;
 import io.pgolab.toolchain.Toolchains;
-import java.io.IOException;
-import java.io.UncheckedIOException;
+import io.pgolab.util.UserFile;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
@@ -56,23 +55,42 @@ final class InitCommand implements Callable<Integer> {
             throw new UserError(option + " belongs to --ci", "write pgolab init --ci github " + option
                     + (runners != null ? " LABEL=RUNNER" : " OWNER/NAME"));
         }
+        Path dir = workDir(parent.global.workDir());
         Path file = parent.global.configFile();
-        if (Files.exists(file) && !force) {
+        if (Files.exists(file, java.nio.file.LinkOption.NOFOLLOW_LINKS) && !force) {
             throw new UserError(file + " already exists", "pass --force to overwrite it");
         }
         String kind = toolchain != null ? toolchain
-                : StarterConfig.kindOf(parent.global.workDir()).orElseGet(Toolchains::defaultCKind);
+                : StarterConfig.kindOf(dir).orElseGet(Toolchains::defaultCKind);
         if (!List.of("clang", "gcc", "go", "cargo", "jvm").contains(kind)) {
             throw new UserError("unknown --toolchain '" + kind + "'", "use --toolchain clang, gcc, go, cargo or jvm");
         }
-        try {
-            Files.writeString(file, StarterConfig.render(parent.global.workDir(), kind));
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
-        }
+        UserFile.special(file).ifPresent(k -> {
+            throw new UserError(file + " is " + k + ", not a config file: init never opens one for writing",
+                    "remove it (rm '" + file + "') and run pgolab init again, or pass --config FILE");
+        });
+        // whole or not at all, and never into a FIFO, socket or device (UserFile refuses them by name)
+        UserFile.write(file, StarterConfig.checked(file, dir, kind));
         System.out.println("wrote " + file + " (" + kind + "); edit the lines marked CHANGE_ME, then run 'pgolab build'");
         ignoreStore(file);
         return 0;
+    }
+
+    /**
+     * The directory init looks at, when it is one: a name that is not valid in this system's encoding (bytes that are
+     * not UTF-8 under a UTF-8 locale, any non-ASCII byte under LANG=C) reaches Java as U+FFFD and names nothing.
+     */
+    static Path workDir(Path dir) {
+        if (Files.isDirectory(dir)) {
+            return dir;
+        }
+        if (dir.toString().indexOf('\uFFFD') >= 0) {
+            throw new UserError("the path of this directory, " + dir + ", is not valid " + System.getProperty("sun.jnu.encoding",
+                    "text") + " (a byte that is not a character; shown as \uFFFD)",
+                    "rename the directory to a UTF-8 name (convmv -f latin1 -t utf8 -r --notest DIR), and run pgolab under a"
+                            + " UTF-8 locale (LANG=C.UTF-8)");
+        }
+        throw new UserError("no directory " + dir, "run pgolab init in the project's directory, or pass -C DIR");
     }
 
     /**

@@ -4,8 +4,6 @@ import io.pgolab.UserError;
 import io.pgolab.config.Config;
 import io.pgolab.config.ConfigLoader;
 import io.pgolab.config.GithubWorkflow;
-import java.io.IOException;
-import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
@@ -37,12 +35,7 @@ final class InitWorkflow {
         GithubWorkflow.Action install = GithubWorkflow.Action.of(java.util.Optional.ofNullable(action), io.pgolab.Version.build());
         String text = GithubWorkflow.render(GithubWorkflow.slashes(root.relativize(config)), variants, hosts,
                 branch, Main.version(), install);
-        try {
-            Files.createDirectories(file.getParent());
-            Files.writeString(file, text);
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
-        }
+        io.pgolab.util.UserFile.write(file, text);   // whole, directories made; never into a FIFO, socket or device
         System.out.println("wrote " + file + ": release builds " + String.join(", ", variants) + " on pushes to " + branch
                 + "; the gate runs on " + hosts.stream().map(Object::toString).reduce((a, b) -> a + " and " + b).orElse(""));
         boolean ignored = InitCommand.ignoreStore(config);

@@ -24,7 +24,7 @@ import org.tomlj.TomlTable;
 final class CargoConfig {
     static final Set<String> KEYS = Set.of("bins", "package", "profile", "features", "args", "timeout", "env", "allow");
     private static final Set<String> C_KEYS = Set.of("command", "configure", "clean", "artifact", "cflags", "cxxflags", "ldflags");
-    private static final String NAME = "[A-Za-z0-9_-]+";
+    static final String NAME = "[A-Za-z0-9_-]+";
 
     private CargoConfig() {
     }

@@ -31,7 +31,7 @@ final class CargoStarter {
         if (bins.isEmpty()) {
             s.append("bins = [\"CHANGE_ME\"]             # the [[bin]] targets to build; the first is {binary}\n");
         } else {
-            s.append("bins = [\"").append(String.join("\", \"", bins)).append("\"]")
+            s.append("bins = [").append(String.join(", ", bins.stream().map(TomlText::quote).toList())).append("]")
                     .append(bins.size() > 1 ? "   # CHANGE_ME: keep the ones to optimize; the first is {binary}" : "")
                     .append("\n");
         }
@@ -74,6 +74,7 @@ final class CargoStarter {
         } catch (IOException e) {
             return List.of();
         }
-        return out;
+        // a name cargo would refuse too (quotes, slashes): left for the user to fill in rather than written
+        return out.stream().filter(n -> n.matches(CargoConfig.NAME)).toList();
     }
 }

@@ -51,7 +51,7 @@ final class ConfigureStarter {
             s.append("# No configure script: autoreconf -fi (autoconf, automake, libtool) makes it in each build.\n");
             configure = "autoreconf -fi && " + configure;
         }
-        s.append("configure = \"").append(configure).append("\"\n");
+        s.append("configure = ").append(TomlText.quote(configure)).append("\n");
         String make = "make -j{jobs} CFLAGS='{cflags}' CXXFLAGS='{cxxflags}' LDFLAGS='{ldflags}'";
         if (python) {
             // The interpreter needs its standard library and lib-dynload/ modules beside it: the variant
@@ -61,11 +61,11 @@ final class ConfigureStarter {
             s.append("# finds its prefix from its own path, so it runs in place.\n");
             s.append("command = \"").append(make).append(" && make install DESTDIR={installdir} CFLAGS='{cflags}'"
                     + " LDFLAGS='{ldflags}' COMPILEALL_OPTS=-j0\"\n");
-            s.append("artifact = \"{installdir}/usr/local/bin/python").append(cpythonVersion(dir)).append("\"\n");
+            s.append("artifact = ").append(TomlText.quote("{installdir}/usr/local/bin/python" + cpythonVersion(dir))).append("\n");
         } else {
             s.append("command = \"").append(make).append("\"\n");
             Optional<String> program = autoconfProgram(dir);
-            s.append("artifact = \"{srcdir}/").append(program.orElse("CHANGE_ME")).append("\"")
+            s.append("artifact = ").append(TomlText.quote("{srcdir}/" + program.orElse("CHANGE_ME")))
                     .append(program.isPresent() ? "" : "   # CHANGE_ME: the program make builds").append("\n");
         }
         if (python) {
@@ -88,7 +88,7 @@ final class ConfigureStarter {
                 + " -Dc_args='{cflags}' -Dcpp_args='{cxxflags}' -Dc_link_args='{ldflags}' -Dcpp_link_args='{ldflags}'"
                 + " && meson compile -C {builddir}\"\n");
         Optional<String> program = first(MESON_EXE, dir.resolve("meson.build"));
-        s.append("artifact = \"{builddir}/").append(program.orElse("CHANGE_ME")).append("\"")
+        s.append("artifact = ").append(TomlText.quote("{builddir}/" + program.orElse("CHANGE_ME")))
                 .append(program.isPresent() ? "" : "   # CHANGE_ME: the program meson builds").append("\n");
         s.append("cflags = \"\"        # your own flags, in every variant (--buildtype=release gives -O3)\n");
     }

@@ -26,7 +26,7 @@ final class GoStarter {
         Optional<String> pkg = mainPackage(dir);
         String name = dir.getFileName() == null ? "project" : dir.getFileName().toString();
         StringBuilder s = new StringBuilder();
-        s.append("# pgolab.toml: written by 'pgolab init' (found go.mod").append(module.isEmpty() ? "" : ", module " + module)
+        s.append("# pgolab.toml: written by 'pgolab init' (found go.mod").append(module.isEmpty() ? "" : ", module " + TomlText.comment(module))
                 .append(").\n");
         s.append("# Every key is documented in docs/config.md. Check the lines marked CHANGE_ME.\n\n");
         s.append("[project]\nname = ").append(TomlText.quote(name)).append("\n");
@@ -38,7 +38,7 @@ final class GoStarter {
         s.append("# [[train]] command. Your program needs one (runtime/pprof StartCPUProfile/StopCPUProfile).\n");
         s.append("profile_flag = \"-cpuprofile={profile}\"\n\n");
         s.append("[build]\n");
-        s.append("package = \"").append(pkg.orElse(".")).append("\"").append(pkg.isPresent() ? "" : "   # CHANGE_ME: the main package")
+        s.append("package = ").append(TomlText.quote(pkg.orElse("."))).append(pkg.isPresent() ? "" : "   # CHANGE_ME: the main package")
                 .append("\n");
         s.append("goflags = \"\"                     # your go build flags, kept in every variant (GOFLAGS too)\n");
         s.append("ldflags = \"\"\n");

@@ -44,9 +44,9 @@ final class JvmStarter {
         s.append("root = \".\"\n");
         s.append("variants = [\"release\", \"cds\"]   # \"aot\" too with a JDK 24 or newer (jdk = \"25\")\n\n");
         s.append("[toolchain]\nkind = \"jvm\"\n");
-        s.append("jar = \"").append(jar.orElse(maven ? "target/CHANGE_ME.jar" : "build/libs/CHANGE_ME.jar")).append("\"")
+        s.append("jar = ").append(TomlText.quote(jar.orElse(maven ? "target/CHANGE_ME.jar" : "build/libs/CHANGE_ME.jar")))
                 .append(jar.isPresent() ? "" : "   # CHANGE_ME: the jar the build produces").append("\n");
-        s.append("main = \"").append(main.orElse("CHANGE_ME")).append("\"")
+        s.append("main = ").append(TomlText.quote(main.orElse("CHANGE_ME")))
                 .append(main.isPresent() ? "   # omit to use the jar's Main-Class" : "   # CHANGE_ME: the main class").append("\n\n");
         s.append("[build]\n");
         if (maven) {

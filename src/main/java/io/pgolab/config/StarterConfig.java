@@ -54,6 +54,23 @@ public final class StarterConfig {
         return BuildSystem.OTHER;
     }
 
+    /**
+     * The starter for dir, read back with pgolab's own config loader before anything is written: a starter that
+     * does not load is a bug of init (exit 3, with the loader's message and nothing written), never a file the
+     * user meets at the next command.
+     */
+    public static String checked(Path file, Path dir, String toolchainKind) {
+        String text = render(dir, toolchainKind);
+        try {
+            ConfigLoader.parse(file.toAbsolutePath().normalize(), text);
+        } catch (io.pgolab.UserError e) {
+            throw new IllegalStateException("pgolab init made a " + file.getFileName() + " that pgolab cannot read back,"
+                    + " so it wrote nothing; please report this bug with the directory's name and build files. The loader"
+                    + " said: " + e.getMessage() + (e.hint().isEmpty() ? "" : " (" + e.hint() + ")"), e);
+        }
+        return text;
+    }
+
     public static String render(Path dir, String toolchainKind) {
         if (toolchainKind.equals("go")) {
             return GoStarter.render(dir);
@@ -89,12 +106,12 @@ public final class StarterConfig {
                         + " -DCMAKE_CXX_COMPILER={cxx} -DCMAKE_AR={ar} -DCMAKE_RANLIB={ranlib}"
                         + " -DCMAKE_C_FLAGS='{cflags}' -DCMAKE_CXX_FLAGS='{cxxflags}'"
                         + " -DCMAKE_EXE_LINKER_FLAGS='{ldflags}' && cmake --build {builddir} -j{jobs}\"\n");
-                s.append("artifact = \"{builddir}/").append(program).append("\"\n");
+                s.append("artifact = ").append(TomlText.quote("{builddir}/" + program)).append("\n");
             }
             case MAKE -> {
                 s.append("command = \"make -C {srcdir} -j{jobs} CC='{cc}' CXX='{cxx}' AR='{ar}' CFLAGS='-O2 {cflags}'"
                         + " CXXFLAGS='-O2 {cxxflags}' LDFLAGS='{ldflags}'\"\n");
-                s.append("artifact = \"{srcdir}/").append(program).append("\"\n");
+                s.append("artifact = ").append(TomlText.quote("{srcdir}/" + program)).append("\n");
                 if (hasCleanTarget(dir)) {   // the copy brings root's earlier objects along: make would find them up to date
                     s.append("clean = \"make -C {srcdir} clean\"   # run before every build (docs/config.md)\n");
                 }

@@ -46,6 +46,12 @@ final class TomlText {
         return b.append('"').toString();
     }
 
+    /** s for a # comment: control characters (a newline would end the comment) written as in a basic string. */
+    static String comment(String s) {
+        String q = quote(s);
+        return q.substring(1, q.length() - 1);
+    }
+
     /** The parse result, or null after adding the problems (syntax errors) to problems. */
     static TomlParseResult parse(String text, ConfigProblems problems) {
         Scan scan = scan(text);

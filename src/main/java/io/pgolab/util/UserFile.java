@@ -22,7 +22,8 @@ import java.nio.file.StandardOpenOption;
  * <li>a symlink is followed (dangling too): its target is written, the link stays a link;</li>
  * <li>a regular file (or nothing) is replaced atomically: a temporary {@code NAME.tmp-PID} beside it,
  * renamed over it, so a crash never leaves half a report;</li>
- * <li>a device node, FIFO or socket is written through, never renamed over ({@code /dev/null} stays a device);</li>
+ * <li>a FIFO, socket or device node is refused by name, never opened (opening a FIFO waits for a reader for ever;
+ * for stdout, pass {@code -});</li>
  * <li>a directory is refused.</li>
  * </ul>
  * Every failure is a {@link UserError} naming the path and why (a full disk included).
@@ -69,11 +70,38 @@ public final class UserFile {
             throw new UserError("cannot write " + shown(file, target) + ": it is a directory",
                     "pass the path of a file (in that directory, say)");
         }
-        if (Files.exists(target) && !Files.isRegularFile(target)) {
-            through(file, target, body);
-        } else {
-            replace(file, target, body);
+        special(target).ifPresent(kind -> {
+            throw new UserError("cannot write " + shown(file, target) + ": it is " + kind + ", not a regular file;"
+                    + " pgolab never opens a FIFO, socket or device for writing", "pass the path of a regular file"
+                    + " (or - for stdout, then redirect it: > FILE, | COMMAND)");
+        });
+        replace(file, target, body);
+    }
+
+    /** "a FIFO (named pipe)", "a socket", "a character device", "a block device" when p is one of them; empty otherwise. */
+    public static java.util.Optional<String> special(Path p) {
+        java.nio.file.attribute.BasicFileAttributes a;
+        try {
+            a = Files.readAttributes(p, java.nio.file.attribute.BasicFileAttributes.class);
+        } catch (IOException e) {
+            return java.util.Optional.empty();   // nothing there (or unreadable): the write says why
         }
+        if (!a.isOther()) {
+            return java.util.Optional.empty();
+        }
+        int type;
+        try {
+            type = ((Integer) Files.getAttribute(p, "unix:mode")) & 0170000;
+        } catch (IOException | UnsupportedOperationException | IllegalArgumentException e) {
+            return java.util.Optional.of("a special file");
+        }
+        return java.util.Optional.of(switch (type) {
+            case 0010000 -> "a FIFO (named pipe)";
+            case 0140000 -> "a socket";
+            case 0020000 -> "a character device";
+            case 0060000 -> "a block device";
+            default -> "a special file";
+        });
     }
 
     /**
@@ -96,15 +124,6 @@ public final class UserFile {
         }
         throw new UserError("cannot write " + p + ": too many levels of symbolic links",
                 "the symlinks loop: fix them, or pass another path");
-    }
-
-    /** Devices, FIFOs: opened for writing as they are (no create, no truncate: neither applies). */
-    private static void through(Path file, Path target, Body body) {
-        try (OutputStream out = new BufferedOutputStream(Files.newOutputStream(target, StandardOpenOption.WRITE))) {
-            body.writeTo(out);
-        } catch (IOException e) {
-            throw failed(file, target, e, false);
-        }
     }
 
     private static void replace(Path file, Path target, Body body) {

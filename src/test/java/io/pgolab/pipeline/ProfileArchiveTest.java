@@ -65,7 +65,8 @@ class ProfileArchiveTest {
         io.pgolab.Tool.require(root || !io.pgolab.Tool.inCi(), "root (mknod)");   // outside CI: the rest still runs
         if (root) {
             assertThatThrownBy(() -> ProfileArchive.write(full, header("file", "profile.profdata", p), p))
-                    .isInstanceOf(UserError.class).hasMessage("cannot write " + full + ": no space left on device");
+                    .isInstanceOf(UserError.class).hasMessageStartingWith("cannot write " + full + ": it is a character device,"
+                            + " not a regular file");   // never opened (issue 39)
             assertThat(Files.isRegularFile(full)).isFalse();
             assertThat(Files.exists(full)).isTrue();
         }
