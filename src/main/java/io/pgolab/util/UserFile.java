@@ -33,6 +33,7 @@ public final class UserFile {
     public static final String STDOUT = "-";
     /** Linux's limit on symlinks followed in one path (ELOOP beyond it). */
     private static final int MAX_LINKS = 40;
+    private static final Path DEV_NULL = Path.of("/dev/null");
 
     /** What goes into the file; out is buffered, and closed by the caller. */
     @FunctionalInterface
@@ -69,6 +70,14 @@ public final class UserFile {
         if (Files.isDirectory(target)) {
             throw new UserError("cannot write " + shown(file, target) + ": it is a directory",
                     "pass the path of a file (in that directory, say)");
+        }
+        if (target.equals(DEV_NULL)) {   // the usual way to discard an output: never blocks, nothing to replace
+            try (OutputStream out = OutputStream.nullOutputStream()) {
+                body.writeTo(out);
+            } catch (IOException e) {
+                throw new java.io.UncheckedIOException(e);
+            }
+            return;
         }
         special(target).ifPresent(kind -> {
             throw new UserError("cannot write " + shown(file, target) + ": it is " + kind + ", not a regular file;"
