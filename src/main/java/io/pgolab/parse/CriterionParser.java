@@ -12,7 +12,7 @@ import java.util.regex.Pattern;
  * too. criterion's comparison with its own saved baseline ({@code change: [...]}, whose nested {@code time:} line
  * holds percentages) is skipped: pgolab compares base and candidate itself.
  */
-public final class CriterionParser implements OutputParser {
+public final class CriterionParser implements SuiteParser {
     public static final String NAME = "criterion";
     private static final String TIME = "\\s*([0-9.,]+)\\s*(ps|ns|µs|μs|us|ms|s)";
     private static final Pattern ESTIMATE = Pattern.compile("^(.*?)\\s*\\btime:\\s*\\[" + TIME + TIME + TIME + "\\s*]\\s*$");
@@ -24,17 +24,6 @@ public final class CriterionParser implements OutputParser {
     @Override
     public String name() {
         return NAME;
-    }
-
-    @Override
-    public List<ParsedMetric> parse(String output) {
-        return read(output).metrics();
-    }
-
-    /** Every benchmark counts: an output too long to read whole is refused, never read with its middle cut. */
-    @Override
-    public boolean readsWholeOutput() {
-        return true;
     }
 
     @Override

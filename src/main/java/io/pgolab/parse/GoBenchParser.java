@@ -15,7 +15,7 @@ import java.util.regex.Pattern;
  * each name is prefixed with its package's path. Other units on the line (MB/s, B/op, allocs/op, custom metrics)
  * are not read: one measure per benchmark.
  */
-public final class GoBenchParser implements OutputParser {
+public final class GoBenchParser implements SuiteParser {
     public static final String NAME = "go-test";
     private static final Pattern LINE = Pattern.compile("^(Benchmark\\S*)\\s+(\\d+)(?:\\s+(.*))?$");
     private static final Pattern NS_PER_OP = Pattern.compile("(?:^|\\s)([0-9.eE+-]+) ns/op(?:\\s|$)");
@@ -29,17 +29,6 @@ public final class GoBenchParser implements OutputParser {
     @Override
     public String name() {
         return NAME;
-    }
-
-    @Override
-    public List<ParsedMetric> parse(String output) {
-        return read(output).metrics();
-    }
-
-    /** Every benchmark counts: an output too long to read whole is refused, never read with its middle cut. */
-    @Override
-    public boolean readsWholeOutput() {
-        return true;
     }
 
     @Override

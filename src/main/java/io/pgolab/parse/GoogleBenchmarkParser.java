@@ -13,24 +13,13 @@ import java.util.Set;
  * (the "Time" column of the console table), the median of the repetitions of {@code --benchmark_repetitions}.
  * With {@code --benchmark_report_aggregates_only} the JSON has only aggregates: the "median" aggregate is used then.
  */
-public final class GoogleBenchmarkParser implements OutputParser {
+public final class GoogleBenchmarkParser implements SuiteParser {
     public static final String NAME = "google-benchmark";
     private static final String EXPECTED = "the JSON of a Google Benchmark binary run with --benchmark_format=json";
 
     @Override
     public String name() {
         return NAME;
-    }
-
-    @Override
-    public List<ParsedMetric> parse(String output) {
-        return read(output).metrics();
-    }
-
-    /** Every benchmark counts: an output too long to read whole is refused, never read with its middle cut. */
-    @Override
-    public boolean readsWholeOutput() {
-        return true;
     }
 
     @Override

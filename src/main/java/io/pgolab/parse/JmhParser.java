@@ -20,7 +20,7 @@ import java.util.regex.Pattern;
  * Times per operation become ns/op (lower is better), throughputs ops/s (higher is better). The same method in two
  * modes gets the mode appended.
  */
-public final class JmhParser implements OutputParser {
+public final class JmhParser implements SuiteParser {
     public static final String NAME = "jmh";
     private static final ObjectMapper JSON = new ObjectMapper();
     private static final Pattern ARRAY_START = Pattern.compile("(?m)^[ \\t]*(\\[)");
@@ -29,17 +29,6 @@ public final class JmhParser implements OutputParser {
     @Override
     public String name() {
         return NAME;
-    }
-
-    @Override
-    public List<ParsedMetric> parse(String output) {
-        return read(output).metrics();
-    }
-
-    /** Every benchmark counts: an output too long to read whole is refused, never read with its middle cut. */
-    @Override
-    public boolean readsWholeOutput() {
-        return true;
     }
 
     @Override
