@@ -57,9 +57,8 @@ public final class CargoToolchain implements LlvmProfiled {
     public static CargoToolchain detect(ToolchainSpec spec, Optional<CargoSpec> cargo, Project project, Path scratch,
                                         CommandLog log) {
         RustInstall rust = RustInstall.detect(project.root(), project.env(), spec.llvmProfdata());
-        CargoToolchain tc = new CargoToolchain(rust.rustc(), rust.profdata(), cargo, scratch, log, project, rust.toolchain());
-        tc.guard = spec.partialTraining();
-        return tc;
+        return new CargoToolchain(rust.rustc(), rust.profdata(), cargo, scratch, log, project, rust.toolchain())
+                .guard(spec.partialTraining());
     }
 
     public RustcInfo rustc() {
@@ -238,6 +237,12 @@ public final class CargoToolchain implements LlvmProfiled {
     @Override
     public boolean guardsUntrained() {
         return guard;
+    }
+
+    /** [toolchain] partial_training as the config says (on unless false). */
+    CargoToolchain guard(boolean on) {
+        guard = on;
+        return this;
     }
 
     @Override

@@ -24,8 +24,9 @@ class CargoToolchainTest {
                 "22.1.2", 22, Path.of("/x/sysroot"), Set.of("unix"), "cargo 1.95.0", "rustc 1.95.0");
         var choice = new RustProfdata.Choice(Optional.of(new RustProfdata.Candidate(Path.of("/x/llvm-profdata"), 22, "test")),
                 "", "", "");
+        // the guard off: these tests read the flags, with no llvm-profdata to make the guarded profile (UntrainedGuardIT does)
         return new CargoToolchain(rc, choice, Optional.of(new CargoSpec(List.of("app"), Optional.empty(), "fast",
-                List.of(), List.of())), tmp.resolve("scratch"), null);
+                List.of(), List.of())), tmp.resolve("scratch"), null).guard(false);
     }
 
     Toolchain.BuildFlags user(String rustflags) {

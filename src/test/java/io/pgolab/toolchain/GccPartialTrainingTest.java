@@ -47,12 +47,15 @@ class GccPartialTrainingTest {
     }
 
     @Test
-    void itEntersTheFingerprintAndTheDescriptionOnlyWhenSet() {
+    void itEntersOnlyTheProfileUseBuildsKeysAndTheDescriptionSaysItsState() {
         GccToolchain on = gcc(true);
         GccToolchain off = gcc(false);
-        assertThat(on.fingerprint()).isNotEqualTo(off.fingerprint()).isEqualTo(off.fingerprint() + " -fprofile-partial-training");
-        assertThat(off.fingerprint()).doesNotContain("partial");
-        assertThat(on.describe()).isEqualTo(off.describe() + ", -fprofile-partial-training on profile-use builds");
+        // not the fingerprint (every build's key), only the guard key of builds that read a profile
+        assertThat(on.fingerprint()).isEqualTo(off.fingerprint()).doesNotContain("partial");
+        assertThat(on.untrainedGuard()).startsWith("-fprofile-partial-training");
+        assertThat(off.untrainedGuard()).isEmpty();
+        assertThat(on.describe()).contains(", -fprofile-partial-training on profile-use builds");
+        assertThat(off.describe()).contains("partial_training = false (functions training never ran optimized for size)");
         if (on.install().major() >= GccToolchain.PARTIAL_TRAINING_MIN_MAJOR) {
             on.require(Variant.PGO);   // gcc 10+: no refusal
         }
