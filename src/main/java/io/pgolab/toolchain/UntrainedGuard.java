@@ -122,9 +122,9 @@ public final class UntrainedGuard {
         return semi >= 0 ? profileName.substring(semi + 1) : profileName;
     }
 
-    /** Runs llvm-profdata merge --sparse full -o out (through a temporary file). */
+    /** Runs llvm-profdata merge --sparse full -o out, through a merge temporary (removed on failure and on Ctrl-C). */
     static void sparse(Path tool, CommandLog log, ProfileData full, Path out) {
-        Path tmp = out.resolveSibling(out.getFileName() + ".tmp-" + ProcessHandle.current().pid());
+        Path tmp = MergeRun.tempPath(out.getParent(), "profdata");
         try {
             Exec.Result r = MergeRun.run(log, List.of(tool.toString(), "merge", "--sparse", "-o", tmp.toString(),
                     full.path().toString()), tmp, full.bytes());
@@ -137,11 +137,7 @@ public final class UntrainedGuard {
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         } finally {
-            try {
-                Files.deleteIfExists(tmp);
-            } catch (IOException e) {
-                // best effort
-            }
+            MergeRun.published(tmp);
         }
     }
 }
