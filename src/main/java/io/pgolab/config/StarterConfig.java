@@ -94,7 +94,8 @@ public final class StarterConfig {
         }
         s.append("variants = [\"release\", \"pgo\"]\n# any of: ").append(Variant.NATIVE_NAMES).append("\n\n");
         s.append("[toolchain]\nkind = \"").append(toolchainKind)
-                .append("\"                  # \"clang\" or \"gcc\"; cc = \"...\" overrides auto-detection\n\n");
+                .append("\"                  # \"clang\" or \"gcc\"; cc = \"...\" overrides auto-detection\n")
+                .append("# partial_training = false       # default true: code training never ran keeps release's code\n\n");
         s.append("[build]\n");
         s.append("# Placeholders: {cc} {cxx} {ar} {ranlib} {cflags} {cxxflags} {ldflags} {builddir} {srcdir} {root} {jobs} {config_dir}\n");
         s.append("# {cflags}/{ldflags} hold your flags below plus pgolab's per-variant flags; pass them to the compiler.\n");
