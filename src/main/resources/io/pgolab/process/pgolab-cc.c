@@ -100,6 +100,31 @@ static int cacheable(int argc, char **argv) {
     return compile;
 }
 
+/* Whether the invocation itself decides -fNAME: it has -fNAME or -fno-NAME (off = "-fno-NAME"), or, for
+ * -fno-unroll-loops, -funroll-all-loops (which implies it). */
+static int decided(int argc, char **argv, const char *off) {
+    const char *name = off + 5;
+    for (int i = 1; i < argc; i++) {
+        const char *a = argv[i];
+        if (!strncmp(a, "-fno-", 5) && !strcmp(a + 5, name)) return 1;
+        if (!strncmp(a, "-f", 2) && !strcmp(a + 2, name)) return 1;
+        if (!strcmp(name, "unroll-loops") && !strcmp(a, "-funroll-all-loops")) return 1;
+    }
+    return 0;
+}
+
+/* Whether the invocation compiles (-c, or a C/C++ source among its arguments), rather than only links: with
+ * LTO the functions keep their compile-time flags, so a link-only invocation has nothing to decide. */
+static int compiles(int argc, char **argv) {
+    static const char *const src[] = {".c", ".cc", ".cpp", ".cxx", ".c++", ".C", ".i", ".ii", NULL};
+    for (int i = 1; i < argc; i++) {
+        if (!strcmp(argv[i], "-c")) return 1;
+        const char *dot = strrchr(argv[i], '.');
+        for (int k = 0; dot && argv[i][0] != '-' && src[k]; k++) if (!strcmp(dot, src[k])) return 1;
+    }
+    return 0;
+}
+
 /* Whether the invocation's optimization level (its last -O option) is -O<level>. */
 static int at_level(int argc, char **argv, const char *level) {
     const char *last = NULL;
@@ -231,12 +256,22 @@ int main(int argc, char **argv) {
     /* [toolchain] partial_training with GCC 12+: $PGOLAB_O2_PIN (flags separated by spaces) is appended to
      * an invocation at -O2, where -fprofile-use would otherwise raise the vectorizer's cost model to -O3's
      * for every function, also those the training never ran. Recorded as run. */
-    char *pins[8];
+    char *pins[16];
     int npin = 0;
     const char *pin = getenv("PGOLAB_O2_PIN");
     if (pin && *pin && at_level(argc, argv, "2")) {
         char *copy = strdup(pin);
-        for (char *t = copy ? strtok(copy, " ") : NULL; t && npin < 8; t = strtok(NULL, " ")) pins[npin++] = t;
+        for (char *t = copy ? strtok(copy, " ") : NULL; t && npin < 16; t = strtok(NULL, " ")) pins[npin++] = t;
+    }
+    /* [toolchain] partial_training: $PGOLAB_OFF_UNLESS_SET ("-fno-NAME" words) is appended to every invocation
+     * that compiles and does not decide -fNAME itself: -fprofile-use turns on -funroll-loops for every function, also those
+     * the training never ran, which the project's release does not unroll. The project's own choice wins. */
+    const char *offs = getenv("PGOLAB_OFF_UNLESS_SET");
+    if (offs && *offs && compiles(argc, argv)) {
+        char *copy = strdup(offs);
+        for (char *t = copy ? strtok(copy, " ") : NULL; t && npin < 16; t = strtok(NULL, " ")) {
+            if (!strncmp(t, "-fno-", 5) && !decided(argc, argv, t)) pins[npin++] = t;
+        }
     }
     const char *cache = getenv("PGOLAB_COMPILER_CACHE");
     int cached = cache && *cache && cacheable(argc, argv);

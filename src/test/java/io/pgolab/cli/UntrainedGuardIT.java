@@ -72,6 +72,29 @@ class UntrainedGuardIT {
         assertThat(cpuTimeVerdict(p, "unguarded")).as("the loss the guard prevents").isEqualTo("regressed");
     }
 
+    @Test
+    void gccDoesNotUnrollCodeTrainingNeverRanWhereReleaseDoesNot() throws Exception {
+        Tool.require(ToolLocator.onPath("gcc").isPresent(), "gcc");
+        // At -O3 -fprofile-use turns on -funroll-loops for every function: path_b, never trained, was unrolled
+        // (210 instructions against release's 151 with GCC 12.2); the guard's -fno-unroll-loops keeps release's.
+        Path p = project("gcc");
+        Path config = p.resolve("pgolab.toml");
+        Files.writeString(config, Files.readString(config).replace("{cc} -O2 {cflags}", "{cc} -O3 {cflags}"));
+        Cli.Result r = Cli.run(p, "build");
+        assertThat(r.exitCode()).as(r.all()).isZero();
+        assertThat(Files.readString(p.resolve(".pgolab/logs/audit-pgo.log")).lines().filter(l -> l.contains("\t-O3\t")))
+                .isNotEmpty().allMatch(l -> l.contains("\t-fno-unroll-loops"));
+        assertThat(code(binary(p, "pgo"), "path_b")).as("path_b at -O3 with the guard")
+                .isEqualTo(code(binary(p, "release"), "path_b"));
+
+        // A project that unrolls in its own release keeps unrolling in pgo: its choice, not the guard's.
+        Files.writeString(config, Files.readString(config).replace("{cc} -O3 {cflags}", "{cc} -O3 -funroll-loops {cflags}"));
+        Cli.Result own = Cli.run(p, "build");
+        assertThat(own.exitCode()).as(own.all()).isZero();
+        assertThat(Files.readString(p.resolve(".pgolab/logs/audit-pgo.log"))).contains("\t-funroll-loops")
+                .doesNotContain("-fno-unroll-loops");
+    }
+
     private String cpuTimeVerdict(Path p, String name) throws Exception {
         Path json = tmp.resolve(name + ".json");
         Cli.Result b = Cli.run(p, "bench", "--max-time", "30s", "--no-training-check", "--json", json.toString());
