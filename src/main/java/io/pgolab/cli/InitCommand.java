@@ -1,8 +1,8 @@
 package io.pgolab.cli;
 
 import io.pgolab.UserError;
-import io.pgolab.config.StarterConfig;
-import io.pgolab.config.StoreIgnore;
+import io.pgolab.config.starter.StarterConfig;
+import io.pgolab.config.starter.StoreIgnore;
 import io.pgolab.toolchain.Toolchains;
 import io.pgolab.util.UserFile;
 import java.nio.file.Files;

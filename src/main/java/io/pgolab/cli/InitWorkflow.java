@@ -3,7 +3,7 @@ package io.pgolab.cli;
 import io.pgolab.UserError;
 import io.pgolab.config.Config;
 import io.pgolab.config.ConfigLoader;
-import io.pgolab.config.GithubWorkflow;
+import io.pgolab.config.starter.GithubWorkflow;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;

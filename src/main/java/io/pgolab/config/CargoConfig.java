@@ -21,10 +21,10 @@ import org.tomlj.TomlTable;
  * --target and --target-dir, and own RUSTFLAGS), so the C keys are refused; what the user picks is
  * which binaries, package, profile, features and extra cargo arguments.
  */
-final class CargoConfig {
+public final class CargoConfig {
     static final Set<String> KEYS = Set.of("bins", "package", "profile", "features", "args", "timeout", "env", "allow");
     private static final Set<String> C_KEYS = Set.of("command", "configure", "clean", "artifact", "cflags", "cxxflags", "ldflags");
-    static final String NAME = "[A-Za-z0-9_-]+";
+    public static final String NAME = "[A-Za-z0-9_-]+";
 
     private CargoConfig() {
     }

@@ -14,7 +14,7 @@ import org.tomlj.TomlParseResult;
  * the line where an unclosed string, array or inline table <em>opens</em> (tomlj notices it only
  * where the file ends or the next construct fails).
  */
-final class TomlText {
+public final class TomlText {
     /** pgolab's keys nest two levels; tomlj is safe to a few hundred. */
     static final int MAX_DEPTH = 32;
 
@@ -31,7 +31,7 @@ final class TomlText {
     }
 
     /** s as a TOML basic string: "..." with backslashes, quotes and control characters escaped. */
-    static String quote(String s) {
+    public static String quote(String s) {
         StringBuilder b = new StringBuilder("\"");
         for (char c : s.toCharArray()) {
             switch (c) {
@@ -47,7 +47,7 @@ final class TomlText {
     }
 
     /** s for a # comment: control characters (a newline would end the comment) written as in a basic string. */
-    static String comment(String s) {
+    public static String comment(String s) {
         String q = quote(s);
         return q.substring(1, q.length() - 1);
     }

@@ -3,7 +3,7 @@ package io.pgolab.ci;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.pgolab.Tool;
-import io.pgolab.config.GithubWorkflow;
+import io.pgolab.config.starter.GithubWorkflow;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;

@@ -4,7 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.pgolab.cli.Cli;
 import io.pgolab.cli.TinyProject;
-import io.pgolab.config.GithubWorkflow;
+import io.pgolab.config.starter.GithubWorkflow;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.file.Files;

@@ -217,8 +217,8 @@ class WorkflowWiringTest {
     @Test
     void onlyPullRequestsAreCancelledAndSelfHostedCheckoutsKeepTheStore() throws Exception {
         com.fasterxml.jackson.databind.JsonNode w = new com.fasterxml.jackson.dataformat.yaml.YAMLMapper().readTree(
-                io.pgolab.config.GithubWorkflow.render("pgolab.toml", List.of("pgo"),
-                        io.pgolab.config.GithubWorkflow.DEFAULT_RUNNERS, "main", "dev"));
+                io.pgolab.config.starter.GithubWorkflow.render("pgolab.toml", List.of("pgo"),
+                        io.pgolab.config.starter.GithubWorkflow.DEFAULT_RUNNERS, "main", "dev"));
         String cancel = w.path("concurrency").path("cancel-in-progress").asText();
         assertThat(LocalActions.evaluate(cancel, Map.of("github.event_name", "push"))).isEqualTo("false");
         assertThat(LocalActions.evaluate(cancel, Map.of("github.event_name", "pull_request"))).isEqualTo("true");

@@ -58,7 +58,7 @@ class HelpTest {
     void buildHelpInitAndReadmeListEveryStep(@org.junit.jupiter.api.io.TempDir Path tmp) throws Exception {
         String help = Cli.run(Path.of("."), "build", "--help").out().replaceAll("\\s+", " ");
         java.nio.file.Files.writeString(tmp.resolve("Makefile"), "prog: prog.o\n\tcc -o prog prog.o\nclean:\n\trm -f prog *.o\n");
-        String starter = io.pgolab.config.StarterConfig.render(tmp, "clang");
+        String starter = io.pgolab.config.starter.StarterConfig.render(tmp, "clang");
         String readme = java.nio.file.Files.readString(Path.of("README.md"));
         for (io.pgolab.config.Variant.Step step : io.pgolab.config.Variant.Step.values()) {
             assertThat(help).as(step.id()).containsPattern("[ +]" + java.util.regex.Pattern.quote(step.id()) + "[,;. ]");

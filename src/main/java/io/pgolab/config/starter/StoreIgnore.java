@@ -1,4 +1,4 @@
-package io.pgolab.config;
+package io.pgolab.config.starter;
 
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;

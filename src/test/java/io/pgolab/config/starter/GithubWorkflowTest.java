@@ -1,4 +1,4 @@
-package io.pgolab.config;
+package io.pgolab.config.starter;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
@@ -6,6 +6,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.dataformat.yaml.YAMLMapper;
 import io.pgolab.UserError;
+import io.pgolab.config.ConfigLoader;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;

@@ -1,5 +1,8 @@
-package io.pgolab.config;
+package io.pgolab.config.starter;
 
+import io.pgolab.config.ConfigLoader;
+import io.pgolab.config.TomlText;
+import io.pgolab.config.Variant;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;

@@ -1,5 +1,6 @@
-package io.pgolab.config;
+package io.pgolab.config.starter;
 
+import io.pgolab.config.TomlText;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;

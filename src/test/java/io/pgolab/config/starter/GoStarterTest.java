@@ -1,7 +1,10 @@
-package io.pgolab.config;
+package io.pgolab.config.starter;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.pgolab.config.Config;
+import io.pgolab.config.ConfigLoader;
+import io.pgolab.config.Variant;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import org.junit.jupiter.api.Test;

@@ -1,8 +1,8 @@
-package io.pgolab.config;
+package io.pgolab.config.starter;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.pgolab.config.StoreIgnore.Outcome;
+import io.pgolab.config.starter.StoreIgnore.Outcome;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;

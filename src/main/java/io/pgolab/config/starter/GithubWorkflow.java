@@ -1,6 +1,8 @@
-package io.pgolab.config;
+package io.pgolab.config.starter;
 
 import io.pgolab.UserError;
+import io.pgolab.config.Config;
+import io.pgolab.config.Variant;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;
@@ -14,7 +16,7 @@ import java.util.regex.Pattern;
 
 /**
  * The GitHub Actions workflow 'pgolab init --ci github' writes: the template
- * (resources io/pgolab/config/github-workflow.yml) with the project's few values filled in. Every
+ * (resources io/pgolab/config/starter/github-workflow.yml) with the project's few values filled in. Every
  * value lands in YAML, never in a shell script's text: the scripts read them from env.
  */
 public final class GithubWorkflow {
