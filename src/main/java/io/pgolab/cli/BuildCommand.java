@@ -3,7 +3,7 @@ package io.pgolab.cli;
 import io.pgolab.pipeline.PipelineOutcome;
 import io.pgolab.config.StoredProfileSpec;
 import io.pgolab.config.Variant;
-import io.pgolab.report.Exports;
+import io.pgolab.report.files.Exports;
 import io.pgolab.report.Results;
 import io.pgolab.toolchain.FailureMode;
 import java.nio.file.Path;

@@ -7,7 +7,7 @@ import io.pgolab.bench.BenchResults;
 import io.pgolab.bench.BenchWorkload;
 import io.pgolab.pipeline.BuiltArtifact;
 import io.pgolab.bench.DemoOutputParser;
-import io.pgolab.report.Exports;
+import io.pgolab.report.files.Exports;
 import io.pgolab.report.Results;
 import io.pgolab.toolchain.FailureMode;
 import io.pgolab.util.Dirs;

@@ -3,7 +3,7 @@ package io.pgolab.cli;
 import io.pgolab.config.Config;
 import io.pgolab.config.ConfigLoader;
 import io.pgolab.doctor.Doctor;
-import io.pgolab.report.ResultsFile;
+import io.pgolab.report.json.ResultsFile;
 import io.pgolab.util.Json;
 import java.nio.file.Files;
 import java.nio.file.Path;

@@ -2,8 +2,7 @@ package io.pgolab.cli;
 
 import io.pgolab.pipeline.BuildFailure;
 import io.pgolab.pipeline.PipelineOutcome;
-import io.pgolab.report.Exporter;
-import io.pgolab.report.Exports;
+import io.pgolab.report.files.Exports;
 import io.pgolab.report.Results;
 import java.nio.file.Path;
 import java.util.function.Supplier;
@@ -21,7 +20,7 @@ final class FailedBuilds {
             return build.get();
         } catch (BuildFailure.Failed f) {
             if (json != null) {
-                Exports.of(workDir, System.err).to(json, Exporter.json()).writeFiles(Results.buildFailed(s.source(), f));
+                Exports.of(workDir, System.err).to(json, Exports.json()).writeFiles(Results.buildFailed(s.source(), f));
                 int done = f.finished().map(o -> o.builds().size()).orElse(0);
                 s.console.note("the build of '" + f.failure().variant() + "' failed; " + done + " finished build"
                         + (done == 1 ? "" : "s") + " and the failure written to " + workDir.resolve(json));

@@ -12,7 +12,7 @@ import io.pgolab.config.Variant;
 import io.pgolab.measure.HostInfo;
 import io.pgolab.pipeline.BuiltArtifact;
 import io.pgolab.pipeline.Worktrees;
-import io.pgolab.report.Exporter;
+import io.pgolab.report.files.Exports;
 import io.pgolab.report.Results;
 import io.pgolab.toolchain.FailureMode;
 import java.nio.file.Path;
@@ -102,7 +102,7 @@ final class GateCommand implements Callable<Integer> {
             if (same.same()) {
                 GateResult g = GateResult.samePrograms(req, c.engine(opts, "gate").nothing("pgolab gate: "
                         + candConfig.name()), same.text());
-                opts.exports(parent.global.workDir()).to(verdict, Exporter.verdict()).write(Results.gate(c.source(), g));
+                opts.exports(parent.global.workDir()).to(verdict, Exports.verdict()).write(Results.gate(c.source(), g));
                 return 0;
             }
             List<BuiltArtifact> both = Gate.interleave(baseBuilt, candBuilt);
@@ -111,7 +111,7 @@ final class GateCommand implements Callable<Integer> {
                     opts.minEffect / 100);
             opts.flamegraph |= spec.flamegraph(); // [gate] flamegraph = true, or --flamegraph
             g = g.withBench(opts.flamegraphs(c.bench(), g.bench(), ws, both));
-            opts.exports(parent.global.workDir()).to(verdict, Exporter.verdict()).write(Results.gate(c.source(), g));
+            opts.exports(parent.global.workDir()).to(verdict, Exports.verdict()).write(Results.gate(c.source(), g));
             return g.passed() ? 0 : 1;
         }
     }

@@ -92,8 +92,8 @@ final class MeasureOptions {
     }
 
     /** --json, --markdown, --csv and --html as given, with the terminal on System.out. */
-    io.pgolab.report.Exports exports(Path workDir) {
-        return io.pgolab.report.Exports.of(workDir, json, markdown, csv).to(html, io.pgolab.report.Exporter.html());
+    io.pgolab.report.files.Exports exports(Path workDir) {
+        return io.pgolab.report.files.Exports.of(workDir, json, markdown, csv).to(html, io.pgolab.report.files.Exports.html());
     }
 
     CampaignSettings settings() {

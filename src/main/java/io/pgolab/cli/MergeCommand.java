@@ -1,7 +1,7 @@
 package io.pgolab.cli;
 
-import io.pgolab.report.Merge;
-import io.pgolab.report.MergeReport;
+import io.pgolab.report.files.Merge;
+import io.pgolab.report.files.MergeReport;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;

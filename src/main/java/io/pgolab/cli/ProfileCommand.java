@@ -8,7 +8,7 @@ import io.pgolab.pipeline.ProfileStatus;
 import io.pgolab.pipeline.ReadableNames;
 import io.pgolab.pipeline.TrainStage;
 import io.pgolab.pipeline.TrainingMatch;
-import io.pgolab.report.Exports;
+import io.pgolab.report.files.Exports;
 import io.pgolab.report.Results;
 import io.pgolab.toolchain.ProfileSummary;
 import java.nio.file.Path;

@@ -1,7 +1,7 @@
 package io.pgolab.cli;
 
 import io.pgolab.UserError;
-import io.pgolab.report.ReportFiles;
+import io.pgolab.report.files.ReportFiles;
 import io.pgolab.util.UserFile;
 import java.nio.file.Path;
 import java.util.ArrayList;

@@ -8,7 +8,7 @@ import java.util.Locale;
  * printed "+0.98%", never "+1.0%", so the table never seems to contradict a no_change verdict; a bound of -0.04% is
  * "-0.04%", not "-0.0%". At most {@link #MAX_DECIMALS} decimals.
  */
-final class Bounds {
+public final class Bounds {
     static final int MAX_DECIMALS = 4;
     /** A bound this close to a line is on it (floating-point noise of ratio − 1). */
     private static final double ON_THE_LINE = 1e-9;
@@ -17,7 +17,7 @@ final class Bounds {
     }
 
     /** The decimals that keep every bound (percent) on its own side of 0 and ± minEffectPercent: 1 to 4. */
-    static int decimals(double minEffectPercent, double... boundsPercent) {
+    public static int decimals(double minEffectPercent, double... boundsPercent) {
         double[] lines = {0, minEffectPercent, -minEffectPercent};
         for (int d = 1; d < MAX_DECIMALS; d++) {
             if (keepsSides(d, lines, boundsPercent)) {
@@ -43,7 +43,7 @@ final class Bounds {
     }
 
     /** "+0.98" with decimals 2: a signed bound (percent), without the % sign. */
-    static String signed(double percent, int decimals) {
+    public static String signed(double percent, int decimals) {
         return String.format(Locale.ROOT, "%+." + decimals + "f", percent);
     }
 }

@@ -13,7 +13,7 @@ import java.io.UncheckedIOException;
  * branch name or a config is text: element content and attribute values go through {@link #text}, and the data the
  * charts read goes through {@link #json}, which cannot end its script element.
  */
-final class Html {
+public final class Html {
     private Html() {
     }
 
@@ -21,7 +21,7 @@ final class Html {
      * Text in element content or a quoted attribute value (HTML, and the standalone SVGs' XML): made {@link #visible},
      * then &amp; &lt; &gt; &quot; &#39; escaped.
      */
-    static String text(String s) {
+    public static String text(String s) {
         if (s == null) {
             return "";
         }
@@ -48,7 +48,7 @@ final class Html {
      * line and paragraph separators, lone surrogates and the non-characters U+FFFE/U+FFFF (XML 1.0 allows none of
      * them, so one in a frame name made the standalone SVG unreadable).
      */
-    static String visible(String s) {
+    public static String visible(String s) {
         StringBuilder b = null;
         for (int i = 0; i < s.length(); i++) {
             char c = s.charAt(i);
@@ -86,7 +86,7 @@ final class Html {
      * separators JavaScript once treated as newlines) as \\u escapes, so no text inside can close the element or
      * start a comment; JSON.parse reads the escapes back as the characters.
      */
-    static String json(Object value) {
+    public static String json(Object value) {
         String j;
         try {
             j = Json.MAPPER.writeValueAsString(visible(Json.MAPPER.valueToTree(value)));
@@ -130,7 +130,7 @@ final class Html {
     }
 
     /** A library's or our own script as the content of a script element: no "</script" inside can end it early. */
-    static String script(String js) {
+    public static String script(String js) {
         return js.replace("</script", "<\\/script").replace("</SCRIPT", "<\\/SCRIPT");
     }
 }

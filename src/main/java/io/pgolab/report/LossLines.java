@@ -8,11 +8,11 @@ import java.util.List;
  * slower than release on n-body ...") and its fix, as terminal text, Markdown and HTML. Drawn from the records
  * alone, so a bench that ran and 'pgolab report' on its file say the same.
  */
-final class LossLines {
+public final class LossLines {
     private LossLines() {
     }
 
-    static String text(List<Loss> losses) {
+    public static String text(List<Loss> losses) {
         StringBuilder b = new StringBuilder();
         for (Loss l : list(losses)) {
             b.append(l.headline()).append('\n').append("  ").append(l.fixLine()).append('\n');
@@ -20,7 +20,7 @@ final class LossLines {
         return b.toString();
     }
 
-    static String markdown(List<Loss> losses) {
+    public static String markdown(List<Loss> losses) {
         StringBuilder b = new StringBuilder();
         for (Loss l : list(losses)) {
             b.append("> **").append(Md.text(l.headline())).append("**<br>\n> ").append(Md.text(l.fixLine()))
@@ -29,7 +29,7 @@ final class LossLines {
         return b.toString();
     }
 
-    static String html(List<Loss> losses) {
+    public static String html(List<Loss> losses) {
         StringBuilder b = new StringBuilder();
         for (Loss l : list(losses)) {
             b.append("<p class=\"verdict fail loss\">").append(Html.text(l.headline())).append("<br><span class=\"fix\">")

@@ -6,12 +6,12 @@ import io.pgolab.util.Text;
  * Escaping of foreign text (labels, workload and metric names, commands, warnings) in Markdown, so
  * that it shows as written and cannot break a table, start a link or inject HTML.
  */
-final class Md {
+public final class Md {
     private Md() {
     }
 
     /** Text in a paragraph, heading or table cell: one line, Markdown's special characters escaped. */
-    static String text(String s) {
+    public static String text(String s) {
         StringBuilder b = new StringBuilder();
         for (char c : oneLine(s).toCharArray()) {
             switch (c) {
@@ -26,7 +26,7 @@ final class Md {
     }
 
     /** An inline code span holding s exactly: a fence longer than any run of backticks inside it. */
-    static String code(String s) {
+    public static String code(String s) {
         String one = oneLine(s);
         int longest = 0;
         int run = 0;

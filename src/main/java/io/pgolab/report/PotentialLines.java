@@ -14,7 +14,7 @@ import java.util.Map;
  * its CPU: PGO changes only that part, so a plausible gain there is smaller than the noise. Read
  * from the PGO potential of the baseline variant (per role when the workload names roles).
  */
-final class PotentialLines {
+public final class PotentialLines {
     /** Below this own-code share (percent) the figure is explained. */
     static final double SMALL_OWN_SHARE = 50;
     /** The gain in own code the explanation assumes: generous for PGO. */
@@ -23,7 +23,7 @@ final class PotentialLines {
     private PotentialLines() {
     }
 
-    static List<String> of(BenchResults.WorkloadResult w, List<String> gated) {
+    public static List<String> of(BenchResults.WorkloadResult w, List<String> gated) {
         List<String> out = new ArrayList<>();
         if (w.potential().isEmpty()) {
             return out;

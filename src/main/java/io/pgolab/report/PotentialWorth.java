@@ -38,7 +38,7 @@ public record PotentialWorth(double ownPercent, double kernelPercent, double ass
     }
 
     /** " — own code 20% of the CPU ...: a 20% gain there is 4.0% of the total", or "" when own code is the larger part. */
-    static String suffix(String subject, Map<String, Potential> potential) {
+    public static String suffix(String subject, Map<String, Potential> potential) {
         PotentialWorth w = of(potential).get(subject);
         return w == null ? "" : " — " + w.text();
     }

@@ -81,7 +81,7 @@ class StoredProfileIT {
         assertThat(pgo.get("build_command").asText()).contains(".pgolab/scratch/untrained-guard/" + sha);
         assertThat(clone.resolve(".pgolab/profiles/runs")).doesNotExist();
         // The results reader knows the new key.
-        var read = io.pgolab.report.ResultsReader.read(json).training().storedProfile();
+        var read = io.pgolab.report.json.ResultsReader.read(json).training().storedProfile();
         assertThat(read.used()).isTrue();
         assertThat(read.sha256()).isEqualTo(sha);
         assertThat(read.functions()).isPositive();

@@ -29,13 +29,13 @@ import java.util.Map;
 import java.util.Optional;
 
 /** Fixed fake results (no processes): a bench of three variants on two workloads, its ladder, a build. */
-final class Fixtures {
+public final class Fixtures {
     static final List<String> VARIANTS = List.of("release", "pgo", "pgo+lto");
 
     private Fixtures() {
     }
 
-    static CampaignSettings settings() {
+    public static CampaignSettings settings() {
         return new CampaignSettings(1, 6, 100, Duration.ofSeconds(30), 0.5, List.of(MetricInfo.CPU_TIME), 42L,
                 Duration.ofMinutes(10), 1);
     }
@@ -67,7 +67,7 @@ final class Fixtures {
                 "target reached: widest primary CI ±0.41%", 12.5, 42L, warnings, outputs);
     }
 
-    static BenchResults bench() {
+    public static BenchResults bench() {
         CampaignResult loop = campaign(new double[] {0.200, 0.170, 2.5}, new double[] {1.0e6, 1.2e6, 0.9e6},
                 List.of(new Warning(Warning.Kind.GOVERNOR, "CPU frequency governor is 'powersave', not 'performance'"),
                         new Warning(Warning.Kind.HIGH_VARIATION, "cpu_time of pgo varies a lot (CV 7.1%)")));
@@ -84,12 +84,12 @@ final class Fixtures {
                         List.of("cpu_time", "ops_per_sec"), pot)));
     }
 
-    static BenchResults deterministic() {
+    public static BenchResults deterministic() {
         BenchResults b = bench();
         return new BenchResults("A/A noise check: true", b.settings(), true, List.of(b.workloads().get(1)));
     }
 
-    static List<BuiltArtifact> built() {
+    public static List<BuiltArtifact> built() {
         return List.of(
                 artifact("release", "plain", 1.25, 16_384, ""),
                 artifact("pgo", "optimize", 1.5, 17_000, "ab12"),
@@ -104,7 +104,7 @@ final class Fixtures {
                 seconds * 1.5, new io.pgolab.pipeline.BuildLoad(2, 3));
     }
 
-    static Ladder ladder() {
+    public static Ladder ladder() {
         Map<String, Double> pipeline = new LinkedHashMap<>();
         pipeline.put("pgo", 6.5);
         pipeline.put("pgo+lto", 9.75);
@@ -115,13 +115,13 @@ final class Fixtures {
         return Ladder.of(bench(), built(), pipeline, Map.of(), cpu, List.of(new Ladder.Slowdown("hot", 0.9, 0.3)));
     }
 
-    static ProfileRecord profile() {
+    public static ProfileRecord profile() {
         return new ProfileRecord("tk", "ik", "/p/notes", "/p/.pgolab/profiles/merged-ab12.profdata", "ab12", 4096, 0.125,
                 List.of(new ProfileRecord.WorkloadRun("hot", "/p/bin/hot run 30", 0.5, 0.375, 1, 2048, Map.of())),
                 List.of(), "2025-01-01T00:00:00Z", "");
     }
 
-    static PipelineOutcome outcome() {
+    public static PipelineOutcome outcome() {
         List<BuildResult> builds = new ArrayList<>();
         for (BuiltArtifact a : built()) {
             builds.add(new BuildResult(a, a.variant().equals("release"),
@@ -134,7 +134,7 @@ final class Fixtures {
                 new BuildDiagnostics(0, 0, List.of()))), profiles, true);
     }
 
-    static ProfileSummary summary() {
+    public static ProfileSummary summary() {
         return new ProfileSummary(12, 9, 123456, List.of(new ProfileSummary.HotFunction("/p/hot.c;hot_loop", 100000, 0.81),
                 new ProfileSummary.HotFunction("main", 23456, 0.19)), 4096);
     }
@@ -143,7 +143,7 @@ final class Fixtures {
      * Compares with src/test/resources/report/NAME; with -Dgolden.write=true (re)writes the file instead, which is
      * how the files were captured from the writers before the Exporter refactoring.
      */
-    static void golden(String name, String actual) {
+    public static void golden(String name, String actual) {
         Path f = Path.of("src/test/resources/report").resolve(name);
         try {
             if (Boolean.getBoolean("golden.write")) {

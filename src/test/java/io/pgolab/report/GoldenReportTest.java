@@ -4,6 +4,9 @@ import static io.pgolab.report.Fixtures.golden;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.pgolab.bench.BenchResults;
+import io.pgolab.report.files.Exports;
+import io.pgolab.report.json.JsonExporter;
+import io.pgolab.report.json.ResultsDocument;
 import io.pgolab.util.CommandLog;
 import io.pgolab.util.Json;
 import java.util.List;
@@ -15,9 +18,9 @@ import org.junit.jupiter.api.Test;
  * refactoring (BenchText, BenchMarkdown, BenchCsv, LadderReport, BuildReport, ProfileReport, and the Map-built
  * JSON bodies): text and Markdown byte for byte, JSON with the same keys, nesting, types and values.
  */
-class GoldenReportTest {
-    static final Results.Source SOURCE = new Results.Source(null, null, CommandLog.silent());
-    static final ResultsDocument.Envelope ENVELOPE = new ResultsDocument.Envelope(ResultsDocument.SCHEMA, "test",
+public class GoldenReportTest {
+    public static final Results.Source SOURCE = new Results.Source(null, null, CommandLog.silent());
+    public static final ResultsDocument.Envelope ENVELOPE = new ResultsDocument.Envelope(ResultsDocument.SCHEMA, "test",
             "2025-01-01T00:00:00Z", null, "tiny", "/p/pgolab.toml", "gcc 14", Map.of("gcc", "14 /usr/bin/gcc"),
             Map.of("cores", 2));
 
@@ -25,7 +28,7 @@ class GoldenReportTest {
         return Results.bench(SOURCE, Fixtures.bench());
     }
 
-    static Results ladder() {
+    public static Results ladder() {
         BenchResults b = Fixtures.bench();
         b = new BenchResults("pgolab ladder: tiny", b.settings(), b.deterministic(), b.workloads());
         return Results.ladder(SOURCE, b, Fixtures.ladder(), Fixtures.built());
@@ -41,28 +44,28 @@ class GoldenReportTest {
 
     @Test
     void terminal() {
-        golden("bench.txt", Exporter.text().render(bench()));
-        golden("deterministic.txt", Exporter.text().render(Results.compare(CommandLog.silent(), Fixtures.deterministic())));
-        golden("ladder.txt", Exporter.text().render(ladder()));
-        golden("build.txt", Exporter.text().render(Results.build(SOURCE, Fixtures.outcome())));
-        golden("profile.txt", Exporter.text().render(profile()));
+        golden("bench.txt", Exports.text().render(bench()));
+        golden("deterministic.txt", Exports.text().render(Results.compare(CommandLog.silent(), Fixtures.deterministic())));
+        golden("ladder.txt", Exports.text().render(ladder()));
+        golden("build.txt", Exports.text().render(Results.build(SOURCE, Fixtures.outcome())));
+        golden("profile.txt", Exports.text().render(profile()));
         // demo prints its builds' table when they are done, then the bench's
-        golden("bench.txt", Exporter.text().render(demo()));
+        golden("bench.txt", Exports.text().render(demo()));
     }
 
     @Test
     void markdown() {
-        golden("bench.md", Exporter.markdown().render(bench()));
-        golden("deterministic.md", Exporter.markdown().render(Results.compare(CommandLog.silent(), Fixtures.deterministic())));
-        golden("ladder.md", Exporter.markdown().render(ladder()));
-        golden("bench.md", Exporter.markdown().render(demo()));
+        golden("bench.md", Exports.markdown().render(bench()));
+        golden("deterministic.md", Exports.markdown().render(Results.compare(CommandLog.silent(), Fixtures.deterministic())));
+        golden("ladder.md", Exports.markdown().render(ladder()));
+        golden("bench.md", Exports.markdown().render(demo()));
     }
 
     @Test
     void csv() {
-        golden("bench.csv", Exporter.csv().render(bench()));
-        golden("bench.csv", Exporter.csv().render(ladder()));
-        golden("bench.csv", Exporter.csv().render(demo()));
+        golden("bench.csv", Exports.csv().render(bench()));
+        golden("bench.csv", Exports.csv().render(ladder()));
+        golden("bench.csv", Exports.csv().render(demo()));
     }
 
     @Test

@@ -2,6 +2,7 @@ package io.pgolab.report;
 
 import io.pgolab.bench.BenchResults;
 import io.pgolab.measure.perf.Flamegraph;
+import io.pgolab.report.files.Exports;
 import io.pgolab.util.CommandLog;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -17,7 +18,7 @@ public final class HtmlFixtures {
     }
 
     /** release and pgo profiles of one program: pgo spends a smaller share in vm_run and a larger one in lex_next. */
-    static Map<String, Flamegraph> flamegraphs() {
+    public static Map<String, Flamegraph> flamegraphs() {
         Map<String, Long> base = new LinkedHashMap<>();
         base.put("hot;main;vm_run;tab_probe", 400L);
         base.put("hot;main;vm_run", 300L);
@@ -44,7 +45,7 @@ public final class HtmlFixtures {
     public static final String CONTROL_FRAME = "esc\u001b[31m_nul\u0000_bs\b_del\u007f_c1\u0085_lone\ud800_ffff\uffff_amp&]]>";
 
     /** The bench with its first workload named {@link #BIDI} and a frame {@link #CONTROL_FRAME} in both profiles. */
-    static Results bidi() {
+    public static Results bidi() {
         BenchResults b = Fixtures.bench();
         List<BenchResults.WorkloadResult> ws = new ArrayList<>();
         for (BenchResults.WorkloadResult w : b.workloads()) {
@@ -72,21 +73,21 @@ public final class HtmlFixtures {
         return new BenchResults(b.title(), b.settings(), b.deterministic(), ws);
     }
 
-    static Results results() {
+    public static Results results() {
         return Results.compare(CommandLog.silent(), bench());
     }
 
-    static Results ladder() {
+    public static Results ladder() {
         return Results.ladder(GoldenReportTest.SOURCE, bench(), Fixtures.ladder(), Fixtures.built());
     }
 
     /** The HTML report of the hostile bench (the browser test opens it). */
     public static String benchPage() {
-        return Exporter.html().render(results());
+        return Exports.html().render(results());
     }
 
     public static String ladderPage() {
-        return Exporter.html().render(ladder());
+        return Exports.html().render(ladder());
     }
 
     /**
@@ -94,7 +95,7 @@ public final class HtmlFixtures {
      * 187.7 ms → 187.9 ms (both drawn at 190, their labels on top of each other), "tight" 356.6 ms → 352.1 ms; and
      * two equal medians, and samples without spread (the lower median's label must still fit in the chart).
      */
-    static final Map<String, double[][]> GEOMETRY = geometrySamples();
+    public static final Map<String, double[][]> GEOMETRY = geometrySamples();
 
     private static Map<String, double[][]> geometrySamples() {
         Map<String, double[][]> m = new LinkedHashMap<>();
@@ -126,7 +127,7 @@ public final class HtmlFixtures {
             ws.add(new BenchResults.WorkloadResult(name, "{binary}", c, c.compare("release", Map.of(), 0.01),
                     List.of("cpu_time")));
         });
-        return Exporter.html().render(Results.compare(CommandLog.silent(),
+        return Exports.html().render(Results.compare(CommandLog.silent(),
                 new BenchResults("geometry", Fixtures.settings(), false, ws)));
     }
 }

@@ -4,6 +4,10 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.pgolab.bench.BenchResults;
 import io.pgolab.bench.Potential;
+import io.pgolab.report.json.JsonExporter;
+import io.pgolab.report.json.ResultsDocument;
+import io.pgolab.report.text.BenchMarkdown;
+import io.pgolab.report.text.BenchText;
 import io.pgolab.util.Json;
 import java.util.LinkedHashMap;
 import java.util.List;

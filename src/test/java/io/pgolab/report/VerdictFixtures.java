@@ -7,6 +7,7 @@ import io.pgolab.measure.CampaignResult;
 import io.pgolab.measure.MetricInfo;
 import io.pgolab.measure.Run;
 import io.pgolab.pipeline.Worktrees;
+import io.pgolab.report.files.Exports;
 import io.pgolab.stats.Comparison;
 import io.pgolab.stats.Direction;
 import java.util.ArrayList;
@@ -15,7 +16,7 @@ import java.util.List;
 import java.util.Map;
 
 /** Results built from samples (no processes) for the verdict tests: a bench whose gated measures are all unsure, a gate. */
-final class VerdictFixtures {
+public final class VerdictFixtures {
     /** Per-round noise of the candidate: wide enough that 8 rounds cannot tell a change within ±1%. */
     private static final double[] NOISE = {0.62, 1.71, 0.93, 2.35, 0.55, 1.48, 0.81, 1.96};
 
@@ -39,7 +40,7 @@ final class VerdictFixtures {
     }
 
     /** A bench whose two gated measures are both inconclusive (the CI spans about -40% to +90%). */
-    static BenchResults allInconclusive() {
+    public static BenchResults allInconclusive() {
         CampaignResult c = campaign("release", "pgo", 1.0, true);
         List<Comparison> cs = c.compare("release", "pgo", Map.of(), 0.01);
         return new BenchResults("pgolab bench: pooler", Fixtures.settings(), false, List.of(
@@ -47,7 +48,7 @@ final class VerdictFixtures {
     }
 
     /** A gate of one workload, variant pgo: the candidate commit factor times the base's CPU time, 8 quiet rounds. */
-    static GateResult gate(String host, double factor) {
+    public static GateResult gate(String host, double factor) {
         CampaignResult c = campaign("base:pgo", "candidate:pgo", factor, false);
         List<Comparison> cs = c.compare("base:pgo", "candidate:pgo", Map.of(), 0.01);
         BenchResults bench = new BenchResults("pgolab gate", Fixtures.settings(), false, List.of(
@@ -63,7 +64,7 @@ final class VerdictFixtures {
      * looks after 8 and 12 rounds (Looks.plan(6, 12)), cpu_time decided at the first (20 s), the campaign stopped at
      * the second (30 s).
      */
-    static GateResult sequentialGate(double factor) {
+    public static GateResult sequentialGate(double factor) {
         Map<String, MetricInfo> metrics = new LinkedHashMap<>();
         metrics.put("cpu_time", new MetricInfo("cpu_time", "s", Direction.LOWER_IS_BETTER));
         metrics.put("wall_time", new MetricInfo("wall_time", "s", Direction.LOWER_IS_BETTER));
@@ -89,7 +90,7 @@ final class VerdictFixtures {
     }
 
     /** The gate's results file as 'pgolab gate --json' writes it. */
-    static String gateJson(String host, double factor) {
-        return Exporter.json().render(Results.gate(GoldenReportTest.SOURCE, gate(host, factor)));
+    public static String gateJson(String host, double factor) {
+        return Exports.json().render(Results.gate(GoldenReportTest.SOURCE, gate(host, factor)));
     }
 }
