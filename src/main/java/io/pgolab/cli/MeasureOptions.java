@@ -15,7 +15,7 @@ import java.util.List;
 import java.util.Optional;
 import picocli.CommandLine.Option;
 
-/** Options shared by bench, compare and demo: how long, how precise, where the results go. */
+/** Options shared by bench, ladder, gate, compare and demo: how long, how precise, where the results go. */
 final class MeasureOptions {
     @Option(names = {"--max-time", "--budget"}, paramLabel = "DURATION",
             description = {"Cap per workload, e.g. 60s, 5m (default " + MeasureDefaults.BUDGET_TEXT + "; --budget is the same option).",
