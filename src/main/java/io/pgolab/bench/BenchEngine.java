@@ -66,7 +66,6 @@ public final class BenchEngine {
         }
     }
 
-    /** Each workload's gated measures: its primary metrics, every subject against the first, by their verdict. */
     /** Results of a campaign that measured nothing (a gate decided without measuring), with this engine's settings. */
     public BenchResults nothing(String title) {
         return new BenchResults(title, options.settings(), options.deterministic(), List.of());

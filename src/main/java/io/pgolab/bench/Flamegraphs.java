@@ -32,6 +32,19 @@ public final class Flamegraphs {
     }
 
     /**
+     * With --flamegraph (asked), the results with a flamegraph per subject ({@link #addTo}); else as they are.
+     * --flamegraph with --deterministic is a user error.
+     */
+    public static BenchResults addIfAsked(boolean asked, boolean deterministic, BenchContext c, BenchResults r,
+                                          List<BenchWorkload> workloads, List<BuiltArtifact> artifacts) {
+        if (asked && deterministic) {
+            throw new UserError("--flamegraph records real runs; it cannot be combined with --deterministic",
+                    "drop one of them");
+        }
+        return asked ? addTo(c, r, workloads, artifacts) : r;
+    }
+
+    /**
      * The results with a flamegraph of every subject of every workload measured; artifacts are the subjects'
      * binaries in subject order (as the workloads were made from them).
      */

@@ -9,9 +9,9 @@ import java.util.Optional;
  * Pure arithmetic: the engine feeds it the seconds per round measured in a workload's warm-up.
  *
  * <p>A workload runs its warm-up rounds, then at least {@code minRounds} measured rounds even when its budget is
- * shorter (fewer rounds cannot give a verdict), then more rounds until the CIs reach the target or the budget is
- * spent. So a workload takes at least (warm-up + minimum rounds) × seconds per round, and at most about the larger
- * of that and its budget.
+ * shorter (fewer rounds cannot give a verdict), then more rounds until every gated measure is decided at a planned
+ * look or the budget is spent (measure/StopRule; docs/statistics.md, "Decide, then stop"). So a workload takes at
+ * least (warm-up + minimum rounds) × seconds per round, and at most about the larger of that and its budget.
  */
 public final class TimePlan {
     private TimePlan() {

@@ -2,6 +2,7 @@ package io.pgolab.cli;
 
 import io.pgolab.UserError;
 import io.pgolab.bench.BenchOptions;
+import io.pgolab.bench.BenchRun;
 import io.pgolab.report.Results;
 import io.pgolab.config.Durations;
 import io.pgolab.measure.CampaignSettings;
@@ -14,7 +15,7 @@ import java.util.List;
 import java.util.Optional;
 import picocli.CommandLine.Option;
 
-/** Options shared by bench, compare and demo: how long, how precise, where the results go. */
+/** Options shared by bench, ladder, gate, compare and demo: how long, how precise, where the results go. */
 final class MeasureOptions {
     @Option(names = {"--max-time", "--budget"}, paramLabel = "DURATION",
             description = {"Cap per workload, e.g. 60s, 5m (default " + MeasureDefaults.BUDGET_TEXT + "; --budget is the same option).",
@@ -84,11 +85,14 @@ final class MeasureOptions {
     io.pgolab.bench.BenchResults flamegraphs(io.pgolab.bench.BenchContext c, io.pgolab.bench.BenchResults r,
                                              List<io.pgolab.bench.BenchWorkload> workloads,
                                              List<io.pgolab.pipeline.BuiltArtifact> artifacts) {
-        if (flamegraph && deterministic) {
-            throw new UserError("--flamegraph records real runs; it cannot be combined with --deterministic",
-                    "drop one of them");
-        }
-        return flamegraph ? io.pgolab.bench.Flamegraphs.addTo(c, r, workloads, artifacts) : r;
+        return io.pgolab.bench.Flamegraphs.addIfAsked(flamegraph, deterministic, c, r, workloads, artifacts);
+    }
+
+    /** bench's and ladder's steps with these options and what the command adds. */
+    BenchRun.Request benchRun(String command, WorkloadSelection selection, boolean layoutCheck,
+                              boolean noTrainingCheck) {
+        return new BenchRun.Request(command, benchOptions(), new TerminalBenchListener(System.err), selection.names,
+                layoutCheck, noTrainingCheck, flamegraph);
     }
 
     /** --json, --markdown, --csv and --html as given, with the terminal on System.out. */

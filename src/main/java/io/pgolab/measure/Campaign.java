@@ -248,7 +248,7 @@ public final class Campaign {
                 if (b.length != x.length || b.length < 2 || !CampaignResult.positive(b) || !CampaignResult.positive(x)) {
                     continue;
                 }
-                // The interval the verdict uses (stats.HodgesLehmann), so "target reached" matches the reported CI.
+                // The interval the verdict uses (stats.HodgesLehmann), so the progress line's CI is the kind reported.
                 double[] ci = HodgesLehmann.interval(b, x);
                 widest = Math.max(widest, (ci[1] - ci[0]) / 2 * 100);
             }

@@ -5,9 +5,10 @@ import java.util.List;
 
 /**
  * How to run a comparison: warm-up rounds, the minimum number of measured rounds, the time
- * budget, the CI half-width (percent) at which to stop early, the primary metrics that stopping
- * looks at, the seed of the shuffles and the bootstrap, the CPU the measured process is pinned to, and
- * whether every run gets a seeded-random environment padding ({@code PGOLAB_PAD}, --randomize-layout).
+ * budget, the CI half-width (percent) whose cost the noise line estimates (it no longer stops a campaign), the
+ * primary metrics that stopping looks at, the seed of the shuffles and of the padding, the CPU the measured process
+ * is pinned to, and whether every run gets a seeded-random environment padding ({@code PGOLAB_PAD},
+ * --randomize-layout).
  */
 public record CampaignSettings(int warmupRounds, int minRounds, int maxRounds, Duration budget,
                                double targetHalfWidthPercent, List<String> primaryMetrics, long seed,

@@ -39,7 +39,7 @@ public final class MeasureDefaults {
     public static final int MAX_ROUNDS = 10_000;
     public static final String MAX_ROUNDS_TEXT = "" + MAX_ROUNDS;
 
-    /** Seed of the round order and the bootstrap. */
+    /** Seed of the round order and of --randomize-layout's padding (no interval resamples). */
     public static final long SEED = 20261130L;
     public static final String SEED_TEXT = "" + SEED;
 
