@@ -51,7 +51,7 @@ final class MeasureOptions {
                     "first_output_time (a command's time to its first output) is measured only when named here."})
     List<String> primary = new ArrayList<>();
 
-    @Option(names = "--seed", defaultValue = MeasureDefaults.SEED_TEXT, description = "Seed of the round order and the bootstrap.")
+    @Option(names = "--seed", defaultValue = MeasureDefaults.SEED_TEXT, description = "Seed of the round order (and of --randomize-layout's padding).")
     long seed;
 
     @Option(names = "--randomize-layout",
