@@ -141,8 +141,7 @@ public final class BenchEngine {
             List<io.pgolab.stats.Comparison> cs = r.compare(baseline, w.minEffects(), options.minEffect());
             List<io.pgolab.measure.Warning> unpaired = new ArrayList<>();
             for (String label : r.labels().subList(1, r.labels().size())) {
-                Microbench.unpaired(w.name(), r, cs, baseline, label, "workload ", ws.primaryMetrics()).forEach(m -> unpaired.add(
-                        new io.pgolab.measure.Warning(io.pgolab.measure.Warning.Kind.UNPAIRED_BENCHMARK, m)));
+                unpaired.addAll(Microbench.unpaired(w.name(), r, cs, baseline, label, "workload ", ws.primaryMetrics()));
             }
             // a suite's benchmarks are gated measures, each one (docs/parsers.md, "Microbenchmark suites")
             List<String> gated = Microbench.gated(ws.primaryMetrics(), primaryChosen(w),

@@ -125,9 +125,7 @@ public final class Campaign {
         Random order = new Random(s.seed());
         pad = new Random(s.seed() ^ PAD_SEED);
         if (s.randomizeLayout() && HostInfo.read("/proc/sys/kernel/randomize_va_space").equals("0")) {
-            warnings.add(new Warning(Warning.Kind.ASLR_OFF, "--randomize-layout with ASLR off"
-                    + " (/proc/sys/kernel/randomize_va_space is 0): stack, heap and library addresses are the same in"
-                    + " every run, only the environment padding moves the stack"));
+            warnings.add(Warning.aslrOff());
         }
         long start = nanoTime.getAsLong();
         subjects.forEach(x -> log.record(x.workDir(), x.env(), x.argv()));
@@ -145,9 +143,7 @@ public final class Campaign {
             progress.paced(warmupSeconds, perRound);
             double needed = warmupSeconds + perRound * s.minRounds();
             if (needed > s.budget().toSeconds()) {
-                warnings.add(new Warning(Warning.Kind.SHORT_BUDGET, String.format("the budget of %ds is shorter than"
-                        + " the %d rounds a verdict needs (about %.0fs at %.1fs per round): the minimum rounds win",
-                        s.budget().toSeconds(), s.minRounds(), needed, perRound)));
+                warnings.add(Warning.shortMaxTime(s.budget().toSeconds(), s.minRounds(), needed, perRound));
             }
         }
         long measuredStart = nanoTime.getAsLong();
@@ -195,9 +191,7 @@ public final class Campaign {
         List<String> labels = subjects.stream().map(Subject::label).toList();
         noise = PhaseChanges.mark(noise, runs, labels, s.primaryMetrics().get(0));
         warnings.addAll(HostChecks.after(runs, subjects, s.primaryMetrics()));
-        silent.forEach(label -> warnings.add(new Warning(Warning.Kind.NO_FIRST_OUTPUT, "'" + label + "' wrote nothing"
-                + " to stdout in some runs, whose first_output_time is their wall time (does its command send"
-                + " stdout elsewhere, e.g. > /dev/null?)")));
+        silent.forEach(label -> warnings.add(Warning.noFirstOutput(label)));
         warnings.addAll(leftOut.warnings());
         warnings.addAll(PhaseChanges.warnings(noise));
         double total = (nanoTime.getAsLong() - start) / 1e9;

@@ -188,7 +188,9 @@ final class JsonExporter implements Exporter {
                 runs.add(new ResultsDocument.RunEntry(run.label(), run.round(), run.position(), run.metrics()));
             }
             workloads.add(new ResultsDocument.Workload(w.name(), w.command(), c.labels(), c.rounds(), c.stopReason(),
-                    Seconds.wall(c.elapsedSeconds()), c.warnings().stream().map(Warning::message).toList(), c.outputs(), metrics, medians, comps, w.potential(), runs,
+                    Seconds.wall(c.elapsedSeconds()), c.warnings().stream().map(Warning::message).toList(),
+                    c.warnings().stream().map(x -> x.kind().json()).toList(), c.outputs(), metrics, medians, comps,
+                    w.potential(), runs,
                     c.noise().stream().map(ResultsDocument.RoundNoiseEntry::of).toList(),
                     w.layout().map(l -> layout(w.name(), l)).orElse(null), w.flamegraphs(),
                     PotentialWorth.of(w.potential()), PotentialLines.of(w, gated),

@@ -286,7 +286,7 @@ class CampaignTest {
         assertThat(r.rounds()).isEqualTo(6);
         assertThat(r.looks().looks()).containsExactly(new io.pgolab.stats.Looks.Look(6, io.pgolab.stats.Looks.ALPHA));
         assertThat(r.stopReason()).startsWith("cap: the last look the --max-time of 5s planned (round 6) is done");
-        assertThat(r.warnings()).contains(new Warning(Warning.Kind.SHORT_BUDGET, "the budget of 5s is shorter than the 6"
+        assertThat(r.warnings()).contains(new Warning(Warning.Kind.SHORT_MAX_TIME, "the budget of 5s is shorter than the 6"
                 + " rounds a verdict needs (about 14s at 2.0s per round): the minimum rounds win"));
     }
 

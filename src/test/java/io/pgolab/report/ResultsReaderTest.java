@@ -36,6 +36,7 @@ class ResultsReaderTest {
         ResultsDocument.Workload w = b.workloads().get(0);
         assertThat(w.subjects()).containsExactly("release", "pgo");
         assertThat(w.runs()).hasSize(2 * w.rounds());
+        assertThat(w.warningKinds()).as("written before kinds were recorded").isNull();
         assertThat(w.metrics().get("cpu_time").direction()).isEqualTo("lower_is_better");
         ResultsDocument.ComparisonEntry cpu = b.comparisons().stream().filter(c -> c.metric().equals("cpu_time"))
                 .findFirst().orElseThrow();
