@@ -54,7 +54,7 @@ public final class Campaign {
     }
 
     /**
-     * With the clock that budgets and elapsed times are read from, in nanoseconds like
+     * With the clock that the cap and elapsed times are read from, in nanoseconds like
      * {@link System#nanoTime()}: tests pass a fake one that their fake Measurer advances.
      */
     public Campaign(Measurer measurer, CommandLog log, Path scratch, List<Probe> probes, LongSupplier nanoTime) {
@@ -139,11 +139,11 @@ public final class Campaign {
         StopRule rule = new StopRule(s, gated);
         if (s.warmupRounds() > 0) {
             double perRound = warmupSeconds / s.warmupRounds();
-            rule.plan(s.budget().toMillis() / 1000.0 - warmupSeconds, perRound);
+            rule.plan(s.maxTime().toMillis() / 1000.0 - warmupSeconds, perRound);
             progress.paced(warmupSeconds, perRound);
             double needed = warmupSeconds + perRound * s.minRounds();
-            if (needed > s.budget().toSeconds()) {
-                warnings.add(Warning.shortMaxTime(s.budget().toSeconds(), s.minRounds(), needed, perRound));
+            if (needed > s.maxTime().toSeconds()) {
+                warnings.add(Warning.shortMaxTime(s.maxTime().toSeconds(), s.minRounds(), needed, perRound));
             }
         }
         long measuredStart = nanoTime.getAsLong();
@@ -171,7 +171,7 @@ public final class Campaign {
             double elapsed = (nanoTime.getAsLong() - measuredStart) / 1e9;
             double perRound = elapsed / round;
             if (!rule.planned()) { // no warm-up: the first measured round times the rounds
-                rule.plan(s.budget().toMillis() / 1000.0, perRound);
+                rule.plan(s.maxTime().toMillis() / 1000.0, perRound);
                 progress.paced(0, perRound);
             }
             // For the progress line (95%, not a look's): computed once, and only when the progress report asks.
@@ -183,7 +183,7 @@ public final class Campaign {
                 }
                 return memo[0];
             };
-            double left = s.budget().toMillis() / 1000.0 - warmupSeconds - elapsed;
+            double left = s.maxTime().toMillis() / 1000.0 - warmupSeconds - elapsed;
             progress.round(round, s.maxRounds(), widestNow, Math.max(0, left));
             double sinceStart = (nanoTime.getAsLong() - start) / 1e9;
             stop = rule.after(round, runs, metrics, sinceStart, left, perRound).orElse("");

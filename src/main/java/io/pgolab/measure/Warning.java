@@ -69,7 +69,7 @@ public record Warning(Kind kind, String message) {
 
     /** needed: the seconds the warm-up and the minimum rounds take at perRound seconds a round. */
     public static Warning shortMaxTime(long maxTimeSeconds, int minRounds, double needed, double perRound) {
-        return new Warning(Kind.SHORT_MAX_TIME, String.format("the budget of %ds is shorter than"
+        return new Warning(Kind.SHORT_MAX_TIME, String.format("the --max-time of %ds is shorter than"
                 + " the %d rounds a verdict needs (about %.0fs at %.1fs per round): the minimum rounds win",
                 maxTimeSeconds, minRounds, needed, perRound));
     }

@@ -168,7 +168,7 @@ final class JsonExporter implements Exporter {
         List<String> gated = r.gated();
         var s = r.settings();
         ResultsDocument.Method method = new ResultsDocument.Method(s.warmupRounds(), s.minRounds(),
-                s.budget().toMillis() / 1000.0, s.targetHalfWidthPercent(), s.primaryMetrics(), gated, s.seed(),
+                s.maxTime().toMillis() / 1000.0, s.targetHalfWidthPercent(), s.primaryMetrics(), gated, s.seed(),
                 s.cpu(), r.deterministic(), CI_LEVEL, 0, SIGNIFICANCE_TEST, ESTIMATOR, r.jvmThreads()
                 .map(p -> new ResultsDocument.JvmThreads(p.pinned(), p.cpus(), p.reason())).orElse(null));
         List<ResultsDocument.Workload> workloads = new ArrayList<>();

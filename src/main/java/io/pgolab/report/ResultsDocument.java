@@ -1,6 +1,7 @@
 package io.pgolab.report;
 
 import io.pgolab.pipeline.BoltReport;
+import com.fasterxml.jackson.annotation.JsonAlias;
 import com.fasterxml.jackson.annotation.JsonIgnoreProperties;
 import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.annotation.JsonUnwrapped;
@@ -155,8 +156,10 @@ public record ResultsDocument(
         }
     }
 
+    /** max_time_seconds: written budget_seconds before the cap had one name, and read under either key. */
     @JsonIgnoreProperties(ignoreUnknown = true)
-    public record Method(int warmupRounds, int minRounds, double budgetSeconds, double targetCiHalfWidthPercent,
+    public record Method(int warmupRounds, int minRounds, @JsonAlias("budget_seconds") double maxTimeSeconds,
+                         double targetCiHalfWidthPercent,
                          List<String> primaryMetrics, List<String> gatedMetrics, long seed, int pinnedCpu,
                          boolean deterministic, double ciLevel, int bootstrapResamples, String significanceTest,
                          @JsonInclude(JsonInclude.Include.NON_NULL) String estimator,

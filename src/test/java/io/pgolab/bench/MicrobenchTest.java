@@ -64,7 +64,7 @@ class MicrobenchTest {
             }
             runs.add(new Run("candidate:release", r, 1, c));
         }
-        return new CampaignResult(List.of("base:release", "candidate:release"), runs, metrics, 6, 1, "budget spent", 3,
+        return new CampaignResult(List.of("base:release", "candidate:release"), runs, metrics, 6, 1, "cap reached", 3,
                 1L, List.of(), Map.of());
     }
 
@@ -98,7 +98,7 @@ class MicrobenchTest {
             runs.add(new Run("pgo", r, 1, Map.of("cpu_time_per_op", 1200.0 + r, "ops_per_sec", r == 2 ? 0.0 : 600000.0 + r,
                     "kb_per_sec", r == 2 ? 0.0 : 26000.0 + r)));
         }
-        CampaignResult r = new CampaignResult(List.of("release", "pgo"), runs, metrics, 6, 1, "budget spent", 3, 1L,
+        CampaignResult r = new CampaignResult(List.of("release", "pgo"), runs, metrics, 6, 1, "cap reached", 3, 1L,
                 List.of(), Map.of());
         List<Comparison> cs = r.compare("release", "pgo", Map.of(), 0.01);
         assertThat(cs).extracting(Comparison::metric).contains("cpu_time_per_op").doesNotContain("ops_per_sec");
