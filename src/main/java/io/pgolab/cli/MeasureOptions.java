@@ -17,16 +17,17 @@ import picocli.CommandLine.Option;
 
 /** Options shared by bench, ladder, gate, compare and demo: how long, how precise, where the results go. */
 final class MeasureOptions {
+    // --budget and --total-budget: the options' names before "max time", still read
     @Option(names = {"--max-time", "--budget"}, paramLabel = "DURATION",
-            description = {"Cap per workload, e.g. 60s, 5m (default " + MeasureDefaults.BUDGET_TEXT + "; --budget is the same option).",
+            description = {"Cap per workload, e.g. 60s, 5m (default " + MeasureDefaults.MAX_TIME_TEXT + "; --budget is the same option).",
                     "A workload stops as soon as every gated measure is decided, at the latest at this cap;",
                     "the minimum rounds a verdict needs win over it; the expected duration is printed after the warm-up."})
-    String budget;
+    String maxTime;
 
-    @Option(names = "--total-budget", paramLabel = "DURATION",
-            description = {"Time budget of all workloads together, shared evenly between them (e.g. 90s, 10m).",
-                    "Replaces the default --budget; with --budget too, a workload gets the smaller of the two."})
-    String totalBudget;
+    @Option(names = {"--total-max-time", "--total-budget"}, paramLabel = "DURATION",
+            description = {"Cap of all workloads together, shared evenly between them (e.g. 90s, 10m; --total-budget is the same option).",
+                    "Replaces the default --max-time; with --max-time too, a workload gets the smaller of the two."})
+    String totalMaxTime;
 
     @Option(names = "--target-ci", paramLabel = "PERCENT", defaultValue = MeasureDefaults.TARGET_CI_PERCENT_TEXT,
             description = {"No longer stops a campaign: the sequential rule does (docs/statistics.md).",
@@ -101,8 +102,8 @@ final class MeasureOptions {
     }
 
     CampaignSettings settings() {
-        Duration b = budget == null ? MeasureDefaults.budget() : duration("--max-time/--budget", budget);
-        totalBudget();
+        Duration b = maxTime == null ? MeasureDefaults.maxTime() : duration("--max-time", maxTime);
+        totalMaxTime();
         if (targetCi <= 0 || minEffect < 0) {
             throw new UserError("--target-ci must be positive and --min-effect not negative", "e.g. --target-ci 1 --min-effect 1");
         }
@@ -112,24 +113,24 @@ final class MeasureOptions {
         if (failOn != null && !failOn.equals("regression")) {
             throw new UserError("unknown --fail-on '" + failOn + "'", "the only value is: --fail-on regression");
         }
-        return CampaignSettings.defaults().withBudget(b).withTarget(targetCi).withRounds(minRounds, Math.max(minRounds, maxRounds))
+        return CampaignSettings.defaults().withMaxTime(b).withTarget(targetCi).withRounds(minRounds, Math.max(minRounds, maxRounds))
                 .withWarmup(warmup).withSeed(seed).withPrimary(primaryMetrics()).withRandomizeLayout(randomizeLayout);
     }
 
     /** The engine's settings; bad options are user errors. */
     BenchOptions benchOptions() {
-        return new BenchOptions(settings(), !primary.isEmpty(), minEffect / 100, deterministic, totalBudget(),
-                budget != null);
+        return new BenchOptions(settings(), !primary.isEmpty(), minEffect / 100, deterministic, totalMaxTime(),
+                maxTime != null);
     }
 
     /** The cap's option as the user wrote it, for messages. */
-    Optional<Duration> totalBudget() {
-        return totalBudget == null ? Optional.empty() : Optional.of(duration("--total-budget", totalBudget));
+    Optional<Duration> totalMaxTime() {
+        return totalMaxTime == null ? Optional.empty() : Optional.of(duration("--total-max-time", totalMaxTime));
     }
 
     private static Duration duration(String option, String text) {
         Duration d = Durations.parse(text).orElseThrow(() -> new UserError(option + " '" + text + "' is not a duration",
-                "write e.g. " + option.replaceAll("/.*", "") + " 60s or " + option.replaceAll("/.*", "") + " 5m"));
+                "write e.g. " + option + " 60s or " + option + " 5m"));
         return d;
     }
 

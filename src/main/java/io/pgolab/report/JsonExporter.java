@@ -168,7 +168,7 @@ final class JsonExporter implements Exporter {
         List<String> gated = r.gated();
         var s = r.settings();
         ResultsDocument.Method method = new ResultsDocument.Method(s.warmupRounds(), s.minRounds(),
-                s.budget().toMillis() / 1000.0, s.targetHalfWidthPercent(), s.primaryMetrics(), gated, s.seed(),
+                s.maxTime().toMillis() / 1000.0, s.targetHalfWidthPercent(), s.primaryMetrics(), gated, s.seed(),
                 s.cpu(), r.deterministic(), CI_LEVEL, 0, SIGNIFICANCE_TEST, ESTIMATOR, r.jvmThreads()
                 .map(p -> new ResultsDocument.JvmThreads(p.pinned(), p.cpus(), p.reason())).orElse(null));
         List<ResultsDocument.Workload> workloads = new ArrayList<>();
@@ -188,7 +188,9 @@ final class JsonExporter implements Exporter {
                 runs.add(new ResultsDocument.RunEntry(run.label(), run.round(), run.position(), run.metrics()));
             }
             workloads.add(new ResultsDocument.Workload(w.name(), w.command(), c.labels(), c.rounds(), c.stopReason(),
-                    Seconds.wall(c.elapsedSeconds()), c.warnings().stream().map(Warning::message).toList(), c.outputs(), metrics, medians, comps, w.potential(), runs,
+                    Seconds.wall(c.elapsedSeconds()), c.warnings().stream().map(Warning::message).toList(),
+                    c.warnings().stream().map(x -> x.kind().json()).toList(), c.outputs(), metrics, medians, comps,
+                    w.potential(), runs,
                     c.noise().stream().map(ResultsDocument.RoundNoiseEntry::of).toList(),
                     w.layout().map(l -> layout(w.name(), l)).orElse(null), w.flamegraphs(),
                     PotentialWorth.of(w.potential()), PotentialLines.of(w, gated),

@@ -1,6 +1,7 @@
 package io.pgolab.report;
 
 import io.pgolab.pipeline.BoltReport;
+import com.fasterxml.jackson.annotation.JsonAlias;
 import com.fasterxml.jackson.annotation.JsonIgnoreProperties;
 import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.annotation.JsonUnwrapped;
@@ -155,8 +156,10 @@ public record ResultsDocument(
         }
     }
 
+    /** max_time_seconds: written budget_seconds before the cap had one name, and read under either key. */
     @JsonIgnoreProperties(ignoreUnknown = true)
-    public record Method(int warmupRounds, int minRounds, double budgetSeconds, double targetCiHalfWidthPercent,
+    public record Method(int warmupRounds, int minRounds, @JsonAlias("budget_seconds") double maxTimeSeconds,
+                         double targetCiHalfWidthPercent,
                          List<String> primaryMetrics, List<String> gatedMetrics, long seed, int pinnedCpu,
                          boolean deterministic, double ciLevel, int bootstrapResamples, String significanceTest,
                          @JsonInclude(JsonInclude.Include.NON_NULL) String estimator,
@@ -174,12 +177,14 @@ public record ResultsDocument(
 
     /**
      * pgo_potential is absent for workloads that are not services; flamegraphs (variant → folded stacks, added
-     * after 0.1.0) only with --flamegraph.
+     * after 0.1.0) only with --flamegraph. warning_kinds: each warning's kind ({@code measure.Warning.Kind#json}),
+     * in the order of warnings; null (absent) in files written before kinds were recorded.
      */
     @JsonIgnoreProperties(ignoreUnknown = true)
     public record Workload(@Required String name, String command, List<String> subjects, int rounds, String stopReason,
-                           double elapsedSeconds, @Required List<String> warnings, Map<String, String> lastOutputLine,
-                           Map<String, MetricEntry> metrics, Map<String, Map<String, Double>> medians,
+                           double elapsedSeconds, @Required List<String> warnings,
+                           @JsonInclude(JsonInclude.Include.NON_NULL) List<String> warningKinds,
+                           Map<String, String> lastOutputLine, Map<String, MetricEntry> metrics, Map<String, Map<String, Double>> medians,
                            @Required List<ComparisonEntry> comparisons,
                            @JsonInclude(JsonInclude.Include.NON_EMPTY) Map<String, Potential> pgoPotential,
                            List<RunEntry> runs,
@@ -196,8 +201,8 @@ public record ResultsDocument(
                         List<ComparisonEntry> comparisons, Map<String, Potential> pgoPotential, List<RunEntry> runs,
                         List<RoundNoiseEntry> roundNoise, LayoutEntry layoutCheck, Map<String, Flamegraph> flamegraphs,
                         Map<String, PotentialWorth> pgoPotentialWorth, List<String> pgoPotentialExplanations) {
-            this(name, command, subjects, rounds, stopReason, elapsedSeconds, warnings, lastOutputLine, metrics, medians,
-                    comparisons, pgoPotential, runs, roundNoise, layoutCheck, flamegraphs, pgoPotentialWorth,
+            this(name, command, subjects, rounds, stopReason, elapsedSeconds, warnings, null, lastOutputLine, metrics,
+                    medians, comparisons, pgoPotential, runs, roundNoise, layoutCheck, flamegraphs, pgoPotentialWorth,
                     pgoPotentialExplanations, List.of());
         }
 

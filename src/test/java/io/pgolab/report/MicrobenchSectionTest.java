@@ -40,7 +40,7 @@ class MicrobenchSectionTest {
             runs.add(new Run(candidate, r, 1, Map.of("cpu_time", 0.1 / w, "micro.BM_same", 100 / w,
                     "micro.BM_slow", 60 / w)));
         }
-        return new CampaignResult(List.of(base, candidate), runs, metrics, 8, 1, "budget spent", 30, 7L, List.of(),
+        return new CampaignResult(List.of(base, candidate), runs, metrics, 8, 1, "cap reached", 30, 7L, List.of(),
                 Map.of(base, "ok", candidate, "ok"));
     }
 

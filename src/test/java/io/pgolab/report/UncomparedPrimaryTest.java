@@ -47,7 +47,7 @@ class UncomparedPrimaryTest {
             runs.add(new Run(candidate, round, 1, Map.of("cpu_time_per_op", 1300 / wobble,
                     "ops_per_sec", round == 3 ? 0.0 : 560000 * wobble)));
         }
-        return new CampaignResult(List.of(base, candidate), runs, metrics, 8, 1, "budget spent", 30, 7L, List.of(),
+        return new CampaignResult(List.of(base, candidate), runs, metrics, 8, 1, "cap reached", 30, 7L, List.of(),
                 Map.of(base, "ok", candidate, "ok"));
     }
 
