@@ -10,7 +10,7 @@ import io.pgolab.measure.perf.Perf;
 import io.pgolab.measure.perf.PerfRecord;
 import io.pgolab.pipeline.BuiltArtifact;
 import io.pgolab.process.Exec;
-import io.pgolab.toolchain.ElfSections;
+import io.pgolab.toolchain.elf.ElfSections;
 import io.pgolab.workload.ServiceRun;
 import java.io.IOException;
 import java.nio.file.Files;

@@ -4,7 +4,7 @@ import io.pgolab.UserError;
 import io.pgolab.config.Config;
 import io.pgolab.config.ConfigLoader;
 import io.pgolab.toolchain.ToolLocator;
-import io.pgolab.toolchain.Toolchains;
+import io.pgolab.toolchain.detect.Toolchains;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;

@@ -3,7 +3,7 @@ package io.pgolab.cli;
 import io.pgolab.UserError;
 import io.pgolab.config.StarterConfig;
 import io.pgolab.config.StoreIgnore;
-import io.pgolab.toolchain.Toolchains;
+import io.pgolab.toolchain.detect.Toolchains;
 import io.pgolab.util.UserFile;
 import java.nio.file.Files;
 import java.nio.file.Path;
