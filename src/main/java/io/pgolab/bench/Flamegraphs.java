@@ -10,7 +10,8 @@ import io.pgolab.measure.perf.Perf;
 import io.pgolab.measure.perf.PerfRecord;
 import io.pgolab.pipeline.BuiltArtifact;
 import io.pgolab.process.Exec;
-import io.pgolab.toolchain.ElfSections;
+import io.pgolab.toolchain.ToolchainKind;
+import io.pgolab.toolchain.elf.ElfSections;
 import io.pgolab.workload.ServiceRun;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -86,7 +87,7 @@ public final class Flamegraphs {
 
     /** Frame pointers for Go (which keeps them) and builds that ask for them; else DWARF where unwind tables exist. */
     static String mode(BenchContext c, BuiltArtifact a) {
-        boolean fp = c.toolchain() != null && c.toolchain().kind().equals("go")
+        boolean fp = c.toolchain() != null && ToolchainKind.of(c.toolchain().kind()).framePointers()
                 || a.command() != null && a.command().contains("-fno-omit-frame-pointer");
         return CallGraphs.mode(fp, ElfSections.hasUnwindTables(Path.of(a.binary())));
     }

@@ -3,7 +3,7 @@ package io.pgolab.bench;
 import io.pgolab.UserError;
 import io.pgolab.config.Config;
 import io.pgolab.config.Variant;
-import io.pgolab.toolchain.Bolt;
+import io.pgolab.toolchain.bolt.Bolt;
 import io.pgolab.toolchain.Toolchain;
 import io.pgolab.pipeline.Events;
 import java.util.ArrayList;

@@ -3,7 +3,7 @@ package io.pgolab.cli;
 import io.pgolab.config.ConfigLoader;
 import io.pgolab.pipeline.Pipeline;
 import io.pgolab.pipeline.ProfileKey;
-import io.pgolab.toolchain.Toolchains;
+import io.pgolab.toolchain.detect.Toolchains;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;

@@ -10,7 +10,7 @@ import io.pgolab.pipeline.Pipeline;
 import io.pgolab.pipeline.ProjectLock;
 import io.pgolab.pipeline.StaleTemps;
 import io.pgolab.toolchain.Toolchain;
-import io.pgolab.toolchain.Toolchains;
+import io.pgolab.toolchain.detect.Toolchains;
 import io.pgolab.util.CommandLog;
 import io.pgolab.workload.ShellRunner;
 

@@ -4,7 +4,7 @@ import io.pgolab.UserError;
 import io.pgolab.config.Config;
 import io.pgolab.config.WorkloadSpec;
 import io.pgolab.measure.perf.Perf;
-import io.pgolab.toolchain.Bolt;
+import io.pgolab.toolchain.bolt.Bolt;
 import io.pgolab.util.Hashing;
 import io.pgolab.util.Shell;
 import io.pgolab.workload.ShellRunner;

@@ -314,14 +314,14 @@ public final class BuildStage {
      * has a -toolexec of its own (then nothing is audited, and the returned table line says why).
      */
     private String toolAudit(Map<String, String> values, Map<String, String> procEnv, Path srcDir, Path auditLog) {
-        if (toolchain instanceof io.pgolab.toolchain.CargoToolchain cargo) {
+        if (toolchain instanceof io.pgolab.toolchain.rust.CargoToolchain cargo) {
             CompilerWrapper.Paths w = prepareAudit(auditLog);
             cargo.userRustcWrapper(config.build().env(), srcDir).ifPresentOrElse(
                     user -> procEnv.put(CompilerWrapper.CHAIN_VAR, user), () -> procEnv.remove(CompilerWrapper.CHAIN_VAR));
             procEnv.put("RUSTC_WRAPPER", w.exec().toString());
             procEnv.put(CompilerWrapper.LOG_VAR, auditLog.toString());
             procEnv.put(CompilerWrapper.DEPS_VAR, store.scratch().resolve("audit-deps").toString());
-        } else if (toolchain instanceof io.pgolab.toolchain.GoToolchain go) {
+        } else if (toolchain instanceof io.pgolab.toolchain.go.GoToolchain go) {
             Optional<String> own = go.userToolexec(config.build().goflags(), config.build().env());
             if (own.isPresent()) {
                 return "audit: skipped, the build has its own -toolexec (" + own.get() + ")";

@@ -43,7 +43,7 @@ public final class Pipeline {
         this.builds = new BuildStage(config, toolchain, store, runner, events);
         this.training = new TrainStage(config, toolchain, store, runner, events);
         this.bolt = new BoltStage(config, toolchain, store, runner, events, training);
-        this.jvm = toolchain instanceof io.pgolab.toolchain.JvmToolchain j
+        this.jvm = toolchain instanceof io.pgolab.toolchain.jvm.JvmToolchain j
                 ? Optional.of(new JvmBuilds(config, j, store, runner, events)) : Optional.empty();
     }
 

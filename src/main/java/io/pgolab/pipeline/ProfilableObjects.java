@@ -1,7 +1,7 @@
 package io.pgolab.pipeline;
 
 import io.pgolab.toolchain.CompileRecord;
-import io.pgolab.toolchain.ElfFunctions;
+import io.pgolab.toolchain.elf.ElfFunctions;
 import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.nio.channels.FileChannel;

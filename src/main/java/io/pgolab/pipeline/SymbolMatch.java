@@ -1,6 +1,6 @@
 package io.pgolab.pipeline;
 
-import io.pgolab.toolchain.ElfFunctions;
+import io.pgolab.toolchain.elf.ElfFunctions;
 import io.pgolab.toolchain.FunctionCounts;
 import io.pgolab.toolchain.ProfileData;
 import io.pgolab.toolchain.Toolchain;

@@ -2,10 +2,10 @@ package io.pgolab.pipeline;
 
 import io.pgolab.config.Variant;
 import io.pgolab.toolchain.CompileRecord;
-import io.pgolab.toolchain.GoToolCall;
+import io.pgolab.toolchain.go.GoToolCall;
 import io.pgolab.toolchain.Phase;
 import io.pgolab.toolchain.ProfileData;
-import io.pgolab.toolchain.RustcCall;
+import io.pgolab.toolchain.rust.RustcCall;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;

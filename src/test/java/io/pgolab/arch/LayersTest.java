@@ -5,8 +5,14 @@ import static org.assertj.core.api.Assertions.assertThat;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayDeque;
 import java.util.ArrayList;
+import java.util.Deque;
 import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.TreeMap;
+import java.util.TreeSet;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import java.util.stream.Stream;
@@ -67,13 +73,51 @@ class LayersTest {
         assertThat(violations).isEmpty();
     }
 
+    /**
+     * toolchain's sub-packages (toolchain.gcc, toolchain.llvm, ...) are in toolchain's layer; among them
+     * (toolchain itself included) no package reaches itself through the others.
+     */
+    @Test
+    void toolchainSubPackagesFormNoCycle() throws IOException {
+        Pattern ref = Pattern.compile("\\bio\\.pgolab\\.(toolchain(?:\\.[a-z]+)*)\\.[A-Z]");
+        Map<String, Set<String>> uses = new TreeMap<>();
+        for (Path f : sources()) {
+            Path rel = MAIN.relativize(f);
+            if (!layerOf(f).equals("toolchain")) {
+                continue;
+            }
+            String from = "toolchain" + (rel.getNameCount() > 2 ? "." + rel.getName(1) : "");
+            Matcher m = ref.matcher(Files.readString(f));
+            while (m.find()) {
+                if (!m.group(1).equals(from)) {
+                    uses.computeIfAbsent(from, k -> new TreeSet<>()).add(m.group(1));
+                }
+            }
+        }
+        for (String p : uses.keySet()) {
+            assertThat(reachable(uses, p)).as("%s reaches itself through %s", p, uses).doesNotContain(p);
+        }
+    }
+
+    private static Set<String> reachable(Map<String, Set<String>> uses, String from) {
+        Set<String> seen = new TreeSet<>();
+        Deque<String> todo = new ArrayDeque<>(uses.getOrDefault(from, Set.of()));
+        while (!todo.isEmpty()) {
+            String p = todo.pop();
+            if (seen.add(p)) {
+                todo.addAll(uses.getOrDefault(p, Set.of()));
+            }
+        }
+        return seen;
+    }
+
     private static List<Path> sources() throws IOException {
         try (Stream<Path> s = Files.walk(MAIN)) {
             return s.filter(p -> p.toString().endsWith(".java")).sorted().toList();
         }
     }
 
-    /** The first package segment below io.pgolab ("" for the root); sub-packages (measure.perf) belong to theirs. */
+    /** The first package segment below io.pgolab ("" for the root); sub-packages (measure.perf, toolchain.gcc) belong to theirs. */
     private static String layerOf(Path f) {
         Path rel = MAIN.relativize(f);
         return rel.getNameCount() == 1 ? "" : rel.getName(0).toString();

@@ -5,7 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.pgolab.Tool;
-import io.pgolab.toolchain.ElfFunctions;
+import io.pgolab.toolchain.elf.ElfFunctions;
 import io.pgolab.toolchain.ToolLocator;
 import java.nio.file.Files;
 import java.nio.file.Path;
