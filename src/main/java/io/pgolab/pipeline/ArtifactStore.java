@@ -95,7 +95,7 @@ public final class ArtifactStore {
      * audited, a build that read nothing).
      */
     public Optional<java.util.Set<String>> compileInputs(BuiltArtifact a) {
-        return BuildAudit.stored(this, a.variant()).filter(s -> a.key().equals(s.key()) && s.reads() != null
+        return AuditRecord.read(this, a.variant()).filter(s -> a.key().equals(s.key()) && s.reads() != null
                 && !s.reads().isEmpty()).map(s -> java.util.Set.copyOf(s.reads()));
     }
 

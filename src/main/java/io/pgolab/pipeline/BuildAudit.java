@@ -1,12 +1,10 @@
 package io.pgolab.pipeline;
 
-import com.fasterxml.jackson.annotation.JsonIgnoreProperties;
 import io.pgolab.config.Variant;
 import io.pgolab.toolchain.CompileRecord;
 import io.pgolab.toolchain.Phase;
 import io.pgolab.toolchain.Relink;
 import io.pgolab.toolchain.ProfileData;
-import io.pgolab.util.Json;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -53,49 +51,6 @@ final class BuildAudit {
         Outcome(String line, List<Problem> problems, Set<String> reads, List<String> levels) {
             this(line, problems, reads, levels, Set.of());
         }
-    }
-
-    /**
-     * What audit/NAME.json (in the config's records) keeps of an artifact's last build. recipe: the
-     * build's key without its sources (BuildKeys.recipe), by which another config finds these reads;
-     * null in records written before it existed.
-     */
-    @JsonIgnoreProperties(ignoreUnknown = true)
-    record Stored(String key, String line, List<String> levels, List<String> reads, Map<String, String> inputs,
-                  String recipe) {
-        Stored withRecipe(String r) {
-            return new Stored(key, line, levels, reads, inputs, r);
-        }
-    }
-
-    static Path logFile(ArtifactStore store, String name) {
-        return store.logs().resolve("audit-" + name + ".log");
-    }
-
-    static Path recordFile(ArtifactStore store, String name) {
-        return store.records().resolve("audit").resolve(name + ".json");
-    }
-
-    static Optional<Stored> stored(ArtifactStore store, String name) {
-        Path f = recordFile(store, name);
-        if (!Files.isRegularFile(f)) {
-            return Optional.empty();
-        }
-        try {
-            return Optional.of(Json.read(f, Stored.class));
-        } catch (IOException | RuntimeException e) {
-            return Optional.empty();
-        }
-    }
-
-    static void save(ArtifactStore store, String name, Stored s) {
-        Path f = recordFile(store, name);
-        try {
-            Files.createDirectories(f.getParent());
-        } catch (IOException e) {
-            throw new java.io.UncheckedIOException(e);
-        }
-        Json.write(f, s);
     }
 
     /**

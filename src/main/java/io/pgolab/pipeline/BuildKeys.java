@@ -42,11 +42,11 @@ final class BuildKeys {
         if (phase == Phase.INSTRUMENT && !toolchain.separateInstrumentedBuild()) {
             return key(Variant.RELEASE, Phase.PLAIN, Optional.empty());
         }
-        String sources = snapshot(BuildStage.artifactName(v, phase), recipe(v, phase, profile)).hash();
+        String sources = snapshot(BuiltArtifact.name(v, phase), recipe(v, phase, profile)).hash();
         return Hashing.of(material(v, phase, profile, sources));
     }
 
-    /** The key without the sources: one way of building, whatever the files are (BuildAudit.Stored.recipe). */
+    /** The key without the sources: one way of building, whatever the files are (AuditRecord.recipe). */
     String recipe(Variant v, Phase phase, Optional<ProfileData> profile) {
         return Hashing.of(material(v, phase, profile, "\0recipe"));
     }
@@ -54,7 +54,7 @@ final class BuildKeys {
     private String material(Variant v, Phase phase, Optional<ProfileData> profile, String sources) {
         var b = config.build();
         StringBuilder m = new StringBuilder(String.join("\n", "pgolab-build-v1", toolchain.fingerprint(), phase.name(),
-                phase == Phase.INSTRUMENT ? "" : BuildStage.artifactName(v, phase), b.command(), b.clean().orElse(""),
+                phase == Phase.INSTRUMENT ? "" : BuiltArtifact.name(v, phase), b.command(), b.clean().orElse(""),
                 b.artifact(), b.cflags(), b.cxxflags(), b.ldflags(), b.env().toString() + b.goflags(),
                 Boolean.toString(config.copySources()), config.root().toString(), sources,
                 profile.map(ProfileData::sha256).orElse("")));
@@ -87,15 +87,15 @@ final class BuildKeys {
         if (!audited()) {
             return Set.of();
         }
-        Optional<BuildAudit.Stored> own = BuildAudit.stored(store, name);
-        Optional<BuildAudit.Stored> same = own.filter(s -> recipe.equals(s.recipe()));
+        Optional<AuditRecord> own = AuditRecord.read(store, name);
+        Optional<AuditRecord> same = own.filter(s -> recipe.equals(s.recipe()));
         for (ArtifactStore other : store.others()) {
             if (same.isPresent()) {
                 break;
             }
-            same = BuildAudit.stored(other, name).filter(s -> recipe.equals(s.recipe()) && s.key() != null && !s.key().isEmpty());
+            same = AuditRecord.read(other, name).filter(s -> recipe.equals(s.recipe()) && s.key() != null && !s.key().isEmpty());
         }
-        List<String> reads = same.or(() -> own).map(BuildAudit.Stored::reads).orElse(List.of());
+        List<String> reads = same.or(() -> own).map(AuditRecord::reads).orElse(List.of());
         return reads == null ? Set.of() : new TreeSet<>(reads);
     }
 
@@ -104,9 +104,9 @@ final class BuildKeys {
      * when it was built another way: then the recipe changed, not the files).
      */
     String changesSince(Variant v, Phase phase, Optional<ProfileData> profile) {
-        String name = BuildStage.artifactName(v, phase);
+        String name = BuiltArtifact.name(v, phase);
         String recipe = recipe(v, phase, profile);
-        Optional<BuildAudit.Stored> own = BuildAudit.stored(store, name);
+        Optional<AuditRecord> own = AuditRecord.read(store, name);
         if (own.isEmpty() || own.get().recipe() != null && !own.get().recipe().equals(recipe)) {
             return "";
         }

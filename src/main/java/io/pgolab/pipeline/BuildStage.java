@@ -43,8 +43,6 @@ public final class BuildStage {
 
     /** The build directory shared by the instrumented and the profile-guided builds (a directory, not a variant). */
     static final String PROFILE_FAMILY_DIR = "pgo";
-    /** The name the instrumented build is recorded under (.pgolab/variants/instrumented.json). */
-    public static final String INSTRUMENTED = "instrumented";
     /** BOLT needs the static relocations in the linked binary to move functions. */
     static final String RELOCATIONS = "-Wl,--emit-relocs";
     private final Config config;
@@ -66,17 +64,6 @@ public final class BuildStage {
         this.keys = new BuildKeys(config, toolchain, store);
     }
 
-    /**
-     * Name under which an artifact is recorded: the variant, "instrumented", or for a BOLT variant
-     * "NAME.base" (its build linked with relocations, before BOLT).
-     */
-    public static String artifactName(Variant v, Phase phase) {
-        if (phase == Phase.CS_INSTRUMENT) {
-            return INSTRUMENTED + "-" + v.name();   // instrumented-pgo+lto+cs@server: one per first profile
-        }
-        return phase == Phase.INSTRUMENT ? INSTRUMENTED : v.bolt() ? v.name() + ".base" : v.name();
-    }
-
     public String key(Variant v, Phase phase, Optional<ProfileData> profile) {
         return keys.key(v, phase, profile);
     }
@@ -94,7 +81,7 @@ public final class BuildStage {
         try {
             return build(v, phase, profile);
         } catch (UserError e) {
-            throw BuildFailure.wrap(e, artifactName(v, phase), "check");
+            throw BuildFailure.wrap(e, BuiltArtifact.name(v, phase), "check");
         }
     }
 
@@ -103,7 +90,7 @@ public final class BuildStage {
             return releaseAsInstrumented();
         }
         toolchain.require(phase == Phase.INSTRUMENT ? Variant.PGO : v);
-        String name = artifactName(v, phase);
+        String name = BuiltArtifact.name(v, phase);
         String key = key(v, phase, profile);
         String recipe = keys.recipe(v, phase, profile);
         ArtifactStore.Found cached = store.find(name, Optional.of(key));
@@ -145,7 +132,7 @@ public final class BuildStage {
         values.put("root", config.root().toString());
         values.put("config_dir", config.configDir().toString());
         values.put("jobs", Integer.toString(Runtime.getRuntime().availableProcessors()));
-        Path auditLog = BuildAudit.logFile(store, name);
+        Path auditLog = AuditRecord.logFile(store, name);
         Map<String, String> procEnv = new LinkedHashMap<>(env.conventionalEnv());
         Path cacheStats = store.logs().resolve("ccache-" + name + ".log");
         if (env.cCompiler() && keys.audited()) {
@@ -225,9 +212,9 @@ public final class BuildStage {
             report(audit);
             if (!audit.reads().isEmpty()) {   // key it by what it read
                 List<String> reads = List.copyOf(audit.reads());
-                BuildAudit.save(store, name, new BuildAudit.Stored("", auditLine, audit.levels(), reads, Map.of(), recipe));
+                AuditRecord.save(store, name, new AuditRecord("", auditLine, audit.levels(), reads, Map.of(), recipe));
                 builtKey = key(v, phase, profile);
-                BuildAudit.save(store, name, new BuildAudit.Stored(builtKey, auditLine, audit.levels(), reads,
+                AuditRecord.save(store, name, new AuditRecord(builtKey, auditLine, audit.levels(), reads,
                         keys.snapshot(name, recipe).files(), recipe));
             }
         }
@@ -242,7 +229,7 @@ public final class BuildStage {
             report(audit);
         }
         if (!env.cCompiler() && !auditLine.isEmpty()) {
-            BuildAudit.save(store, name, new BuildAudit.Stored(builtKey, auditLine, List.of(), List.of(), Map.of(), recipe));
+            AuditRecord.save(store, name, new AuditRecord(builtKey, auditLine, List.of(), List.of(), Map.of(), recipe));
         }
         BuildDiagnostics diag = phase == Phase.OPTIMIZE ? toolchain.diagnostics(o.output(), profile) : BuildDiagnostics.NONE;
         if (phase == Phase.OPTIMIZE) {
@@ -280,10 +267,10 @@ public final class BuildStage {
      * read written before recipes were recorded gets its recipe, so other configs find it.
      */
     private BuildResult cached(String name, String key, String recipe, BuiltArtifact a, String sharedFrom) {
-        Optional<BuildAudit.Stored> audit = BuildAudit.stored(store, name).filter(s -> key.equals(s.key()));
-        audit.filter(s -> s.recipe() == null).ifPresent(s -> BuildAudit.save(store, name, s.withRecipe(recipe)));
+        Optional<AuditRecord> audit = AuditRecord.read(store, name).filter(s -> key.equals(s.key()));
+        audit.filter(s -> s.recipe() == null).ifPresent(s -> AuditRecord.save(store, name, s.withRecipe(recipe)));
         return new BuildResult(a, !builtNow.contains(key), a.profileDiagnostics(),
-                audit.map(BuildAudit.Stored::line).orElse(""), sharedFrom);
+                audit.map(AuditRecord::line).orElse(""), sharedFrom);
     }
 
     /** Once per run: build-affecting variables from the shell that reach the build uncovered by its key. */
@@ -370,18 +357,18 @@ public final class BuildStage {
 
     /**
      * For toolchains whose profiles come from the normal binary (go): the release build, built or
-     * reused, recorded as INSTRUMENTED too, so nothing is built twice.
+     * reused, recorded as BuiltArtifact.INSTRUMENTED too, so nothing is built twice.
      */
     private BuildResult releaseAsInstrumented() {
         String key = key(Variant.RELEASE, Phase.PLAIN, Optional.empty());
-        Optional<BuiltArtifact> cached = store.lookup(INSTRUMENTED, Optional.of(key))
-                .or(() -> SharedBuilds.take(store, INSTRUMENTED, key).map(SharedBuilds.Taken::artifact));
+        Optional<BuiltArtifact> cached = store.lookup(BuiltArtifact.INSTRUMENTED, Optional.of(key))
+                .or(() -> SharedBuilds.take(store, BuiltArtifact.INSTRUMENTED, key).map(SharedBuilds.Taken::artifact));
         if (cached.isPresent()) {
             return new BuildResult(cached.get(), !builtNow.contains(key));
         }
         BuildResult release = run(Variant.RELEASE, Phase.PLAIN, Optional.empty());
-        BuiltArtifact a = release.artifact().as(INSTRUMENTED, Phase.INSTRUMENT);
-        store.record(INSTRUMENTED, a);
+        BuiltArtifact a = release.artifact().as(BuiltArtifact.INSTRUMENTED, Phase.INSTRUMENT);
+        store.record(BuiltArtifact.INSTRUMENTED, a);
         return new BuildResult(a, release.cached());
     }
 

@@ -80,6 +80,20 @@ public record BuiltArtifact(
         return profileCheck == null ? "" : profileCheck;
     }
 
+    /** The name the instrumented build is recorded under (.pgolab/variants/instrumented.json). */
+    public static final String INSTRUMENTED = "instrumented";
+
+    /**
+     * Name under which an artifact is recorded: the variant, "instrumented", or for a BOLT variant
+     * "NAME.base" (its build linked with relocations, before BOLT).
+     */
+    public static String name(Variant v, Phase phase) {
+        if (phase == Phase.CS_INSTRUMENT) {
+            return INSTRUMENTED + "-" + v.name();   // instrumented-pgo+lto+cs@server: one per first profile
+        }
+        return phase == Phase.INSTRUMENT ? INSTRUMENTED : v.bolt() ? v.name() + ".base" : v.name();
+    }
+
     /** The phase a BOLT variant's manifest records: BOLT rewrote a build, it is no toolchain Phase. */
     public static final String BOLT_PHASE = "bolt";
 

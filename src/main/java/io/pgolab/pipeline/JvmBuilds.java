@@ -41,8 +41,12 @@ public final class JvmBuilds {
     private final ArtifactStore store;
     private final ShellRunner runner;
     private final Events events;
+    private final TrainingRun training;
 
-    public JvmBuilds(Config config, JvmToolchain toolchain, ArtifactStore store, ShellRunner runner, Events events) {
+    /** training: runs the workload an archive is made from (the pipeline's training stage). */
+    public JvmBuilds(Config config, JvmToolchain toolchain, ArtifactStore store, ShellRunner runner, Events events,
+                     TrainingRun training) {
+        this.training = training;
         this.config = config;
         this.toolchain = toolchain;
         this.store = store;
@@ -50,7 +54,11 @@ public final class JvmBuilds {
         this.events = events;
     }
 
-    public PipelineOutcome build(List<Variant> variants, boolean forceTraining) {
+    /** The variants' builds, and whether any archive was made from a training run now. */
+    public record Built(List<BuildResult> builds, boolean trained) {
+    }
+
+    public Built build(List<Variant> variants, boolean forceTraining) {
         variants.forEach(toolchain::require);
         double buildSeconds = runBuild();
         JvmClasspath cp = JvmClasspath.found(config);
@@ -78,7 +86,7 @@ public final class JvmBuilds {
             results.add(new BuildResult(make(v, key, cp, buildSeconds), false));
             trained |= v.jvm();
         }
-        return new PipelineOutcome(results, Optional.empty(), Map.of(), trained);
+        return new Built(results, trained);
     }
 
     /** Runs [build] command in the project root with the chosen JDK first on PATH; returns its seconds. */
@@ -132,7 +140,7 @@ public final class JvmBuilds {
         String check = "";
         String archiveSha = "";
         if (v.jvm()) {
-            JvmCaches.Made made = new JvmCaches(config, toolchain, store, runner, events).make(v, bin, flags, copies, cp.main());
+            JvmCaches.Made made = new JvmCaches(config, toolchain, store, training, events).make(v, bin, flags, copies, cp.main());
             flags.addAll(made.readFlags());
             check = made.check();
             archiveSha = made.sha256();

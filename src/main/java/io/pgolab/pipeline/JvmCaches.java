@@ -8,7 +8,6 @@ import io.pgolab.process.Exec;
 import io.pgolab.toolchain.JdkInstall;
 import io.pgolab.toolchain.JvmToolchain;
 import io.pgolab.util.Hashing;
-import io.pgolab.workload.ShellRunner;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
@@ -32,14 +31,14 @@ final class JvmCaches {
     private final Config config;
     private final JvmToolchain toolchain;
     private final ArtifactStore store;
-    private final ShellRunner runner;
+    private final TrainingRun training;
     private final Events events;
 
-    JvmCaches(Config config, JvmToolchain toolchain, ArtifactStore store, ShellRunner runner, Events events) {
+    JvmCaches(Config config, JvmToolchain toolchain, ArtifactStore store, TrainingRun training, Events events) {
         this.config = config;
         this.toolchain = toolchain;
         this.store = store;
-        this.runner = runner;
+        this.training = training;
         this.events = events;
     }
 
@@ -84,11 +83,10 @@ final class JvmCaches {
         JvmLauncher.writeTraining(trainer, "pgolab training launcher for " + v + " (records once)",
                 JvmLauncher.command(jdk.java(), recordFlags, classpath, main),
                 JvmLauncher.command(jdk.java(), flags, classpath, main), raw.resolve(".recording"));
-        TrainStage train = new TrainStage(config, toolchain, store, runner, events);
         String prefix = "train-" + v.dirName() + "-";
         try {
-            train.runOne(w, trainer.toString(), raw, TrainStage.Collector.of(
-                    r -> Files.isRegularFile(recorded) ? List.of(recorded) : List.of(), (c, r) -> c), prefix);
+            training.run(w, trainer.toString(), raw, r -> Files.isRegularFile(recorded) ? List.of(recorded) : List.of(),
+                    prefix);
         } catch (UserError e) {
             throw refused(v, store.logs().resolve(prefix + w.name() + ".log")).orElse(e);
         }

@@ -44,7 +44,10 @@ public final class Pipeline {
         this.training = new TrainStage(config, toolchain, store, runner, events);
         this.bolt = new BoltStage(config, toolchain, store, runner, events, training);
         this.jvm = toolchain instanceof io.pgolab.toolchain.JvmToolchain j
-                ? Optional.of(new JvmBuilds(config, j, store, runner, events)) : Optional.empty();
+                ? Optional.of(new JvmBuilds(config, j, store, runner, events, (w, binary, raw, recorded, logPrefix) ->
+                        new TrainStage(config, toolchain, store, runner, events).runOne(w, binary, raw,
+                                TrainStage.Collector.of(recorded, (c, r) -> c), logPrefix)))
+                : Optional.empty();
     }
 
 
@@ -60,7 +63,8 @@ public final class Pipeline {
      */
     public PipelineOutcome build(List<Variant> variants, boolean forceTraining, FailureMode mode, StoredProfileSpec stored) {
         if (jvm.isPresent()) {
-            return jvm.get().build(variants, forceTraining);
+            JvmBuilds.Built b = jvm.get().build(variants, forceTraining);
+            return new PipelineOutcome(b.builds(), Optional.empty(), Map.of(), b.trained());
         }
         variants.forEach(toolchain::require);
         storedRounds.clear();

@@ -52,7 +52,7 @@ final class ProfileLoss {
 
     /** Objects that should have a profile: the instrumented build's notes (.gcno), or the profile's files. */
     static int objects(ArtifactStore store, ProfileData profile) {
-        int notes = store.lookup(BuildStage.INSTRUMENTED, Optional.empty()).map(a -> a.notes() == null ? "" : a.notes())
+        int notes = store.lookup(BuiltArtifact.INSTRUMENTED, Optional.empty()).map(a -> a.notes() == null ? "" : a.notes())
                 .filter(n -> !n.isEmpty() && Files.isDirectory(Path.of(n)))
                 .map(n -> Hashing.filesUnder(Path.of(n)).size()).orElse(0);
         int profiled = Files.isDirectory(profile.path()) ? Hashing.filesUnder(profile.path()).size() : 0;

@@ -49,7 +49,7 @@ public record ProfileStatus(ProfileRecord record, boolean stale, List<BuiltArtif
                     throw new UserError(d, "run 'pgolab build' (or 'pgolab train') to merge it again from the raw runs");
                 });
         String instrKey = builds.key(Variant.PGO, Phase.INSTRUMENT, Optional.empty());
-        boolean stale = !instrKey.equals(rec.instrumentedKey()) || store.lookup(BuildStage.INSTRUMENTED, Optional.of(instrKey))
+        boolean stale = !instrKey.equals(rec.instrumentedKey()) || store.lookup(BuiltArtifact.INSTRUMENTED, Optional.of(instrKey))
                 .map(a -> !training.key(a, profileSet).equals(rec.trainKey()))
                 .orElse(false);
         List<BuiltArtifact> optimized = new ArrayList<>();

@@ -31,7 +31,7 @@ final class SharedBuilds {
             }
             BuiltArtifact a = found.artifact().get();
             BuiltArtifact own = a.withBuildLog(copyLog(a.buildLog(), other, store));
-            BuildAudit.stored(other, name).filter(s -> key.equals(s.key())).ifPresent(s -> BuildAudit.save(store, name, s));
+            AuditRecord.read(other, name).filter(s -> key.equals(s.key())).ifPresent(s -> AuditRecord.save(store, name, s));
             store.record(name, own);
             return Optional.of(new Taken(own, other.configName()));
         }

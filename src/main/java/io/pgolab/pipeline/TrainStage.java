@@ -72,7 +72,7 @@ public final class TrainStage {
 
     /** Where the record of a profile set lives: current.json for all workloads, current@TAG.json for a tag. */
     public Path recordFile(String profileSet) {
-        return recordFile(store, profileSet, BuildStage.INSTRUMENTED);
+        return recordFile(store, profileSet, BuiltArtifact.INSTRUMENTED);
     }
 
     /**
@@ -80,7 +80,7 @@ public final class TrainStage {
      * instrumented build, current-NAME.json for context-sensitive PGO's second round (NAME names its set).
      */
     private static Path recordFile(ArtifactStore store, String profileSet, String instrumented) {
-        if (!instrumented.equals(BuildStage.INSTRUMENTED)) {
+        if (!instrumented.equals(BuiltArtifact.INSTRUMENTED)) {
             return store.profileRecords().resolve("current-" + instrumented + ".json");
         }
         return store.profileRecords().resolve(profileSet.isEmpty() ? "current.json" : "current@" + profileSet + ".json");

@@ -24,7 +24,7 @@ class ArtifactStoreConfigsTest {
         assertThat(other.logs()).isEqualTo(root.resolve("configs/other.toml/logs"));
         assertThat(other.runs()).isEqualTo(root.resolve("configs/other.toml/runs"));
         assertThat(other.profileRecords()).isEqualTo(root.resolve("configs/other.toml/profiles"));
-        assertThat(BuildAudit.recordFile(other, "pgo")).isEqualTo(root.resolve("configs/other.toml/audit/pgo.json"));
+        assertThat(AuditRecord.file(other, "pgo")).isEqualTo(root.resolve("configs/other.toml/audit/pgo.json"));
         // Named by content, or only a place to work: shared.
         assertThat(other.binDir("0123456789abcdef")).isEqualTo(main.binDir("0123456789abcdef"));
         assertThat(other.profiles()).isEqualTo(main.profiles()).isEqualTo(root.resolve("profiles"));

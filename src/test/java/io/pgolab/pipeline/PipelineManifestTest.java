@@ -69,7 +69,7 @@ class PipelineManifestTest {
         assertThat(n.get("variant").asText()).isEqualTo("pgo+lto");
         assertThat(n.get("phase").asText()).isEqualTo("optimize");
 
-        BuiltArtifact instrumented = a.as(BuildStage.INSTRUMENTED, Phase.INSTRUMENT);
+        BuiltArtifact instrumented = a.as(BuiltArtifact.INSTRUMENTED, Phase.INSTRUMENT);
         assertThat(instrumented.variant()).isEqualTo("instrumented");
         assertThat(instrumented.phase()).isEqualTo("instrument");
         assertThat(instrumented.key()).isEqualTo(key);
@@ -82,8 +82,8 @@ class PipelineManifestTest {
             assertThat(Phase.ofId(p.id())).contains(p);
         }
         assertThat(Phase.ofId(BuiltArtifact.BOLT_PHASE)).isEmpty();
-        assertThat(BuildStage.artifactName(Variant.PGO, Phase.INSTRUMENT)).isEqualTo(BuildStage.INSTRUMENTED);
-        assertThat(BuildStage.artifactName(Variant.PGO_BOLT, Phase.OPTIMIZE)).isEqualTo("pgo+bolt.base");
-        assertThat(BuildStage.artifactName(Variant.parse("pgo@server"), Phase.OPTIMIZE)).isEqualTo("pgo@server");
+        assertThat(BuiltArtifact.name(Variant.PGO, Phase.INSTRUMENT)).isEqualTo(BuiltArtifact.INSTRUMENTED);
+        assertThat(BuiltArtifact.name(Variant.PGO_BOLT, Phase.OPTIMIZE)).isEqualTo("pgo+bolt.base");
+        assertThat(BuiltArtifact.name(Variant.parse("pgo@server"), Phase.OPTIMIZE)).isEqualTo("pgo@server");
     }
 }
