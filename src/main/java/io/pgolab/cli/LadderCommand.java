@@ -1,6 +1,5 @@
 package io.pgolab.cli;
 
-import io.pgolab.pipeline.PipelineOutcome;
 import io.pgolab.bench.BenchResults;
 import io.pgolab.bench.BenchWorkload;
 import io.pgolab.bench.Ladder;
@@ -11,8 +10,9 @@ import io.pgolab.bench.ProjectWorkloads;
 import io.pgolab.bench.Steps;
 import io.pgolab.bench.TrainingCheck;
 import io.pgolab.config.Variant;
-import io.pgolab.pipeline.BuiltArtifact;
+import io.pgolab.pipeline.PipelineOutcome;
 import io.pgolab.report.Results;
+import io.pgolab.store.BuiltArtifact;
 import io.pgolab.toolchain.FailureMode;
 import java.util.ArrayList;
 import java.util.List;

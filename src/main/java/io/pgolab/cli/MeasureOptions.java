@@ -2,11 +2,11 @@ package io.pgolab.cli;
 
 import io.pgolab.UserError;
 import io.pgolab.bench.BenchOptions;
-import io.pgolab.report.Results;
 import io.pgolab.config.Durations;
 import io.pgolab.measure.CampaignSettings;
 import io.pgolab.measure.MeasureDefaults;
 import io.pgolab.measure.MetricInfo;
+import io.pgolab.report.Results;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -83,7 +83,7 @@ final class MeasureOptions {
     /** With --flamegraph, the results with a flamegraph per subject (artifacts in subject order); else as they are. */
     io.pgolab.bench.BenchResults flamegraphs(io.pgolab.bench.BenchContext c, io.pgolab.bench.BenchResults r,
                                              List<io.pgolab.bench.BenchWorkload> workloads,
-                                             List<io.pgolab.pipeline.BuiltArtifact> artifacts) {
+                                             List<io.pgolab.store.BuiltArtifact> artifacts) {
         if (flamegraph && deterministic) {
             throw new UserError("--flamegraph records real runs; it cannot be combined with --deterministic",
                     "drop one of them");

@@ -19,7 +19,7 @@ import org.junit.jupiter.api.Test;
 class LayersTest {
     /** Lowest first. The root package (UserError, Version) and util are below everything. */
     static final List<String> LAYERS = List.of("", "util", "tree", "config", "process", "stats", "parse", "toolchain",
-            "workload", "measure", "pipeline", "bench", "report", "doctor", "cli");
+            "workload", "measure", "store", "audit", "profile", "jvm", "pipeline", "bench", "report", "doctor", "cli");
 
     private static final Path MAIN = Path.of("src/main/java/io/pgolab");
     private static final Pattern REF = Pattern.compile("\\bio\\.pgolab\\.([a-z]+)\\.");

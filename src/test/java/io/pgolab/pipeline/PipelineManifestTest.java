@@ -4,6 +4,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import io.pgolab.config.Variant;
+import io.pgolab.store.ArtifactStore;
+import io.pgolab.store.BuiltArtifact;
 import io.pgolab.toolchain.Phase;
 import io.pgolab.util.Json;
 import java.nio.file.Files;
