@@ -54,16 +54,16 @@ public final class BuildAudit {
     }
 
     /**
-     * Checks one build's invocations. name: the artifact's name; kind: the toolchain ("gcc" gets the
+     * Checks one build's invocations. name: the artifact's name; profilePerObject: GCC's .gcda files (gets the
      * .gcda check); srcDir: where the build ran (for shorter names and for mapping a copy back to root).
      */
-    public static Outcome check(String name, Variant v, Phase phase, Optional<ProfileData> profile, String kind,
+    public static Outcome check(String name, Variant v, Phase phase, Optional<ProfileData> profile, boolean profilePerObject,
                          List<CompileRecord> records, Path srcDir, Path root, Path auditLog, long startedMillis) {
-        return check(name, v, phase, profile, kind, records, srcDir, root, auditLog, startedMillis, Optional.empty());
+        return check(name, v, phase, profile, profilePerObject, records, srcDir, root, auditLog, startedMillis, Optional.empty());
     }
 
     /** artifact: the built program, whose link says which objects can have a GCC profile (empty: unknown). */
-    public static Outcome check(String name, Variant v, Phase phase, Optional<ProfileData> profile, String kind,
+    public static Outcome check(String name, Variant v, Phase phase, Optional<ProfileData> profile, boolean profilePerObject,
                          List<CompileRecord> records, Path srcDir, Path root, Path auditLog, long startedMillis,
                          Optional<Path> artifact) {
         List<CompileRecord> compiles = records.stream().filter(c -> c.compiles() && !c.probeGone()).toList();
@@ -127,7 +127,7 @@ public final class BuildAudit {
                                 + " are in " + auditLog + ". If this is deliberate, add \"" + PROFILE_LOSS
                                 + "\" to build.allow", false));
             }
-            if (kind.equals("gcc") && profile.isPresent() && phase == Phase.OPTIMIZE) {
+            if (profilePerObject && profile.isPresent() && phase == Phase.OPTIMIZE) {
                 ProfilableObjects profilable = new ProfilableObjects(artifact.orElse(Path.of("/nonexistent")),
                         artifact.isPresent() ? links : List.of());
                 noProfile = gcda(name, compiles, profile.get().path(), srcDir, auditLog, line, problems, profilable);

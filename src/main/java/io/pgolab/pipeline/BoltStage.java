@@ -14,7 +14,6 @@ import io.pgolab.store.Digests;
 import io.pgolab.store.SharedBuilds;
 import io.pgolab.toolchain.Bolt;
 import io.pgolab.toolchain.NoLbrFdata;
-import io.pgolab.toolchain.ToolLocator;
 import io.pgolab.toolchain.Toolchain;
 import io.pgolab.util.DiskFull;
 import io.pgolab.util.Events;
@@ -33,7 +32,6 @@ import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
-import java.util.OptionalInt;
 import java.util.function.Function;
 
 /**
@@ -64,8 +62,7 @@ public final class BoltStage {
 
 
     Bolt tools() {
-        OptionalInt major = toolchain.kind().equals("clang") ? ToolLocator.majorIn(toolchain.describe()) : OptionalInt.empty();
-        return Bolt.locate(major);
+        return Bolt.locate(toolchain.boltLlvmMajor());
     }
 
     String mode(BoltSpec spec) {

@@ -160,8 +160,8 @@ public final class BuildStage {
                     .ifPresent(c -> c.apply(procEnv, config.configDir(), cacheStats));
         }
         procEnv.putAll(config.build().env());
-        if (toolchain.kind().equals("cargo")) {
-            procEnv.putAll(env.env());   // computed from build.env: the user's RUSTFLAGS plus pgolab's
+        if (toolchain.buildEnvOverridesUserEnv()) {
+            procEnv.putAll(env.env());   // computed from build.env (cargo: the user's RUSTFLAGS plus pgolab's)
         }
         String toolAudit = toolAudit(values, procEnv, srcDir, auditLog);
         Path logFile = store.logs().resolve("build-" + name + ".log");
@@ -221,7 +221,7 @@ public final class BuildStage {
         java.util.Set<Path> noProfile = java.util.Set.of();
         String builtKey = key;
         if (env.cCompiler() && keys.audited()) {
-            BuildAudit.Outcome audit = BuildAudit.check(name, v, phase, profile, toolchain.kind(),
+            BuildAudit.Outcome audit = BuildAudit.check(name, v, phase, profile, toolchain.profilePerObject(),
                     io.pgolab.toolchain.CompileRecord.read(auditLog), srcDir, config.root(), auditLog, t0.toEpochMilli(),
                     Optional.of(binary));
             String cacheLine = config.build().compilerCache().isPresent() ? CompilerCache.line(cacheStats, phase == Phase.INSTRUMENT) : "";
@@ -239,9 +239,10 @@ public final class BuildStage {
         }
         if (!toolAudit.isEmpty()) {
             auditLine = toolAudit;
-        } else if (!env.cCompiler() && (toolchain.kind().equals("cargo") || toolchain.kind().equals("go"))) {
+        } else if (!env.cCompiler() && (toolchain.compileAudit() == Toolchain.CompileAudit.RUSTC
+                || toolchain.compileAudit() == Toolchain.CompileAudit.GO)) {
             List<io.pgolab.toolchain.CompileRecord> records = io.pgolab.toolchain.CompileRecord.read(auditLog);
-            BuildAudit.Outcome audit = toolchain.kind().equals("cargo")
+            BuildAudit.Outcome audit = toolchain.compileAudit() == Toolchain.CompileAudit.RUSTC
                     ? ToolAudit.cargo(name, v, phase, records, auditLog)
                     : ToolAudit.go(name, phase, profile, records, auditLog);
             auditLine = audit.line();

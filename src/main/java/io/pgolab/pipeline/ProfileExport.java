@@ -36,7 +36,7 @@ public final class ProfileExport {
         }
         Path profile = Path.of(rec.profile());
         boolean tree = Files.isDirectory(profile);
-        String name = tree ? ProfileArchive.TREE : toolchain.kind().equals("go") ? "default.pgo" : "profile.profdata";
+        String name = tree ? ProfileArchive.TREE : toolchain.profileFileName();
         int functions = functions(toolchain, rec);
         StoredProfile header = new StoredProfile(StoredProfile.FORMAT, Version.get(), Instant.now().toString(), config.name(),
                 ProfileToolchains.of(toolchain), new StoredProfile.Profile(tree ? "tree" : "file", name, rec.sha256(),

@@ -392,9 +392,8 @@ public final class TrainStage {
         return new UserError("training workload '" + w.name() + "': " + who + " wrote no profile ("
                 + howItEnded(st, p.stopSignal(), p.stopGrace()) + ")\n  last lines of its output:\n    "
                 + (role.equals(r.mainRole()) ? r.serverTail() : "(see " + store.logs().resolve("train-" + w.name() + "-"
-                + role + ".log") + ")").replace("\n", "\n    "), toolchain.kind().equals("go")
-                ? toolchain.noProfileHint() + "; the server must return from main on " + p.stopSignal()
-                : noProfileHint(st, p.stopSignal()));
+                + role + ".log") + ")").replace("\n", "\n    "),
+                toolchain.serverNoProfileHint(p.stopSignal()).orElseGet(() -> noProfileHint(st, p.stopSignal())));
     }
 
     /** {profile} (one file per workload) and {profile_dir} of a training command. */

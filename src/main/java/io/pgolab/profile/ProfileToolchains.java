@@ -15,7 +15,6 @@ import java.util.regex.Pattern;
  * profiles have no version constraint.
  */
 public final class ProfileToolchains {
-    private static final Pattern LLVM = Pattern.compile("LLVM (\\d+)");
     private static final Pattern LEADING = Pattern.compile("^(\\d+)(?:\\.(\\d+))?");
 
     private ProfileToolchains() {
@@ -23,12 +22,21 @@ public final class ProfileToolchains {
 
     public static StoredProfile.Toolchain of(Toolchain t) {
         Map<String, String> v = new LinkedHashMap<>(t.versions());
-        return new StoredProfile.Toolchain(t.kind(), t.describe(), v, major(v.get("llvm-profdata")), compilerLlvmMajor(t.kind(), v),
-                compilerVersion(t.kind(), v));
+        return new StoredProfile.Toolchain(t.kind(), t.describe(), v, major(v.get("llvm-profdata")), t.compilerLlvmMajor(),
+                compilerVersion(t.compilerTool(), v));
     }
 
-    /** Why the current toolchain cannot use a profile made by stored (empty: it can). */
-    static Optional<UserError> problem(StoredProfile.Toolchain stored, StoredProfile.Toolchain now, String file) {
+    /** Why toolchain cannot use a profile made by stored (empty: it can). */
+    static Optional<UserError> problem(StoredProfile.Toolchain stored, Toolchain toolchain, String file) {
+        return problem(stored, of(toolchain), file, toolchain.profilePerObject());
+    }
+
+    /**
+     * Why the current toolchain (now) cannot use a profile made by stored (empty: it can). perObject: now's profile
+     * is one file per object, which only the same compiler release reads (GCC's .gcda).
+     */
+    static Optional<UserError> problem(StoredProfile.Toolchain stored, StoredProfile.Toolchain now, String file,
+                                       boolean perObject) {
         if (!stored.kind().equals(now.kind())) {
             return Optional.of(new UserError("the stored profile " + file + " was made with the " + stored.kind()
                     + " toolchain (" + StoredProfileUse.tools(stored) + "), but this project builds with " + now.kind(),
@@ -48,7 +56,7 @@ public final class ProfileToolchains {
                     "use a compiler of LLVM " + stored.profdataMajor() + " or newer, or export the profile again with"
                             + " this toolchain"));
         }
-        if (stored.kind().equals("gcc") && !majorMinor(stored.compilerVersion()).equals(majorMinor(now.compilerVersion()))) {
+        if (perObject && !majorMinor(stored.compilerVersion()).equals(majorMinor(now.compilerVersion()))) {
             return Optional.of(new UserError("the stored profile " + file + " was made by GCC " + stored.compilerVersion()
                     + ", this project builds with GCC " + now.compilerVersion() + ": GCC ignores .gcda files of another"
                     + " version", "build with GCC " + majorMinor(stored.compilerVersion()) + ", or export a profile made"
@@ -66,23 +74,8 @@ public final class ProfileToolchains {
         return m.find() ? Integer.parseInt(m.group(1)) : 0;
     }
 
-    private static int compilerLlvmMajor(String kind, Map<String, String> v) {
-        if (kind.equals("clang")) {
-            return major(v.get("clang"));
-        }
-        if (kind.equals("cargo") && v.get("rustc") != null) {
-            Matcher m = LLVM.matcher(v.get("rustc"));
-            return m.find() ? Integer.parseInt(m.group(1)) : 0;
-        }
-        return 0;
-    }
-
-    private static String compilerVersion(String kind, Map<String, String> v) {
-        String key = switch (kind) {
-            case "cargo" -> "rustc";
-            default -> kind;
-        };
-        String s = v.getOrDefault(key, "").strip();
+    private static String compilerVersion(String tool, Map<String, String> v) {
+        String s = v.getOrDefault(tool, "").strip();
         int sp = s.indexOf(' ');
         return sp < 0 ? s : s.substring(0, sp);
     }

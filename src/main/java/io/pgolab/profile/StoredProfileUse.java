@@ -36,7 +36,7 @@ public final class StoredProfileUse {
     public static StoredProfileUse open(Config config, Toolchain toolchain, ArtifactStore store, StoredProfileSpec limits) {
         Path file = limits.file().orElseThrow();
         StoredProfile header = ProfileArchive.header(file);
-        ProfileToolchains.problem(header.toolchain(), ProfileToolchains.of(toolchain), file.toString()).ifPresent(e -> {
+        ProfileToolchains.problem(header.toolchain(), toolchain, file.toString()).ifPresent(e -> {
             throw e;
         });
         ProfileArchive.Opened opened = ProfileArchive.read(file, store.profiles().resolve("stored"));

@@ -27,7 +27,7 @@ public final class SymbolMatch {
     }
 
     public static double of(Toolchain toolchain, ProfileData profile, Path binary) {
-        if (!toolchain.kind().equals("clang") && !toolchain.kind().equals("cargo")) {
+        if (!toolchain.llvmProfiles()) {
             return -1;
         }
         try {

@@ -35,7 +35,7 @@ public final class BuildKeys {
 
     /** Builds whose compiles are audited and whose read files key the next build: C and C++ (clang, gcc). */
     public boolean audited() {
-        return toolchain.kind().equals("clang") || toolchain.kind().equals("gcc");
+        return toolchain.compileAudit() == Toolchain.CompileAudit.CC;
     }
 
     public String key(Variant v, Phase phase, Optional<ProfileData> profile) {

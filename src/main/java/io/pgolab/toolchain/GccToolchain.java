@@ -113,6 +113,16 @@ public final class GccToolchain implements Toolchain {
     }
 
     @Override
+    public CompileAudit compileAudit() {
+        return CompileAudit.CC;
+    }
+
+    @Override
+    public boolean profilePerObject() {
+        return true;
+    }
+
+    @Override
     public String kind() {
         return "gcc";
     }

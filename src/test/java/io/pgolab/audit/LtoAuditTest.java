@@ -25,20 +25,20 @@ class LtoAuditTest {
     void anLtoBuildWithoutALinkOrWithoutAnyAuditedCompileIsAnError() throws Exception {
         Files.writeString(tmp.resolve("a.c"), "int f(void){return 1;}");
         Path log = tmp.resolve("audit.log");
-        BuildAudit.Outcome noLink = BuildAudit.check("lto", Variant.LTO, Phase.PLAIN, Optional.empty(), "gcc",
+        BuildAudit.Outcome noLink = BuildAudit.check("lto", Variant.LTO, Phase.PLAIN, Optional.empty(), true,
                 List.of(rec("-O2", "-flto", "-c", "a.c", "-o", "a.o")), tmp, tmp, log, 0);
         assertThat(noLink.line()).endsWith("1/1 -flto, no link recorded");
         assertThat(noLink.problems()).extracting(BuildAudit.Problem::allowName).containsExactly("no-lto");
         assertThat(noLink.problems().get(0).what()).endsWith("no link went through {cc}/{cxx}");
         assertThat(noLink.problems().get(0).warnOnly()).isFalse();
 
-        BuildAudit.Outcome nothing = BuildAudit.check("lto", Variant.LTO, Phase.PLAIN, Optional.empty(), "gcc",
+        BuildAudit.Outcome nothing = BuildAudit.check("lto", Variant.LTO, Phase.PLAIN, Optional.empty(), true,
                 List.of(), tmp, tmp, log, 0);
         assertThat(nothing.problems()).extracting(BuildAudit.Problem::what)
                 .containsExactly("the lto build cannot show link-time optimization: no compile or link went through"
                         + " {cc}/{cxx} (CC/CXX)");
         // release has nothing to prove at link time: the line says what was (not) checked, no finding.
-        assertThat(BuildAudit.check("release", Variant.RELEASE, Phase.PLAIN, Optional.empty(), "gcc", List.of(), tmp,
+        assertThat(BuildAudit.check("release", Variant.RELEASE, Phase.PLAIN, Optional.empty(), true, List.of(), tmp,
                 tmp, log, 0).problems()).isEmpty();
     }
 }

@@ -80,7 +80,7 @@ class ProfilableObjectsTest {
             Files.writeString(gcda, "x");
         }
         BuildAudit.Outcome out = BuildAudit.check("pgo", Variant.PGO, Phase.OPTIMIZE,
-                Optional.of(new ProfileData(prof, "sha", 0)), "gcc", records, tmp, tmp, tmp.resolve("audit.log"), 0,
+                Optional.of(new ProfileData(prof, "sha", 0)), true, records, tmp, tmp, tmp.resolve("audit.log"), 0,
                 Optional.of(tmp.resolve("prog")));
         assertThat(out.line()).endsWith(", 2/3 .gcda found (left out, no profile possible: 1 no functions,"
                 + " 2 not linked into the artifact, 1 assembly)");

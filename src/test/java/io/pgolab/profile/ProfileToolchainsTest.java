@@ -19,24 +19,24 @@ class ProfileToolchainsTest {
 
     @Test
     void theSameOrAnOlderLlvmIsFine() {
-        assertThat(ProfileToolchains.problem(clang(19), clang(19), "f")).isEmpty();
-        assertThat(ProfileToolchains.problem(clang(18), clang(19), "f")).isEmpty();
+        assertThat(ProfileToolchains.problem(clang(19), clang(19), "f", false)).isEmpty();
+        assertThat(ProfileToolchains.problem(clang(18), clang(19), "f", false)).isEmpty();
     }
 
     @Test
     void aProfileOfANewerLlvmProfdataIsRefused() {
-        assertThat(ProfileToolchains.problem(clang(20), clang(19), "f")).get()
+        assertThat(ProfileToolchains.problem(clang(20), clang(19), "f", false)).get()
                 .satisfies(e -> assertThat(e.getMessage()).contains("merged by llvm-profdata 20, newer than this toolchain's"
                         + " paired llvm-profdata 19"));
         // cargo: a profile merged by llvm-profdata 22 cannot be read by a rustc on LLVM 21, even with profdata 22 here
-        assertThat(ProfileToolchains.problem(cargo(22, 22), cargo(22, 21), "f")).get()
+        assertThat(ProfileToolchains.problem(cargo(22, 22), cargo(22, 21), "f", false)).get()
                 .satisfies(e -> assertThat(e.getMessage()).contains("newer than the compiler's LLVM 21"));
     }
 
     @Test
     void anotherToolchainKindIsRefused() {
         StoredProfile.Toolchain gcc = new StoredProfile.Toolchain("gcc", "gcc 12.2.0", Map.of(), 0, 0, "12.2.0");
-        assertThat(ProfileToolchains.problem(gcc, clang(19), "f")).get()
+        assertThat(ProfileToolchains.problem(gcc, clang(19), "f", false)).get()
                 .satisfies(e -> assertThat(e.getMessage()).contains("made with the gcc toolchain", "builds with clang"));
     }
 
@@ -45,9 +45,9 @@ class ProfileToolchainsTest {
         StoredProfile.Toolchain g122 = new StoredProfile.Toolchain("gcc", "gcc", Map.of(), 0, 0, "12.2.0");
         StoredProfile.Toolchain g123 = new StoredProfile.Toolchain("gcc", "gcc", Map.of(), 0, 0, "12.3.0");
         StoredProfile.Toolchain g122b = new StoredProfile.Toolchain("gcc", "gcc", Map.of(), 0, 0, "12.2.1");
-        assertThat(ProfileToolchains.problem(g122, g123, "f")).get()
+        assertThat(ProfileToolchains.problem(g122, g123, "f", true)).get()
                 .satisfies(e -> assertThat(e.getMessage()).contains("GCC ignores .gcda files of another version"));
-        assertThat(ProfileToolchains.problem(g122, g122b, "f")).isEmpty();
+        assertThat(ProfileToolchains.problem(g122, g122b, "f", true)).isEmpty();
     }
 
     @Test
