@@ -134,29 +134,36 @@ public final class BuildAudit {
             }
         }
         if (v.lto() && phase != Phase.INSTRUMENT) {
-            List<String> plain = compiles.stream().filter(c -> !c.lto()).map(c -> names(c, srcDir)).toList();
-            long ltoLinks = links.stream().filter(CompileRecord::lto).count();
-            line.append(", ").append(n - plain.size()).append('/').append(n).append(" -flto, ")
-                    .append(links.isEmpty() ? "no link recorded" : ltoLinks > 0 ? "LTO link" : "link without -flto");
-            if (!plain.isEmpty() || ltoLinks == 0) {   // no link at all: nothing was optimized at link time either
-                String link = links.isEmpty() ? "no link went through {cc}/{cxx}" : "the link had no -flto";
-                // some files with -flto and an LTO link: those were link-time optimized, the rest were not
-                boolean partly = ltoLinks > 0 && plain.size() < n;
-                problems.add(new Problem(NO_LTO, "the " + name + " build " + (partly
-                        ? "did link-time optimization of " + (n - plain.size()) + " of " + n + " file(s) only: "
-                        : "did not do link-time optimization: ")
-                        + (plain.isEmpty() ? "" : plain.size() + " of " + n + " file(s) compiled without -flto ("
-                        + shown(plain) + ")" + (ltoLinks == 0 ? "; " : ""))
-                        + (ltoLinks == 0 ? link : ""),
-                        "pass {cflags} to every compile and {ldflags} (or $LDFLAGS) to the link in build.command; the"
-                                + " commands are in " + auditLog + ". If this is deliberate, add \"" + NO_LTO
-                                + "\" to build.allow", false));
-            }
+            lto(name, compiles, links, srcDir, auditLog, line, problems);
         }
         if (v.relinked()) {
             relinked(name, compiles, links, srcDir, auditLog, line, problems);
         }
         return new Outcome(line.toString(), problems, reads, List.copyOf(levels.keySet()), noProfile);
+    }
+
+    /** lto variants: every compile with -flto and an LTO link; else the build did not do (all of) its link-time optimization. */
+    private static void lto(String name, List<CompileRecord> compiles, List<CompileRecord> links, Path srcDir, Path auditLog,
+                            StringBuilder line, List<Problem> problems) {
+        int n = compiles.size();
+        List<String> plain = compiles.stream().filter(c -> !c.lto()).map(c -> names(c, srcDir)).toList();
+        long ltoLinks = links.stream().filter(CompileRecord::lto).count();
+        line.append(", ").append(n - plain.size()).append('/').append(n).append(" -flto, ")
+                .append(links.isEmpty() ? "no link recorded" : ltoLinks > 0 ? "LTO link" : "link without -flto");
+        if (!plain.isEmpty() || ltoLinks == 0) {   // no link at all: nothing was optimized at link time either
+            String link = links.isEmpty() ? "no link went through {cc}/{cxx}" : "the link had no -flto";
+            // some files with -flto and an LTO link: those were link-time optimized, the rest were not
+            boolean partly = ltoLinks > 0 && plain.size() < n;
+            problems.add(new Problem(NO_LTO, "the " + name + " build " + (partly
+                    ? "did link-time optimization of " + (n - plain.size()) + " of " + n + " file(s) only: "
+                    : "did not do link-time optimization: ")
+                    + (plain.isEmpty() ? "" : plain.size() + " of " + n + " file(s) compiled without -flto ("
+                    + shown(plain) + ")" + (ltoLinks == 0 ? "; " : ""))
+                    + (ltoLinks == 0 ? link : ""),
+                    "pass {cflags} to every compile and {ldflags} (or $LDFLAGS) to the link in build.command; the"
+                            + " commands are in " + auditLog + ". If this is deliberate, add \"" + NO_LTO
+                            + "\" to build.allow", false));
+        }
     }
 
     /** relink-N: every compile with a section per function, and a link that shuffled them; else layout did not move. */
