@@ -2,7 +2,7 @@ package io.pgolab.bench;
 
 import io.pgolab.UserError;
 import io.pgolab.config.Variant;
-import io.pgolab.pipeline.BuiltArtifact;
+import io.pgolab.store.BuiltArtifact;
 import io.pgolab.pipeline.PipelineOutcome;
 import java.util.ArrayList;
 import java.util.List;

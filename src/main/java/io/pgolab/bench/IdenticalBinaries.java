@@ -1,7 +1,7 @@
 package io.pgolab.bench;
 
 import io.pgolab.measure.Warning;
-import io.pgolab.pipeline.BuiltArtifact;
+import io.pgolab.store.BuiltArtifact;
 import io.pgolab.util.Hashing;
 import java.nio.file.Files;
 import java.nio.file.Path;

@@ -2,8 +2,8 @@ package io.pgolab.bench;
 
 import io.pgolab.config.Variant;
 import io.pgolab.measure.CampaignResult;
-import io.pgolab.pipeline.BuiltArtifact;
 import io.pgolab.stats.Comparison;
+import io.pgolab.store.BuiltArtifact;
 import io.pgolab.toolchain.elf.ElfFunctions;
 import java.nio.file.Path;
 import java.util.ArrayList;

@@ -5,7 +5,7 @@ import io.pgolab.config.Config;
 import io.pgolab.config.Variant;
 import io.pgolab.toolchain.bolt.Bolt;
 import io.pgolab.toolchain.Toolchain;
-import io.pgolab.pipeline.Events;
+import io.pgolab.util.Events;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.OptionalInt;

@@ -5,7 +5,7 @@ import io.pgolab.config.Config;
 import io.pgolab.config.Variant;
 import io.pgolab.config.WorkloadSpec;
 import io.pgolab.pipeline.AgainstBench;
-import io.pgolab.pipeline.TrainingMatch;
+import io.pgolab.profile.TrainingMatch;
 import io.pgolab.stats.Comparison;
 import io.pgolab.stats.Verdict;
 import io.pgolab.toolchain.ToolchainKind;

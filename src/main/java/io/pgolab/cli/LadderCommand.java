@@ -1,7 +1,20 @@
 package io.pgolab.cli;
 
+import io.pgolab.bench.BenchResults;
 import io.pgolab.bench.BenchRun;
+import io.pgolab.bench.BenchWorkload;
+import io.pgolab.bench.Ladder;
+import io.pgolab.bench.LadderCosts;
+import io.pgolab.bench.LayoutCheck;
+import io.pgolab.bench.PgoPotential;
+import io.pgolab.bench.ProjectWorkloads;
+import io.pgolab.bench.Steps;
+import io.pgolab.bench.TrainingCheck;
+import io.pgolab.config.Variant;
+import io.pgolab.pipeline.PipelineOutcome;
 import io.pgolab.report.Results;
+import io.pgolab.store.BuiltArtifact;
+import io.pgolab.toolchain.FailureMode;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.Callable;

@@ -85,7 +85,7 @@ final class MeasureOptions {
     /** With --flamegraph, the results with a flamegraph per subject (artifacts in subject order); else as they are. */
     io.pgolab.bench.BenchResults flamegraphs(io.pgolab.bench.BenchContext c, io.pgolab.bench.BenchResults r,
                                              List<io.pgolab.bench.BenchWorkload> workloads,
-                                             List<io.pgolab.pipeline.BuiltArtifact> artifacts) {
+                                             List<io.pgolab.store.BuiltArtifact> artifacts) {
         return io.pgolab.bench.Flamegraphs.addIfAsked(flamegraph, deterministic, c, r, workloads, artifacts);
     }
 

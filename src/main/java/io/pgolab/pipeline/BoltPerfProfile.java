@@ -4,6 +4,7 @@ import io.pgolab.UserError;
 import io.pgolab.config.Config;
 import io.pgolab.config.WorkloadSpec;
 import io.pgolab.measure.perf.Perf;
+import io.pgolab.store.ArtifactStore;
 import io.pgolab.toolchain.bolt.Bolt;
 import io.pgolab.util.Hashing;
 import io.pgolab.util.Shell;

@@ -1,23 +1,23 @@
 package io.pgolab.report;
 
-import io.pgolab.pipeline.BoltReport;
-import io.pgolab.pipeline.BuildResult;
-import io.pgolab.pipeline.PipelineOutcome;
-import io.pgolab.pipeline.ProfileRecord;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import io.pgolab.Version;
 import io.pgolab.bench.BenchResults;
 import io.pgolab.bench.GateMeasure;
 import io.pgolab.bench.GateResult;
-import io.pgolab.pipeline.Worktrees;
 import io.pgolab.bench.Ladder;
 import io.pgolab.measure.CampaignResult;
 import io.pgolab.measure.HostInfo;
 import io.pgolab.measure.Run;
 import io.pgolab.measure.Warning;
+import io.pgolab.pipeline.BoltReport;
 import io.pgolab.pipeline.BoltStage;
-import io.pgolab.pipeline.BuiltArtifact;
+import io.pgolab.pipeline.PipelineOutcome;
+import io.pgolab.profile.ProfileRecord;
 import io.pgolab.stats.Comparison;
+import io.pgolab.store.BuildResult;
+import io.pgolab.store.BuiltArtifact;
+import io.pgolab.store.Worktrees;
 import io.pgolab.toolchain.ProfileSummary;
 import io.pgolab.util.Json;
 import java.io.UncheckedIOException;
@@ -130,8 +130,8 @@ final class JsonExporter implements Exporter {
         return out;
     }
 
-    private static List<io.pgolab.pipeline.BuildStepCost> steps(BuiltArtifact a) {
-        return a.buildSteps() == null ? null : a.buildSteps().stream().map(st -> new io.pgolab.pipeline.BuildStepCost(
+    private static List<io.pgolab.store.BuildStepCost> steps(BuiltArtifact a) {
+        return a.buildSteps() == null ? null : a.buildSteps().stream().map(st -> new io.pgolab.store.BuildStepCost(
                 st.step(), Seconds.wall(st.wallSeconds()), Seconds.cpu(st.cpuSeconds()))).toList();
     }
 

@@ -1,14 +1,14 @@
 package io.pgolab.report;
 
-import io.pgolab.pipeline.BoltReport;
 import com.fasterxml.jackson.annotation.JsonAlias;
+import io.pgolab.pipeline.BoltReport;
 import com.fasterxml.jackson.annotation.JsonIgnoreProperties;
 import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.annotation.JsonUnwrapped;
 import io.pgolab.bench.Potential;
 import io.pgolab.measure.perf.Flamegraph;
-import io.pgolab.pipeline.ProfileRecord;
-import io.pgolab.pipeline.TrainingMatch;
+import io.pgolab.profile.ProfileRecord;
+import io.pgolab.profile.TrainingMatch;
 import io.pgolab.toolchain.ProfileSummary;
 import io.pgolab.util.OneOf;
 import io.pgolab.util.Required;
@@ -85,7 +85,7 @@ public record ResultsDocument(
                                String binary,
                                Boolean cached, String profileSha256, Integer profileMismatched, Integer profileMissing,
                                String profileCheck, String buildCommand, BoltReport bolt, Double buildCpuSeconds,
-                               io.pgolab.pipeline.BuildLoad loadAvg, List<io.pgolab.pipeline.BuildStepCost> buildSteps) {
+                               io.pgolab.store.BuildLoad loadAvg, List<io.pgolab.store.BuildStepCost> buildSteps) {
     }
 
     /**

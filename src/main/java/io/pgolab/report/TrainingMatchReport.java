@@ -1,6 +1,6 @@
 package io.pgolab.report;
 
-import io.pgolab.pipeline.TrainingMatch;
+import io.pgolab.profile.TrainingMatch;
 import java.util.List;
 
 /** Renders "does training match the benchmark?" ({@link TrainingMatch}) as terminal text and Markdown. */

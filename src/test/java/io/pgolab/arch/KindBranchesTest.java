@@ -20,7 +20,7 @@ import org.junit.jupiter.api.Test;
  */
 class KindBranchesTest {
     private static final Path MAIN = Path.of("src/main/java/io/pgolab");
-    private static final Set<String> ALLOWED = Set.of("toolchain", "config", "pipeline");
+    private static final Set<String> ALLOWED = Set.of("toolchain", "config");
     private static final String KIND = "\"(?:clang|gcc|cargo|go|jvm)\"";
     private static final Pattern BRANCH = Pattern.compile("equals\\(" + KIND + "\\)|" + KIND + "\\.equals\\(|case " + KIND
             + "|of\\(" + KIND + "[^)]*\\)\\.contains\\(");

@@ -9,7 +9,7 @@ import io.pgolab.UserError;
 import io.pgolab.bench.BenchResults;
 import io.pgolab.bench.Loss;
 import io.pgolab.bench.Losses;
-import io.pgolab.pipeline.TrainingMatch;
+import io.pgolab.profile.TrainingMatch;
 import io.pgolab.util.Json;
 import java.nio.file.Files;
 import java.nio.file.Path;

@@ -131,6 +131,16 @@ public final class GccToolchain implements Toolchain {
     }
 
     @Override
+    public CompileAudit compileAudit() {
+        return CompileAudit.CC;
+    }
+
+    @Override
+    public boolean profilePerObject() {
+        return true;
+    }
+
+    @Override
     public String kind() {
         return "gcc";
     }

@@ -96,6 +96,21 @@ public final class GoToolchain implements Toolchain {
     }
 
     @Override
+    public CompileAudit compileAudit() {
+        return CompileAudit.GO;
+    }
+
+    @Override
+    public String profileFileName() {
+        return "default.pgo";
+    }
+
+    @Override
+    public Optional<String> serverNoProfileHint(String stopSignal) {
+        return Optional.of(noProfileHint() + "; the server must return from main on " + stopSignal);
+    }
+
+    @Override
     public String kind() {
         return "go";
     }

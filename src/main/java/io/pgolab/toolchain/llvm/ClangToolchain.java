@@ -96,6 +96,26 @@ public final class ClangToolchain implements LlvmProfiled {
     }
 
     @Override
+    public CompileAudit compileAudit() {
+        return CompileAudit.CC;
+    }
+
+    @Override
+    public boolean llvmProfiles() {
+        return true;
+    }
+
+    @Override
+    public java.util.OptionalInt boltLlvmMajor() {
+        return ToolLocator.majorIn(describe());
+    }
+
+    @Override
+    public int compilerLlvmMajor() {
+        return major;
+    }
+
+    @Override
     public String kind() {
         return "clang";
     }

@@ -82,6 +82,31 @@ public final class CargoToolchain implements LlvmProfiled {
     }
 
     @Override
+    public CompileAudit compileAudit() {
+        return CompileAudit.RUSTC;
+    }
+
+    @Override
+    public boolean buildEnvOverridesUserEnv() {
+        return true;
+    }
+
+    @Override
+    public boolean llvmProfiles() {
+        return true;
+    }
+
+    @Override
+    public int compilerLlvmMajor() {
+        return rustc.llvmMajor();
+    }
+
+    @Override
+    public String compilerTool() {
+        return "rustc";
+    }
+
+    @Override
     public String kind() {
         return "cargo";
     }
