@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Figures for docs/benchmarks.md: CPython 3.11 trained deliberately narrowly (bench/cpython-guard/train/*.py:
 # strings, dicts, classes, regular expressions, lists, formatting; no floating-point code) and measured on
-# held-out scripts, two of them float-heavy (n-body, spectral norm). Three configs in one store:
+# held-out scripts, two of them float-heavy (n-body, spectral norm), one on complex numbers, one on decimal. Three configs in one store:
 #   narrow.toml       pgo+lto with partial_training on (the default)
 #   narrow-off.toml   the same with partial_training = false
 #   narrow-base.toml  the narrow scripts plus CPython's own -m test --pgo as a base (share 0.5)
@@ -32,7 +32,8 @@ echo "### CPython 3.11, narrow training: guard on, off, with a base, and the rec
 for k in release narrow narrow-off narrow-base; do echo "$k: ${bin[$k]}"; done
 echo "recipe: $recipe"
 scripts=(examples/cpython/bench/float_nbody.py "$dir/heldout/spectral_norm.py" examples/cpython/bench/json_roundtrip.py
-         examples/cpython/bench/regex_scan.py examples/cpython/bench/objects.py)
+         examples/cpython/bench/regex_scan.py examples/cpython/bench/objects.py
+         "$dir/heldout/complex_mandel.py" "$dir/heldout/decimal_sum.py")
 for script in "${scripts[@]}"; do
   name=$(basename "$script" .py)
   echo "#### $name"

@@ -35,7 +35,7 @@ public final class BenchEngine {
         this(options, log, scratch, listener, measurer, System::nanoTime);
     }
 
-    /** With the clock that budgets are read from (see {@link Campaign}): tests pass one their fake Measurer advances. */
+    /** With the clock that the caps are timed by (see {@link Campaign}): tests pass one their fake Measurer advances. */
     public BenchEngine(BenchOptions options, CommandLog log, Path scratch, BenchListener listener, Measurer measurer,
                        LongSupplier nanoTime) {
         this.nanoTime = nanoTime;
@@ -66,7 +66,6 @@ public final class BenchEngine {
         }
     }
 
-    /** Each workload's gated measures: its primary metrics, every subject against the first, by their verdict. */
     /** Results of a campaign that measured nothing (a gate decided without measuring), with this engine's settings. */
     public BenchResults nothing(String title) {
         return new BenchResults(title, options.settings(), options.deterministic(), List.of());
@@ -113,11 +112,11 @@ public final class BenchEngine {
         for (int i = 0; i < workloads.size(); i++) {
             BenchWorkload w = workloads.get(i);
             int left = workloads.size() - i;
-            CampaignSettings ws = settingsFor(w, s).withBudget(TimePlan.share(s.budget(), options.budgetGiven(),
-                    options.totalBudget(), spent, left));
+            CampaignSettings ws = settingsFor(w, s).withMaxTime(TimePlan.share(s.maxTime(), options.maxTimeGiven(),
+                    options.totalMaxTime(), spent, left));
             checkPrimaryBeforeMeasuring(w, ws, probes);
             listener.measuring(w.name(), w.subjects().size() + " subjects, until every gated measure is decided"
-                    + " or --max-time " + TimePlan.duration(ws.budget().toMillis() / 1000.0) + " (primary: "
+                    + " or --max-time " + TimePlan.duration(ws.maxTime().toMillis() / 1000.0) + " (primary: "
                     + String.join(",", ws.primaryMetrics()) + "); counters: "
                     + Probes.describe(options.deterministic()));
             CampaignResult r = campaign.run(w.subjects(), ws, paced(listener.progress(), ws, left), gatedOf.apply(w, ws))
@@ -141,8 +140,7 @@ public final class BenchEngine {
             List<io.pgolab.stats.Comparison> cs = r.compare(baseline, w.minEffects(), options.minEffect());
             List<io.pgolab.measure.Warning> unpaired = new ArrayList<>();
             for (String label : r.labels().subList(1, r.labels().size())) {
-                Microbench.unpaired(w.name(), r, cs, baseline, label, "workload ", ws.primaryMetrics()).forEach(m -> unpaired.add(
-                        new io.pgolab.measure.Warning(io.pgolab.measure.Warning.Kind.UNPAIRED_BENCHMARK, m)));
+                unpaired.addAll(Microbench.unpaired(w.name(), r, cs, baseline, label, "workload ", ws.primaryMetrics()));
             }
             // a suite's benchmarks are gated measures, each one (docs/parsers.md, "Microbenchmark suites")
             List<String> gated = Microbench.gated(ws.primaryMetrics(), primaryChosen(w),
@@ -163,7 +161,7 @@ public final class BenchEngine {
             @Override
             public void paced(double warmupSeconds, double secondsPerRound) {
                 listener.expecting(TimePlan.estimate(left - 1, ws.warmupRounds(), ws.minRounds(), ws.maxRounds(),
-                        secondsPerRound, ws.budget().toMillis() / 1000.0, options.budgetOption(), warmupSeconds));
+                        secondsPerRound, ws.maxTime().toMillis() / 1000.0, options.maxTimeOption(), warmupSeconds));
             }
         };
     }

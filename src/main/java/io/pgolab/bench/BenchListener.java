@@ -4,7 +4,7 @@ import io.pgolab.measure.Progress;
 
 /** How a bench reports progress; the CLI decides how to show it. The engine never prints. */
 public interface BenchListener {
-    /** A workload's measurement starts; detail says with what (subjects, budget, target, counters). */
+    /** A workload's measurement starts; detail says with what (subjects, when it stops, primary metrics, counters). */
     void measuring(String workload, String detail);
 
     /** Progress of the rounds of the current workload. */

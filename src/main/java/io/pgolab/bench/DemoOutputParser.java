@@ -1,19 +1,19 @@
 package io.pgolab.bench;
 
 import io.pgolab.UserError;
-import io.pgolab.parse.NoMatchException;
-import io.pgolab.parse.OutputParser;
-import io.pgolab.parse.ParsedMetric;
 import io.pgolab.config.Config;
 import io.pgolab.config.WorkloadSpec;
 import io.pgolab.measure.Subject;
-import io.pgolab.pipeline.BuiltArtifact;
+import io.pgolab.parse.NoMatchException;
+import io.pgolab.parse.OutputParser;
+import io.pgolab.parse.ParsedMetric;
+import io.pgolab.store.BuiltArtifact;
 import io.pgolab.util.Shell;
 import java.util.ArrayList;
 import java.util.HashSet;
+import java.util.List;
 import java.util.Map;
 import java.util.Optional;
-import java.util.List;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 

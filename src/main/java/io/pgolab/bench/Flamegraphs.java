@@ -8,9 +8,10 @@ import io.pgolab.measure.perf.Flamegraph;
 import io.pgolab.measure.perf.FoldedStacks;
 import io.pgolab.measure.perf.Perf;
 import io.pgolab.measure.perf.PerfRecord;
-import io.pgolab.pipeline.BuiltArtifact;
 import io.pgolab.process.Exec;
-import io.pgolab.toolchain.ElfSections;
+import io.pgolab.store.BuiltArtifact;
+import io.pgolab.toolchain.elf.ElfSections;
+import io.pgolab.toolchain.ToolchainKind;
 import io.pgolab.workload.ServiceRun;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -29,6 +30,19 @@ import java.util.Optional;
  */
 public final class Flamegraphs {
     private Flamegraphs() {
+    }
+
+    /**
+     * With --flamegraph (asked), the results with a flamegraph per subject ({@link #addTo}); else as they are.
+     * --flamegraph with --deterministic is a user error.
+     */
+    public static BenchResults addIfAsked(boolean asked, boolean deterministic, BenchContext c, BenchResults r,
+                                          List<BenchWorkload> workloads, List<BuiltArtifact> artifacts) {
+        if (asked && deterministic) {
+            throw new UserError("--flamegraph records real runs; it cannot be combined with --deterministic",
+                    "drop one of them");
+        }
+        return asked ? addTo(c, r, workloads, artifacts) : r;
     }
 
     /**
@@ -73,7 +87,7 @@ public final class Flamegraphs {
 
     /** Frame pointers for Go (which keeps them) and builds that ask for them; else DWARF where unwind tables exist. */
     static String mode(BenchContext c, BuiltArtifact a) {
-        boolean fp = c.toolchain() != null && c.toolchain().kind().equals("go")
+        boolean fp = c.toolchain() != null && ToolchainKind.of(c.toolchain().kind()).framePointers()
                 || a.command() != null && a.command().contains("-fno-omit-frame-pointer");
         return CallGraphs.mode(fp, ElfSections.hasUnwindTables(Path.of(a.binary())));
     }

@@ -4,9 +4,9 @@ import io.pgolab.UserError;
 import io.pgolab.config.GateSpec;
 import io.pgolab.config.WorkloadSpec;
 import io.pgolab.measure.Gated;
-import io.pgolab.pipeline.BuiltArtifact;
-import io.pgolab.pipeline.Worktrees;
 import io.pgolab.stats.Comparison;
+import io.pgolab.store.BuiltArtifact;
+import io.pgolab.store.Worktrees;
 import java.util.ArrayList;
 import java.util.LinkedHashSet;
 import java.util.List;
@@ -83,8 +83,8 @@ public final class Gate {
             w.campaign().warnings().stream().filter(x -> x.kind() == io.pgolab.measure.Warning.Kind.LEFT_OUT_BENCHMARK)
                     .forEach(x -> notes.add("workload '" + w.name() + "': " + x.message()));
             for (String v : req.variants()) {
-                notes.addAll(Microbench.unpaired(w.name(), w.campaign(), w.comparisons(), BASE + ":" + v,
-                        CANDIDATE + ":" + v, "workload "));
+                Microbench.unpaired(w.name(), w.campaign(), w.comparisons(), BASE + ":" + v,
+                        CANDIDATE + ":" + v, "workload ").forEach(x -> notes.add(x.message()));
             }
         }
         List<GateMeasure> measures = measures(pairedResults, bench, req.spec(), notes);

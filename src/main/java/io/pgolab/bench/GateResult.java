@@ -1,6 +1,6 @@
 package io.pgolab.bench;
 
-import io.pgolab.pipeline.Worktrees;
+import io.pgolab.store.Worktrees;
 import java.util.List;
 import java.util.Locale;
 

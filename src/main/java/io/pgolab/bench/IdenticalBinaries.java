@@ -1,7 +1,7 @@
 package io.pgolab.bench;
 
 import io.pgolab.measure.Warning;
-import io.pgolab.pipeline.BuiltArtifact;
+import io.pgolab.store.BuiltArtifact;
 import io.pgolab.util.Hashing;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -33,10 +33,7 @@ final class IdenticalBinaries {
         List<Warning> out = new ArrayList<>();
         bySha.forEach((sha, names) -> {
             if (names.size() > 1) {
-                out.add(new Warning(Warning.Kind.IDENTICAL_BINARIES, "identical binaries: " + quoted(names)
-                        + " are the same file (SHA-256 " + sha.substring(0, Math.min(12, sha.length())) + "...), so"
-                        + " their comparison measures only noise and says nothing about the variants; check that"
-                        + " each build really built (its build log and audit line)"));
+                out.add(Warning.identicalBinaries(names, sha));
             }
         });
         return out;
@@ -53,11 +50,5 @@ final class IdenticalBinaries {
         } catch (RuntimeException e) {
             return Optional.empty();
         }
-    }
-
-    private static String quoted(List<String> names) {
-        List<String> q = names.stream().map(n -> "'" + n + "'").toList();
-        return q.size() == 2 ? q.get(0) + " and " + q.get(1)
-                : String.join(", ", q.subList(0, q.size() - 1)) + " and " + q.get(q.size() - 1);
     }
 }

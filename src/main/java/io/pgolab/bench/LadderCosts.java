@@ -1,11 +1,11 @@
 package io.pgolab.bench;
 
-import io.pgolab.pipeline.PipelineOutcome;
 import io.pgolab.config.Template;
 import io.pgolab.config.Variant;
 import io.pgolab.config.WorkloadSpec;
-import io.pgolab.pipeline.BuiltArtifact;
-import io.pgolab.pipeline.ProfileRecord;
+import io.pgolab.pipeline.PipelineOutcome;
+import io.pgolab.profile.ProfileRecord;
+import io.pgolab.store.BuiltArtifact;
 import io.pgolab.workload.ShellRunner;
 import java.util.ArrayList;
 import java.util.Collections;

@@ -2,9 +2,9 @@ package io.pgolab.bench;
 
 import io.pgolab.config.Variant;
 import io.pgolab.measure.CampaignResult;
-import io.pgolab.pipeline.BuiltArtifact;
 import io.pgolab.stats.Comparison;
-import io.pgolab.toolchain.ElfFunctions;
+import io.pgolab.store.BuiltArtifact;
+import io.pgolab.toolchain.elf.ElfFunctions;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;

@@ -58,7 +58,7 @@ public record Loss(@Required String variant, @Required String baseline, @Require
         String where = Boolean.TRUE.equals(coldNeverRan) ? "functions training never ran" : "functions training left cold";
         String names = coldFunctions == null || coldFunctions.isEmpty() ? ""
                 : " (" + String.join(", ", coldFunctions.subList(0, Math.min(NAMED, coldFunctions.size()))) + ")";
-        return s + ": " + (TRAINING_COVERED.equals(cause) ? "only " : "") + io.pgolab.pipeline.TrainingMatch.percent(coldShare)
+        return s + ": " + (TRAINING_COVERED.equals(cause) ? "only " : "") + io.pgolab.profile.TrainingMatch.percent(coldShare)
                 + " of " + workload + "'s counts are in " + where + names;
     }
 

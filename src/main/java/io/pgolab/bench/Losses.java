@@ -1,7 +1,7 @@
 package io.pgolab.bench;
 
 import io.pgolab.config.Variant;
-import io.pgolab.pipeline.TrainingMatch;
+import io.pgolab.profile.TrainingMatch;
 import io.pgolab.stats.Direction;
 import io.pgolab.stats.Verdict;
 import java.util.ArrayList;

@@ -1,6 +1,7 @@
 package io.pgolab.bench;
 
 import io.pgolab.measure.CampaignResult;
+import io.pgolab.measure.Warning;
 import io.pgolab.parse.SuiteResults;
 import io.pgolab.stats.Comparison;
 import java.util.ArrayList;
@@ -42,7 +43,7 @@ public final class Microbench {
      * it, or missing (or zero) in some rounds. Said, never gated: a benchmark compared on some rounds only would pair
      * rounds that are not each other's.
      */
-    static List<String> unpaired(String workload, CampaignResult r, List<Comparison> comparisons, String baseline,
+    static List<Warning> unpaired(String workload, CampaignResult r, List<Comparison> comparisons, String baseline,
                                  String candidate, String who) {
         return unpaired(workload, r, comparisons, baseline, candidate, who, List.of());
     }
@@ -52,9 +53,9 @@ public final class Microbench {
      * rounds (memtier printed "Ops/sec 0.00" for one sub-second pipelined run of Dragonfly) has no comparison, and a
      * primary metric without one would silently leave the gate.
      */
-    static List<String> unpaired(String workload, CampaignResult r, List<Comparison> comparisons, String baseline,
+    static List<Warning> unpaired(String workload, CampaignResult r, List<Comparison> comparisons, String baseline,
                                  String candidate, String who, List<String> primary) {
-        List<String> out = new ArrayList<>();
+        List<Warning> out = new ArrayList<>();
         for (String m : r.metrics().keySet()) {
             boolean bench = isBenchmark(m);
             if (!bench && !primary.contains(m) || comparisons.stream().anyMatch(c -> c.metric().equals(m)
@@ -63,14 +64,8 @@ public final class Microbench {
             }
             int b = r.samples(baseline, m).length;
             int c = r.samples(candidate, m).length;
-            String why = b == 0 && c > 0 ? "is new in " + candidate + " (not in " + baseline + ")"
-                    : c == 0 && b > 0 ? "is gone from " + candidate + " (in " + baseline + " only)"
-                    : b == 0 ? null
-                    : "was measured in " + b + " rounds of " + baseline + " and " + c + " of " + candidate + " (of "
-                            + r.rounds() + "), or " + (bench ? "its time" : "it") + " was zero";
-            if (why != null) {
-                out.add(who + "'" + workload + "': " + (bench ? "benchmark " : "primary metric ") + m + " " + why
-                        + (bench ? ": not compared, not gated" : ": not compared, so the verdict is inconclusive"));
+            if (b > 0 || c > 0) {
+                out.add(Warning.unpaired(who, workload, bench, m, baseline, candidate, b, c, r.rounds()));
             }
         }
         return out;

@@ -4,7 +4,7 @@ import io.pgolab.config.WorkloadSpec;
 import io.pgolab.measure.perf.DsoShares;
 import io.pgolab.measure.perf.Perf;
 import io.pgolab.measure.perf.PerfRecord;
-import io.pgolab.pipeline.BuiltArtifact;
+import io.pgolab.store.BuiltArtifact;
 import io.pgolab.workload.ServiceRun;
 import java.nio.file.Path;
 import java.util.ArrayList;

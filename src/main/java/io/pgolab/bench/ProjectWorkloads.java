@@ -5,7 +5,7 @@ import io.pgolab.config.WorkloadSpec;
 import io.pgolab.measure.ServiceExec;
 import io.pgolab.measure.Subject;
 import io.pgolab.parse.OutputParser;
-import io.pgolab.pipeline.BuiltArtifact;
+import io.pgolab.store.BuiltArtifact;
 import io.pgolab.util.Shell;
 import io.pgolab.util.Strings;
 import io.pgolab.workload.Measurements;

@@ -1,8 +1,8 @@
 package io.pgolab.bench;
 
-import io.pgolab.pipeline.ArtifactStore;
-import io.pgolab.pipeline.BuiltArtifact;
-import io.pgolab.pipeline.FileDigest;
+import io.pgolab.store.ArtifactStore;
+import io.pgolab.store.BuiltArtifact;
+import io.pgolab.store.FileDigest;
 import io.pgolab.util.Hashing;
 import java.io.IOException;
 import java.io.UncheckedIOException;

@@ -5,21 +5,21 @@ import java.util.Locale;
 import java.util.Optional;
 
 /**
- * How long a bench will take, and how a total budget ({@code --total-budget}) is shared between workloads.
+ * How long a bench will take, and how a total cap ({@code --total-max-time}) is shared between workloads.
  * Pure arithmetic: the engine feeds it the seconds per round measured in a workload's warm-up.
  *
- * <p>A workload runs its warm-up rounds, then at least {@code minRounds} measured rounds even when its budget is
- * shorter (fewer rounds cannot give a verdict), then more rounds until the CIs reach the target or the budget is
- * spent. So a workload takes at least (warm-up + minimum rounds) × seconds per round, and at most about the larger
- * of that and its budget.
+ * <p>A workload runs its warm-up rounds, then at least {@code minRounds} measured rounds even when its cap is
+ * shorter (fewer rounds cannot give a verdict), then more rounds until every gated measure is decided at a planned
+ * look or the cap is reached (measure/StopRule; docs/statistics.md, "Decide, then stop"). So a workload takes at
+ * least (warm-up + minimum rounds) × seconds per round, and at most about the larger of that and its cap.
  */
 public final class TimePlan {
     private TimePlan() {
     }
 
     /**
-     * The budget of the next workload: with a total budget, what is left of it shared evenly by the workloads left
-     * (never more than perWorkload when --budget was given too); else perWorkload.
+     * The cap of the next workload: with a total cap, what is left of it shared evenly by the workloads left
+     * (never more than perWorkload when --max-time was given too); else perWorkload.
      */
     public static Duration share(Duration perWorkload, boolean perWorkloadGiven, Optional<Duration> total,
                                  double spentSeconds, int workloadsLeft) {
@@ -33,34 +33,34 @@ public final class TimePlan {
 
     /**
      * The expected duration of the workload being measured, printed once its warm-up has timed a round, e.g. "about
-     * 1m45s for this workload: at least 6 rounds × 15s per round; --total-budget 90s cannot be met: the minimum rounds
+     * 1m45s for this workload: at least 6 rounds × 15s per round; --total-max-time 90s cannot be met: the minimum rounds
      * a verdict needs win (...); 2 more workloads, each timed after its own warm-up". Each workload is estimated from
      * its own rounds: one workload's round time says nothing about another's (issue 27: a bench of jq's workloads
      * was estimated at 2m39s from the first one's rounds and took 7m15s).
      *
      * @param workloadsAfter     the workloads still to measure after this one
-     * @param budgetSeconds      this workload's budget (the share of a total budget, or --budget)
-     * @param budgetOption       how the budget was asked for, for the message ("--budget 60s", "--total-budget 90s")
+     * @param maxTimeSeconds     this workload's cap (the share of a total cap, or --max-time)
+     * @param maxTimeOption      how the cap was asked for, for the message ("--max-time 1m", "--total-max-time 90s")
      * @param warmupSecondsSpent this workload's warm-up, already spent
      */
     public static String estimate(int workloadsAfter, int warmup, int minRounds, int maxRounds, double perRound,
-                                  double budgetSeconds, String budgetOption, double warmupSecondsSpent) {
+                                  double maxTimeSeconds, String maxTimeOption, double warmupSecondsSpent) {
         double minimumAll = (warmup + minRounds) * perRound;
         double maximumAll = (warmup + maxRounds) * perRound;
         // the warm-up is already done: what is left is the measured rounds
         double minimum = minimumAll - warmupSecondsSpent;
-        double atMost = Math.min(maximumAll, Math.max(minimumAll, budgetSeconds)) - warmupSecondsSpent;
+        double atMost = Math.min(maximumAll, Math.max(minimumAll, maxTimeSeconds)) - warmupSecondsSpent;
         String rounds = String.format(Locale.ROOT, "at least %d rounds × %s per round", minRounds, duration(perRound));
         String later = workloadsAfter == 0 ? "" : workloadsAfter == 1 ? "; 1 more workload, timed after its own warm-up"
                 : "; " + workloadsAfter + " more workloads, each timed after its own warm-up";
-        if (minimumAll > budgetSeconds + 0.5) {
+        if (minimumAll > maxTimeSeconds + 0.5) {
             return String.format(Locale.ROOT, "about %s for this workload: %s; %s cannot be met: the minimum rounds a"
                             + " verdict needs win (%s--min-rounds 5 would shorten it)%s", duration(Math.max(0, minimum)),
-                    rounds, budgetOption, workloadsAfter == 0 ? "" : "fewer workloads with --workload NAME, or ", later);
+                    rounds, maxTimeOption, workloadsAfter == 0 ? "" : "fewer workloads with --workload NAME, or ", later);
         }
         return String.format(Locale.ROOT, "about %s to %s for this workload: %s, then more rounds until every gated"
                         + " measure is decided or the cap (%s)%s", duration(Math.max(0, minimum)),
-                duration(Math.max(0, atMost)), rounds, budgetOption, later);
+                duration(Math.max(0, atMost)), rounds, maxTimeOption, later);
     }
 
     /** A duration as people write it: "35ms", "0.4s", "5s", "15s", "4m30s", "1h05m". */

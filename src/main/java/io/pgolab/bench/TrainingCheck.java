@@ -5,9 +5,10 @@ import io.pgolab.config.Config;
 import io.pgolab.config.Variant;
 import io.pgolab.config.WorkloadSpec;
 import io.pgolab.pipeline.AgainstBench;
-import io.pgolab.pipeline.TrainingMatch;
+import io.pgolab.profile.TrainingMatch;
 import io.pgolab.stats.Comparison;
 import io.pgolab.stats.Verdict;
+import io.pgolab.toolchain.ToolchainKind;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
@@ -100,7 +101,7 @@ public final class TrainingCheck {
 
     /** [toolchain] partial_training where the toolchain has it (gcc, clang, cargo); null elsewhere. */
     static Boolean guard(BenchContext c) {
-        return Set.of("gcc", "clang", "cargo").contains(c.toolchain().kind()) ? c.config().toolchain().partialTraining()
+        return ToolchainKind.of(c.toolchain().kind()).partialTraining() ? c.config().toolchain().partialTraining()
                 : null;
     }
 

@@ -2,6 +2,7 @@ package io.pgolab.cli;
 
 import io.pgolab.UserError;
 import io.pgolab.bench.BenchResults;
+import io.pgolab.bench.BenchRun;
 import io.pgolab.bench.BenchWorkload;
 import io.pgolab.bench.LayoutCheck;
 import io.pgolab.bench.PgoPotential;
@@ -9,8 +10,8 @@ import io.pgolab.bench.ProjectWorkloads;
 import io.pgolab.bench.Steps;
 import io.pgolab.bench.TrainingCheck;
 import io.pgolab.config.Variant;
-import io.pgolab.pipeline.BuiltArtifact;
 import io.pgolab.report.Results;
+import io.pgolab.store.BuiltArtifact;
 import io.pgolab.toolchain.FailureMode;
 import java.util.ArrayList;
 import java.util.List;
@@ -57,32 +58,11 @@ final class BenchCommand implements Callable<Integer> {
     public Integer call() {
         opts.settings(); // bad options fail before anything is built
         try (Session s = Session.open(parent.global)) {
-            ProjectWorkloads workloads = new ProjectWorkloads(s.bench(), selection.names); // a typo in the config should not wait for a build
-            List<Variant> variants = Steps.withLayoutCheck(Steps.forBench(Variant.parseAll(variantNames), s.config), layoutCheck);
-            List<BuiltArtifact> built = noBuild ? alreadyBuilt(s, variants)
-                    // Build (or confirm up to date) first, so a bench never measures binaries of an older config.
-                    : FailedBuilds.build(s, parent.global.workDir(), opts.json,
-                            () -> s.pipeline().build(variants, false, FailureMode.FAIL)).artifacts(variants);
-            TrainingCheck check = new TrainingCheck(s.bench(),
-                    TrainingCheck.notRun(noTrainingCheck, noBuild, opts.deterministic));
-            check.before(variants, workloads.names());
-            List<BenchWorkload> measured = workloads.of(built);
-            BenchResults r = s.engine(opts, "bench").run("pgolab bench: " + s.config.name(), measured);
-            r = opts.flamegraphs(s.bench(), r, measured, built);
-            r = LayoutCheck.addTo(PgoPotential.addTo(s.bench(), r, built, opts.deterministic), built, opts.minEffect / 100);
-            check.after(r);
-            Results results = Results.bench(s.source(), r).withTraining(check);
+            BenchRun.Outcome o = BenchRun.bench(s.bench(), opts.benchRun("bench", selection, layoutCheck, noTrainingCheck),
+                    variantNames, noBuild, FailedBuilds.builds(s, parent.global.workDir(), opts.json));
+            Results results = Results.bench(s.source(), o.results()).withTraining(o.training());
             opts.exports(parent.global.workDir()).write(results);
             return opts.exitCode(results);
         }
-    }
-
-    private static List<BuiltArtifact> alreadyBuilt(Session s, List<Variant> variants) {
-        List<BuiltArtifact> built = new ArrayList<>();
-        for (Variant v : variants) {
-            built.add(s.store.verified(v.name()).orElseThrow(() -> new UserError(
-                    "variant '" + v + "' has not been built", "run 'pgolab build " + v + "', or drop --no-build")));
-        }
-        return built;
     }
 }

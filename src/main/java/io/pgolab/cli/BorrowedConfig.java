@@ -1,7 +1,7 @@
 package io.pgolab.cli;
 
 import io.pgolab.UserError;
-import io.pgolab.pipeline.Worktrees;
+import io.pgolab.store.Worktrees;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.LinkOption;

@@ -11,7 +11,7 @@ import picocli.CommandLine.Model.OptionSpec;
 /**
  * pgolab's subcommands, built only when a command line needs them: picocli builds a command's model by
  * reflection over all its options, which cost most of pgolab's start-up when every command was built
- * on every start (docs/benchmarks.md, "pgolab's own start-up").
+ * on every start (docs/architecture.md, "Start-up").
  */
 final class Commands {
     /** In the order 'pgolab --help' lists them. */

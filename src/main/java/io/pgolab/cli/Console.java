@@ -1,7 +1,7 @@
 package io.pgolab.cli;
 
 import io.pgolab.config.Durations;
-import io.pgolab.pipeline.Events;
+import io.pgolab.util.Events;
 import java.io.PrintStream;
 import java.time.Duration;
 

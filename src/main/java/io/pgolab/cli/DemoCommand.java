@@ -1,23 +1,23 @@
 package io.pgolab.cli;
 
-import io.pgolab.pipeline.PipelineOutcome;
-import io.pgolab.config.Config;
-import io.pgolab.config.Variant;
 import io.pgolab.bench.BenchResults;
 import io.pgolab.bench.BenchWorkload;
-import io.pgolab.pipeline.BuiltArtifact;
 import io.pgolab.bench.DemoOutputParser;
+import io.pgolab.config.Config;
+import io.pgolab.config.Variant;
+import io.pgolab.pipeline.PipelineOutcome;
 import io.pgolab.report.files.Exports;
 import io.pgolab.report.Results;
+import io.pgolab.store.BuiltArtifact;
 import io.pgolab.toolchain.FailureMode;
 import io.pgolab.util.Dirs;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
-import picocli.CommandLine.ParentCommand;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
+import picocli.CommandLine.ParentCommand;
 
 @Command(name = "demo", mixinStandardHelpOptions = true,
         description = {"Build, train and compare the embedded sample program (release vs pgo).",

@@ -3,8 +3,8 @@ package io.pgolab.cli;
 import io.pgolab.UserError;
 import io.pgolab.config.Config;
 import io.pgolab.config.ConfigLoader;
-import io.pgolab.toolchain.ToolLocator;
-import io.pgolab.toolchain.Toolchains;
+import io.pgolab.toolchain.ToolchainKind;
+import io.pgolab.toolchain.detect.Toolchains;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;
@@ -23,10 +23,9 @@ final class DemoProject {
     /** --toolchain, else clang when a clang with its llvm-profdata is installed, else gcc. */
     static String kind(String toolchain) {
         String kind = toolchain != null ? toolchain : Toolchains.defaultCKind();
-        if (!kind.equals("clang") && !kind.equals("gcc")) {
-            throw new UserError("unknown --toolchain '" + kind + "'", "use --toolchain clang or --toolchain gcc");
-        }
-        if (kind.equals("gcc") && ToolLocator.onPath("gcc").isEmpty()) {
+        ToolchainKind k = ToolchainKind.find(kind).filter(ToolchainKind::c).orElseThrow(() ->
+                new UserError("unknown --toolchain '" + kind + "'", "use --toolchain clang or --toolchain gcc"));
+        if (k.compilerMissing()) {
             throw new UserError("the demo needs a C compiler, and neither clang nor gcc is installed",
                     "apt-get install -y gcc   (or clang-19 llvm-19 for clang)");
         }

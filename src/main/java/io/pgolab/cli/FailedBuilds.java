@@ -1,9 +1,11 @@
 package io.pgolab.cli;
 
+import io.pgolab.bench.BenchRun;
 import io.pgolab.pipeline.BuildFailure;
 import io.pgolab.pipeline.PipelineOutcome;
 import io.pgolab.report.files.Exports;
 import io.pgolab.report.Results;
+import io.pgolab.toolchain.FailureMode;
 import java.nio.file.Path;
 import java.util.function.Supplier;
 
@@ -13,6 +15,11 @@ import java.util.function.Supplier;
  */
 final class FailedBuilds {
     private FailedBuilds() {
+    }
+
+    /** How bench and ladder build: the project's pipeline, failing on the first failed build. */
+    static BenchRun.Builds builds(Session s, Path workDir, Path json) {
+        return variants -> build(s, workDir, json, () -> s.pipeline().build(variants, false, FailureMode.FAIL));
     }
 
     static PipelineOutcome build(Session s, Path workDir, Path json, Supplier<PipelineOutcome> build) {

@@ -3,7 +3,8 @@ package io.pgolab.cli;
 import io.pgolab.UserError;
 import io.pgolab.config.starter.StarterConfig;
 import io.pgolab.config.starter.StoreIgnore;
-import io.pgolab.toolchain.Toolchains;
+import io.pgolab.toolchain.ToolchainKind;
+import io.pgolab.toolchain.detect.Toolchains;
 import io.pgolab.util.UserFile;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -62,7 +63,7 @@ final class InitCommand implements Callable<Integer> {
         }
         String kind = toolchain != null ? toolchain
                 : StarterConfig.kindOf(dir).orElseGet(Toolchains::defaultCKind);
-        if (!List.of("clang", "gcc", "go", "cargo", "jvm").contains(kind)) {
+        if (ToolchainKind.find(kind).isEmpty()) {
             throw new UserError("unknown --toolchain '" + kind + "'", "use --toolchain clang, gcc, go, cargo or jvm");
         }
         UserFile.special(file).ifPresent(k -> {

@@ -1,7 +1,7 @@
 package io.pgolab.cli;
 
-import io.pgolab.pipeline.PipelineOutcome;
 import io.pgolab.bench.BenchResults;
+import io.pgolab.bench.BenchRun;
 import io.pgolab.bench.BenchWorkload;
 import io.pgolab.bench.Ladder;
 import io.pgolab.bench.LadderCosts;
@@ -11,8 +11,9 @@ import io.pgolab.bench.ProjectWorkloads;
 import io.pgolab.bench.Steps;
 import io.pgolab.bench.TrainingCheck;
 import io.pgolab.config.Variant;
-import io.pgolab.pipeline.BuiltArtifact;
+import io.pgolab.pipeline.PipelineOutcome;
 import io.pgolab.report.Results;
+import io.pgolab.store.BuiltArtifact;
 import io.pgolab.toolchain.FailureMode;
 import java.util.ArrayList;
 import java.util.List;
@@ -56,25 +57,10 @@ final class LadderCommand implements Callable<Integer> {
     public Integer call() {
         opts.settings(); // bad options fail before anything is built
         try (Session s = Session.open(parent.global)) {
-            ProjectWorkloads workloads = new ProjectWorkloads(s.bench(), selection.names);
-            List<Variant> steps = Steps.forLadder(Variant.parseAll(variantNames), s.config, s.toolchain, s.console);
-            List<Variant> measured = Steps.withLayoutCheck(steps, layoutCheck);
-            PipelineOutcome o = FailedBuilds.build(s, parent.global.workDir(), opts.json,
-                    () -> s.pipeline().build(measured, false, FailureMode.FAIL));
-            List<BuiltArtifact> built = o.artifacts(steps);
-            List<Ladder.Slowdown> slowdown = LadderCosts.trainingSlowdown(s.bench(), o, built);
-            TrainingCheck check = new TrainingCheck(s.bench(),
-                    TrainingCheck.notRun(noTrainingCheck, false, opts.deterministic));
-            check.before(steps, workloads.names());
-            List<BuiltArtifact> all = o.artifacts(measured);
-            List<BenchWorkload> ws = workloads.of(all);
-            BenchResults r = opts.flamegraphs(s.bench(), s.engine(opts, "ladder").run("pgolab ladder: " + s.config.name(), ws),
-                    ws, all);
-            r = LayoutCheck.addTo(PgoPotential.addTo(s.bench(), r, built, opts.deterministic), all, opts.minEffect / 100);
-            Ladder ladder = Ladder.of(r, built, LadderCosts.pipelineSeconds(o, steps, built),
-                    LadderCosts.trainingSeconds(o, steps, built), LadderCosts.pipelineCpuSeconds(o, steps, built), slowdown);
-            check.after(r);
-            Results results = Results.ladder(s.source(), r, ladder, built).withTraining(check);
+            BenchRun.Outcome o = BenchRun.ladder(s.bench(), opts.benchRun("ladder", selection, layoutCheck, noTrainingCheck),
+                    variantNames, FailedBuilds.builds(s, parent.global.workDir(), opts.json));
+            Results results = Results.ladder(s.source(), o.results(), o.ladder().orElseThrow(), o.built())
+                    .withTraining(o.training());
             opts.exports(parent.global.workDir()).write(results);
             return opts.exitCode(results);
         }

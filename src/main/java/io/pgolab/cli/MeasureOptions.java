@@ -2,6 +2,7 @@ package io.pgolab.cli;
 
 import io.pgolab.UserError;
 import io.pgolab.bench.BenchOptions;
+import io.pgolab.bench.BenchRun;
 import io.pgolab.report.Results;
 import io.pgolab.config.Durations;
 import io.pgolab.measure.CampaignSettings;
@@ -14,18 +15,19 @@ import java.util.List;
 import java.util.Optional;
 import picocli.CommandLine.Option;
 
-/** Options shared by bench, compare and demo: how long, how precise, where the results go. */
+/** Options shared by bench, ladder, gate, compare and demo: how long, how precise, where the results go. */
 final class MeasureOptions {
+    // --budget and --total-budget: the options' names before "max time", still read
     @Option(names = {"--max-time", "--budget"}, paramLabel = "DURATION",
-            description = {"Cap per workload, e.g. 60s, 5m (default " + MeasureDefaults.BUDGET_TEXT + "; --budget is the same option).",
+            description = {"Cap per workload, e.g. 60s, 5m (default " + MeasureDefaults.MAX_TIME_TEXT + "; --budget is the same option).",
                     "A workload stops as soon as every gated measure is decided, at the latest at this cap;",
                     "the minimum rounds a verdict needs win over it; the expected duration is printed after the warm-up."})
-    String budget;
+    String maxTime;
 
-    @Option(names = "--total-budget", paramLabel = "DURATION",
-            description = {"Time budget of all workloads together, shared evenly between them (e.g. 90s, 10m).",
-                    "Replaces the default --budget; with --budget too, a workload gets the smaller of the two."})
-    String totalBudget;
+    @Option(names = {"--total-max-time", "--total-budget"}, paramLabel = "DURATION",
+            description = {"Cap of all workloads together, shared evenly between them (e.g. 90s, 10m; --total-budget is the same option).",
+                    "Replaces the default --max-time; with --max-time too, a workload gets the smaller of the two."})
+    String totalMaxTime;
 
     @Option(names = "--target-ci", paramLabel = "PERCENT", defaultValue = MeasureDefaults.TARGET_CI_PERCENT_TEXT,
             description = {"No longer stops a campaign: the sequential rule does (docs/statistics.md).",
@@ -50,7 +52,7 @@ final class MeasureOptions {
                     "first_output_time (a command's time to its first output) is measured only when named here."})
     List<String> primary = new ArrayList<>();
 
-    @Option(names = "--seed", defaultValue = MeasureDefaults.SEED_TEXT, description = "Seed of the round order and the bootstrap.")
+    @Option(names = "--seed", defaultValue = MeasureDefaults.SEED_TEXT, description = "Seed of the round order (and of --randomize-layout's padding).")
     long seed;
 
     @Option(names = "--randomize-layout",
@@ -83,12 +85,15 @@ final class MeasureOptions {
     /** With --flamegraph, the results with a flamegraph per subject (artifacts in subject order); else as they are. */
     io.pgolab.bench.BenchResults flamegraphs(io.pgolab.bench.BenchContext c, io.pgolab.bench.BenchResults r,
                                              List<io.pgolab.bench.BenchWorkload> workloads,
-                                             List<io.pgolab.pipeline.BuiltArtifact> artifacts) {
-        if (flamegraph && deterministic) {
-            throw new UserError("--flamegraph records real runs; it cannot be combined with --deterministic",
-                    "drop one of them");
-        }
-        return flamegraph ? io.pgolab.bench.Flamegraphs.addTo(c, r, workloads, artifacts) : r;
+                                             List<io.pgolab.store.BuiltArtifact> artifacts) {
+        return io.pgolab.bench.Flamegraphs.addIfAsked(flamegraph, deterministic, c, r, workloads, artifacts);
+    }
+
+    /** bench's and ladder's steps with these options and what the command adds. */
+    BenchRun.Request benchRun(String command, WorkloadSelection selection, boolean layoutCheck,
+                              boolean noTrainingCheck) {
+        return new BenchRun.Request(command, benchOptions(), new TerminalBenchListener(System.err), selection.names,
+                layoutCheck, noTrainingCheck, flamegraph);
     }
 
     /** --json, --markdown, --csv and --html as given, with the terminal on System.out. */
@@ -97,8 +102,8 @@ final class MeasureOptions {
     }
 
     CampaignSettings settings() {
-        Duration b = budget == null ? MeasureDefaults.budget() : duration("--max-time/--budget", budget);
-        totalBudget();
+        Duration b = maxTime == null ? MeasureDefaults.maxTime() : duration("--max-time", maxTime);
+        totalMaxTime();
         if (targetCi <= 0 || minEffect < 0) {
             throw new UserError("--target-ci must be positive and --min-effect not negative", "e.g. --target-ci 1 --min-effect 1");
         }
@@ -108,24 +113,24 @@ final class MeasureOptions {
         if (failOn != null && !failOn.equals("regression")) {
             throw new UserError("unknown --fail-on '" + failOn + "'", "the only value is: --fail-on regression");
         }
-        return CampaignSettings.defaults().withBudget(b).withTarget(targetCi).withRounds(minRounds, Math.max(minRounds, maxRounds))
+        return CampaignSettings.defaults().withMaxTime(b).withTarget(targetCi).withRounds(minRounds, Math.max(minRounds, maxRounds))
                 .withWarmup(warmup).withSeed(seed).withPrimary(primaryMetrics()).withRandomizeLayout(randomizeLayout);
     }
 
     /** The engine's settings; bad options are user errors. */
     BenchOptions benchOptions() {
-        return new BenchOptions(settings(), !primary.isEmpty(), minEffect / 100, deterministic, totalBudget(),
-                budget != null);
+        return new BenchOptions(settings(), !primary.isEmpty(), minEffect / 100, deterministic, totalMaxTime(),
+                maxTime != null);
     }
 
     /** The cap's option as the user wrote it, for messages. */
-    Optional<Duration> totalBudget() {
-        return totalBudget == null ? Optional.empty() : Optional.of(duration("--total-budget", totalBudget));
+    Optional<Duration> totalMaxTime() {
+        return totalMaxTime == null ? Optional.empty() : Optional.of(duration("--total-max-time", totalMaxTime));
     }
 
     private static Duration duration(String option, String text) {
         Duration d = Durations.parse(text).orElseThrow(() -> new UserError(option + " '" + text + "' is not a duration",
-                "write e.g. " + option.replaceAll("/.*", "") + " 60s or " + option.replaceAll("/.*", "") + " 5m"));
+                "write e.g. " + option + " 60s or " + option + " 5m"));
         return d;
     }
 

@@ -3,11 +3,11 @@ package io.pgolab.cli;
 import io.pgolab.pipeline.AgainstBench;
 import io.pgolab.pipeline.BuildStage;
 import io.pgolab.pipeline.Pipeline;
-import io.pgolab.pipeline.ProfileRecord;
 import io.pgolab.pipeline.ProfileStatus;
 import io.pgolab.pipeline.ReadableNames;
 import io.pgolab.pipeline.TrainStage;
-import io.pgolab.pipeline.TrainingMatch;
+import io.pgolab.profile.ProfileRecord;
+import io.pgolab.profile.TrainingMatch;
 import io.pgolab.report.files.Exports;
 import io.pgolab.report.Results;
 import io.pgolab.toolchain.ProfileSummary;
@@ -16,8 +16,8 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
-import picocli.CommandLine.ParentCommand;
 import picocli.CommandLine.Option;
+import picocli.CommandLine.ParentCommand;
 
 @Command(name = "profile", mixinStandardHelpOptions = true,
         description = {"Report on the merged profile: coverage, hottest functions, staleness.",

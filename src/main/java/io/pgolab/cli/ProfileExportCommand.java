@@ -4,15 +4,15 @@ import io.pgolab.pipeline.BuildStage;
 import io.pgolab.pipeline.Pipeline;
 import io.pgolab.pipeline.ProfileExport;
 import io.pgolab.pipeline.ProfileStatus;
-import io.pgolab.pipeline.StoredProfile;
 import io.pgolab.pipeline.TrainStage;
+import io.pgolab.profile.StoredProfile;
 import io.pgolab.util.UserFile;
 import java.nio.file.Path;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
-import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Spec;
 
 @Command(name = "export", mixinStandardHelpOptions = true,

@@ -2,12 +2,12 @@ package io.pgolab.cli;
 
 import io.pgolab.config.ConfigLoader;
 import io.pgolab.pipeline.Pipeline;
-import io.pgolab.pipeline.ProfileKey;
-import io.pgolab.toolchain.Toolchains;
+import io.pgolab.profile.ProfileKey;
+import io.pgolab.toolchain.detect.Toolchains;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
-import picocli.CommandLine.Option;
 import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
 
 @Command(name = "key", mixinStandardHelpOptions = true,

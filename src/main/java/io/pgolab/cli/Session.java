@@ -4,13 +4,13 @@ import io.pgolab.bench.BenchContext;
 import io.pgolab.bench.BenchEngine;
 import io.pgolab.config.Config;
 import io.pgolab.config.ConfigLoader;
-import io.pgolab.pipeline.ArtifactStore;
-import io.pgolab.report.Results;
 import io.pgolab.pipeline.Pipeline;
-import io.pgolab.pipeline.ProjectLock;
-import io.pgolab.pipeline.StaleTemps;
+import io.pgolab.report.Results;
+import io.pgolab.store.ArtifactStore;
+import io.pgolab.store.ProjectLock;
+import io.pgolab.store.StaleTemps;
 import io.pgolab.toolchain.Toolchain;
-import io.pgolab.toolchain.Toolchains;
+import io.pgolab.toolchain.detect.Toolchains;
 import io.pgolab.util.CommandLog;
 import io.pgolab.workload.ShellRunner;
 

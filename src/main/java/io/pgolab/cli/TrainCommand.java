@@ -5,6 +5,7 @@ import io.pgolab.pipeline.Pipeline;
 import io.pgolab.report.files.Exports;
 import io.pgolab.report.Results;
 import io.pgolab.toolchain.FailureMode;
+import io.pgolab.toolchain.ToolchainKind;
 import java.nio.file.Path;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
@@ -29,7 +30,7 @@ final class TrainCommand implements Callable<Integer> {
     @Override
     public Integer call() {
         try (Session s = Session.open(parent.global)) {
-            if (s.config.toolchain().kind().equals("jvm")) {
+            if (ToolchainKind.of(s.config.toolchain().kind()).jvm()) {
                 throw new io.pgolab.UserError("pgolab train makes compiler profiles; a JVM project's class archives and AOT"
                         + " caches are made by its training runs during 'pgolab build'",
                         "run 'pgolab build --retrain' to make them again");

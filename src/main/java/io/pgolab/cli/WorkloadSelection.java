@@ -4,7 +4,7 @@ import java.util.ArrayList;
 import java.util.List;
 import picocli.CommandLine.Option;
 
-/** bench's and ladder's --workload: which [[bench]] entries to run (all of them without it). */
+/** bench's, ladder's and gate's --workload: which [[bench]] entries to run (all of them without it). */
 final class WorkloadSelection {
     @Option(names = "--workload", paramLabel = "NAME",
             description = {"Run only this [[bench]] workload (repeatable; default: every one).",

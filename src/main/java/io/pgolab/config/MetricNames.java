@@ -1,5 +1,7 @@
 package io.pgolab.config;
 
+import io.pgolab.parse.Parsers;
+import io.pgolab.parse.SuiteResults;
 import io.pgolab.util.Strings;
 import java.util.ArrayList;
 import java.util.List;
@@ -8,9 +10,9 @@ import java.util.Map;
 import java.util.Set;
 
 /**
- * The names config checks metric and parser names against. config may not import measure or
- * parse, so the lists live here; BuiltInNamesTest (in measure) keeps them equal to
- * MetricInfo.builtIn() and Parsers.names().
+ * The names config checks metric and parser names against. The parsers' are parse's own; config may not import
+ * measure, so the metrics' lists live here, and BuiltInNamesTest (in measure) keeps them equal to MetricInfo.builtIn()
+ * and the probes' metrics.
  */
 public final class MetricNames {
     /** The metrics every run has (MetricInfo.builtIn()), in report order. */
@@ -38,15 +40,12 @@ public final class MetricNames {
     public static final List<String> COMMAND_ON_REQUEST = List.of("first_output_time");
     /** A role's per-operation figures, as ROLE.NAME, when a run reports 'operations'. */
     public static final List<String> ROLE_PER_OP = List.of("cpu_time_per_op", "ctx_switches_per_op");
-    /** The built-in output parsers (Parsers.names()). */
-    public static final List<String> PARSERS = List.of("redis-benchmark", "memtier", "wrk", "iperf3", "pgbench", "hyperfine",
-            "criterion", "google-benchmark", "go-test", "jmh");
+    /** The built-in output parsers. */
+    public static final List<String> PARSERS = Parsers.names();
     /** Other spellings Parsers.byName accepts. */
-    public static final Map<String, String> PARSER_ALIASES = Map.of("memtier_benchmark", "memtier",
-            "memtier-benchmark", "memtier", "redis_benchmark", "redis-benchmark", "google_benchmark", "google-benchmark",
-            "gbench", "google-benchmark", "go_test", "go-test", "gotest", "go-test");
-    /** The prefix of a microbenchmark suite's benchmarks (parse.SuiteResults.PREFIX). */
-    public static final String SUITE_PREFIX = "micro.";
+    public static final Map<String, String> PARSER_ALIASES = Parsers.aliases();
+    /** The prefix of a microbenchmark suite's benchmarks. */
+    public static final String SUITE_PREFIX = SuiteResults.PREFIX;
     /** Names of the extractors behind [[bench.metric]]: not parsers a [[bench]] can name. */
     private static final Set<String> EXTRACTORS = Set.of("regex", "json");
 

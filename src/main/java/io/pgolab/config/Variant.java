@@ -158,8 +158,8 @@ public record Variant(String name, Set<Step> steps, String profileSet, int layou
             PGO_CS, PGO_LTO_CS, PGO_MFS, PGO_ORDER, CDS, AOT, NATIVE_PGO);
 
     /**
-     * Every variant name for native toolchains, as help texts and starter configs list them (VariantNamesTest checks
-     * it names every Step and relink-N).
+     * Every variant name for native toolchains, as help texts and starter configs list them (HelpTest checks
+     * that build --help and the starter config name every Step and relink-N).
      */
     public static final String NATIVE_NAMES = "release, lto, pgo, pgo+lto, bolt, pgo+bolt, pgo+lto+bolt; on top of pgo"
             + " +cs, +mfs, +order in any combination (cs and order: clang; mfs: clang, cargo), e.g. pgo+lto+cs+mfs+bolt;"

@@ -1,8 +1,8 @@
 package io.pgolab.doctor;
 
-import io.pgolab.toolchain.ClangInstall;
-import io.pgolab.toolchain.GccInstall;
-import io.pgolab.toolchain.Installs;
+import io.pgolab.toolchain.llvm.ClangInstall;
+import io.pgolab.toolchain.gcc.GccInstall;
+import io.pgolab.toolchain.detect.Installs;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;

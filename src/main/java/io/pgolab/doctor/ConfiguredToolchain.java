@@ -2,8 +2,8 @@ package io.pgolab.doctor;
 
 import io.pgolab.UserError;
 import io.pgolab.config.Variant;
-import io.pgolab.toolchain.ClangInstall;
-import io.pgolab.toolchain.GccInstall;
+import io.pgolab.toolchain.llvm.ClangInstall;
+import io.pgolab.toolchain.gcc.GccInstall;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;

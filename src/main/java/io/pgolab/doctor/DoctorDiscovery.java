@@ -4,11 +4,12 @@ import io.pgolab.UserError;
 import io.pgolab.config.Config;
 import io.pgolab.config.ToolchainSpec;
 import io.pgolab.config.Variant;
-import io.pgolab.toolchain.ClangToolchain;
-import io.pgolab.toolchain.GccToolchain;
-import io.pgolab.toolchain.Installs;
+import io.pgolab.toolchain.ToolchainKind;
+import io.pgolab.toolchain.llvm.ClangToolchain;
+import io.pgolab.toolchain.gcc.GccToolchain;
+import io.pgolab.toolchain.detect.Installs;
 import io.pgolab.toolchain.Toolchain;
-import io.pgolab.toolchain.Toolchains;
+import io.pgolab.toolchain.detect.Toolchains;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -42,7 +43,7 @@ final class DoctorDiscovery {
     /** Detects the config's toolchain as the build does, and asks it about each configured variant. */
     static ConfiguredToolchain configured(Config cfg) {
         ToolchainSpec spec = cfg.toolchain();
-        String asked = spec.kind().equals("jvm") ? "kind = jvm" + spec.jvm().jdk().map(j -> ", jdk = " + j)
+        String asked = ToolchainKind.of(spec.kind()).jvm() ? "kind = jvm" + spec.jvm().jdk().map(j -> ", jdk = " + j)
                 .or(() -> spec.jvm().javaHome().map(h -> ", java_home = " + h)).orElse(" (JAVA_HOME, java on PATH)")
                 : "kind = " + spec.kind() + spec.cc().map(cc -> ", cc = " + cc).orElse(" (auto-detect)");
         Toolchain tc;

@@ -1,6 +1,6 @@
 package io.pgolab.doctor;
 
-import io.pgolab.toolchain.Installs;
+import io.pgolab.toolchain.detect.Installs;
 import java.nio.file.Path;
 import java.util.Optional;
 

@@ -160,7 +160,7 @@ final class DoctorHost {
 
     /** The JDKs found and what each offers toolchain kind "jvm" (see {@link JvmDoctor}). */
     static List<DoctorCheck> jdks() {
-        return JvmDoctor.checks(io.pgolab.toolchain.JdkInstall.discover());
+        return JvmDoctor.checks(io.pgolab.toolchain.jvm.JdkInstall.discover());
     }
 
 }

@@ -1,8 +1,8 @@
 package io.pgolab.doctor;
 
 import io.pgolab.config.Variant;
-import io.pgolab.toolchain.ClangInstall;
-import io.pgolab.toolchain.Installs;
+import io.pgolab.toolchain.llvm.ClangInstall;
+import io.pgolab.toolchain.detect.Installs;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;

@@ -1,8 +1,8 @@
 package io.pgolab.doctor;
 
-import io.pgolab.toolchain.RustInstall;
-import io.pgolab.toolchain.RustProfdata;
-import io.pgolab.toolchain.RustcInfo;
+import io.pgolab.toolchain.rust.RustInstall;
+import io.pgolab.toolchain.rust.RustProfdata;
+import io.pgolab.toolchain.rust.RustcInfo;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;

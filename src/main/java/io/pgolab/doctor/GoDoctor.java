@@ -1,7 +1,7 @@
 package io.pgolab.doctor;
 
-import io.pgolab.toolchain.GoInstall;
-import io.pgolab.toolchain.GoToolchain;
+import io.pgolab.toolchain.go.GoInstall;
+import io.pgolab.toolchain.go.GoToolchain;
 import java.util.List;
 import java.util.Optional;
 import java.util.OptionalInt;

@@ -1,7 +1,7 @@
 package io.pgolab.doctor;
 
 import io.pgolab.config.Variant.Step;
-import io.pgolab.toolchain.JdkInstall;
+import io.pgolab.toolchain.jvm.JdkInstall;
 import java.util.ArrayList;
 import java.util.List;
 

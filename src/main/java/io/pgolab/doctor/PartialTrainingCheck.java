@@ -1,7 +1,7 @@
 package io.pgolab.doctor;
 
-import io.pgolab.toolchain.GccInstall;
-import io.pgolab.toolchain.GccToolchain;
+import io.pgolab.toolchain.gcc.GccInstall;
+import io.pgolab.toolchain.gcc.GccToolchain;
 import java.util.ArrayList;
 import java.util.List;
 

@@ -1,10 +1,10 @@
 package io.pgolab.doctor;
 
 import io.pgolab.config.Variant;
-import io.pgolab.toolchain.ClangInstall;
-import io.pgolab.toolchain.GccInstall;
-import io.pgolab.toolchain.Installs;
-import io.pgolab.toolchain.RustInstall;
+import io.pgolab.toolchain.llvm.ClangInstall;
+import io.pgolab.toolchain.gcc.GccInstall;
+import io.pgolab.toolchain.detect.Installs;
+import io.pgolab.toolchain.rust.RustInstall;
 import java.util.ArrayList;
 import java.util.LinkedHashSet;
 import java.util.List;

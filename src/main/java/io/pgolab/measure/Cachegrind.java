@@ -11,9 +11,7 @@ import io.pgolab.process.Exec;
 import io.pgolab.process.Executables;
 
 import java.io.IOException;
-import java.nio.file.DirectoryStream;
 import java.nio.file.Files;
-import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Collections;
@@ -33,7 +31,7 @@ import java.util.Optional;
  * --cachegrind-out-file=<dir>/cg.%p.out --log-file=<dir>/valgrind.%p.log -- argv...}
  * (see {@link #wrap}); it is meant to run through {@link CommandMeasurer} like any other command,
  * so the process-group, timeout and rusage handling stay the same. Cachegrind writes one output
- * file per process (each child that execs is traced too); {@link #read} sums them by event name.
+ * file per process (each child that execs is traced too); {@link CachegrindOutput#read} sums them by event name.
  * Notes:
  * <ul>
  *   <li>The simulated cache geometry is fixed (CodSpeed's choice) rather than read from the host's
@@ -210,7 +208,7 @@ public final class Cachegrind {
 
     /**
      * The command line that runs {@code argv} under Cachegrind, writing into {@code outDir} (which
-     * should exist and hold no output of an earlier run: {@link #read} sums every {@code cg.*.out}
+     * should exist and hold no output of an earlier run: {@link CachegrindOutput#read} sums every {@code cg.*.out}
      * in it; {@link #clear} empties it).
      */
     public static List<String> wrap(List<String> argv, Path outDir, Options options) {
@@ -245,90 +243,12 @@ public final class Cachegrind {
     /** Creates {@code outDir} if needed and deletes Cachegrind output and logs left in it. */
     public static void clear(Path outDir) throws IOException {
         Files.createDirectories(outDir);
-        for (Path p : list(outDir, OUT_PREFIX, OUT_SUFFIX)) {
+        for (Path p : CachegrindOutput.list(outDir, OUT_PREFIX, OUT_SUFFIX)) {
             Files.deleteIfExists(p);
         }
-        for (Path p : list(outDir, LOG_PREFIX, LOG_SUFFIX)) {
+        for (Path p : CachegrindOutput.list(outDir, LOG_PREFIX, LOG_SUFFIX)) {
             Files.deleteIfExists(p);
         }
-    }
-
-    /**
-     * Sums the counts of every {@code cg.*.out} in {@code outDir}.
-     *
-     * @throws IOException there is no output file (valgrind failed; the message carries the end of
-     *                     its log), or a file is truncated or not Cachegrind output
-     */
-    public static Counts read(Path outDir) throws IOException {
-        List<Path> files = list(outDir, OUT_PREFIX, OUT_SUFFIX);
-        if (files.isEmpty()) {
-            throw new IOException("valgrind wrote no Cachegrind output in " + outDir + logTail(outDir));
-        }
-        Counts total = null;
-        for (Path f : files) {
-            Counts c;
-            try {
-                c = parse(Text.decode(Files.readAllBytes(f)));
-            } catch (IllegalArgumentException e) {
-                throw new IOException(f + ": " + e.getMessage(), e);
-            }
-            total = total == null ? c : total.plus(c);
-        }
-        return total;
-    }
-
-    /**
-     * Parses one Cachegrind (or Callgrind) output file: the {@code events:} line names the columns
-     * and the {@code summary:} (or {@code totals:}) line holds the totals in that order. Matching is
-     * by name, never by position: Cachegrind and Callgrind order the same events differently.
-     * Missing trailing numbers are zeros, as in the format's cost lines.
-     */
-    public static Counts parse(String text) {
-        List<String> events = null;
-        String summary = null;
-        String totals = null;
-        List<String> desc = new ArrayList<>();
-        for (String raw : text.split("\n")) {
-            String line = raw.strip();
-            if (line.startsWith("events:")) {
-                if (events != null) {
-                    throw new IllegalArgumentException("more than one 'events:' line");
-                }
-                events = List.of(line.substring("events:".length()).strip().split("\\s+"));
-            } else if (line.startsWith("summary:")) {
-                summary = line.substring("summary:".length()).strip();
-            } else if (line.startsWith("totals:")) {
-                totals = line.substring("totals:".length()).strip();
-            } else if (line.startsWith("desc:")) {
-                desc.add(line.substring("desc:".length()).strip());
-            }
-        }
-        if (events == null || events.isEmpty() || events.get(0).isEmpty()) {
-            throw new IllegalArgumentException("not Cachegrind output (no 'events:' line)");
-        }
-        String numbers = summary != null ? summary : totals;
-        if (numbers == null) {
-            throw new IllegalArgumentException("no 'summary:' line (the file is truncated: did the process get killed?)");
-        }
-        String[] values = numbers.isEmpty() ? new String[0] : numbers.split("\\s+");
-        if (values.length > events.size()) {
-            throw new IllegalArgumentException("'summary:' has " + values.length + " numbers for "
-                    + events.size() + " events " + events);
-        }
-        Map<String, Long> counts = new LinkedHashMap<>();
-        for (int i = 0; i < events.size(); i++) {
-            long v;
-            try {
-                v = i < values.length ? Long.parseLong(values[i]) : 0L;
-            } catch (NumberFormatException e) {
-                throw new IllegalArgumentException("'summary:' value '" + values[i] + "' for "
-                        + events.get(i) + " is not a count", e);
-            }
-            if (counts.put(events.get(i), v) != null) {
-                throw new IllegalArgumentException("event " + events.get(i) + " listed twice");
-            }
-        }
-        return new Counts(counts, 1, desc);
     }
 
     /**
@@ -336,7 +256,7 @@ public final class Cachegrind {
      * is cleared first. The measurement is valgrind's (slow) run, not a timing of the program.
      *
      * @throws UserError   valgrind could not start the program
-     * @throws IOException no usable Cachegrind output (see {@link #read})
+     * @throws IOException no usable Cachegrind output (see {@link CachegrindOutput#read})
      */
     public static Result measure(CommandMeasurer measurer, MeasuredCommand c, Path outDir, Options options)
             throws IOException, InterruptedException {
@@ -344,7 +264,7 @@ public final class Cachegrind {
         MeasuredCommand wrapped = new MeasuredCommand(wrap(c.argv(), outDir, options), c.workDir(), c.extraEnv(),
                 c.cpu(), c.timeout(), c.stdoutFile(), c.stderrFile());
         Measurement m = measurer.run(wrapped);
-        if (list(outDir, OUT_PREFIX, OUT_SUFFIX).isEmpty()) {
+        if (CachegrindOutput.list(outDir, OUT_PREFIX, OUT_SUFFIX).isEmpty()) {
             String err = "";
             if (c.stderrFile() != null && Files.isRegularFile(c.stderrFile())) {
                 err = OutputFile.read(c.stderrFile());
@@ -359,9 +279,9 @@ public final class Cachegrind {
             }
             throw new IOException("valgrind (" + m.outcome() + ") wrote no Cachegrind output"
                     + (m.timedOut() ? "; valgrind runs programs 20-100x slower, raise the timeout" : "")
-                    + logTail(outDir));
+                    + CachegrindOutput.logTail(outDir));
         }
-        return new Result(m, read(outDir));
+        return new Result(m, CachegrindOutput.read(outDir));
     }
 
     /**
@@ -418,37 +338,5 @@ public final class Cachegrind {
             machine = m;
         }
         return m;
-    }
-
-    static List<Path> list(Path dir, String prefix, String suffix) throws IOException {
-        List<Path> out = new ArrayList<>();
-        try (DirectoryStream<Path> ds = Files.newDirectoryStream(dir)) {
-            for (Path p : ds) {
-                String n = p.getFileName().toString();
-                if (n.startsWith(prefix) && n.endsWith(suffix) && n.length() > prefix.length() + suffix.length()
-                        && Files.isRegularFile(p)) {
-                    out.add(p);
-                }
-            }
-        } catch (NoSuchFileException e) {
-            return List.of();
-        }
-        out.sort(null);
-        return out;
-    }
-
-    private static String logTail(Path outDir) {
-        StringBuilder sb = new StringBuilder();
-        try {
-            for (Path log : list(outDir, LOG_PREFIX, LOG_SUFFIX)) {
-                String text = OutputFile.tail(log, 8);
-                if (!text.isBlank()) {
-                    sb.append("\n").append(log.getFileName()).append(":\n  ").append(text.replace("\n", "\n  "));
-                }
-            }
-        } catch (IOException e) {
-            sb.append(" (cannot read valgrind's log: ").append(e.getMessage()).append(')');
-        }
-        return sb.toString();
     }
 }

@@ -49,7 +49,7 @@ public final class CachegrindProbe implements Probe {
     public Map<String, Double> read(Path scratch) {
         try {
             Map<String, Double> out = new LinkedHashMap<>();
-            Cachegrind.read(scratch).metrics().forEach((k, v) -> out.put(PREFIX + k, v));
+            CachegrindOutput.read(scratch).metrics().forEach((k, v) -> out.put(PREFIX + k, v));
             return out;
         } catch (IOException e) {
             throw new UserError("deterministic mode: " + e.getMessage(),

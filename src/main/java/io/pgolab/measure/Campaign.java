@@ -4,9 +4,6 @@ import io.pgolab.process.Measurement;
 import io.pgolab.process.MeasuredCommand;
 import io.pgolab.process.NoSpace;
 import io.pgolab.UserError;
-import io.pgolab.parse.NoMatchException;
-import io.pgolab.parse.ParsedMetric;
-import io.pgolab.parse.ParsedOutput;
 import io.pgolab.stats.Direction;
 import io.pgolab.stats.HodgesLehmann;
 import io.pgolab.util.CommandLog;
@@ -54,7 +51,7 @@ public final class Campaign {
     }
 
     /**
-     * With the clock that budgets and elapsed times are read from, in nanoseconds like
+     * With the clock that the cap and elapsed times are read from, in nanoseconds like
      * {@link System#nanoTime()}: tests pass a fake one that their fake Measurer advances.
      */
     public Campaign(Measurer measurer, CommandLog log, Path scratch, List<Probe> probes, LongSupplier nanoTime) {
@@ -120,14 +117,11 @@ public final class Campaign {
             metrics.put(MetricInfo.FIRST_OUTPUT_TIME, MetricInfo.firstOutput()); // a server has ready_time instead
         }
         List<Warning> warnings = new ArrayList<>(HostChecks.before());
-        List<Run> runs = new ArrayList<>();
         Map<String, String> outputs = new LinkedHashMap<>();
         Random order = new Random(s.seed());
         pad = new Random(s.seed() ^ PAD_SEED);
         if (s.randomizeLayout() && HostInfo.read("/proc/sys/kernel/randomize_va_space").equals("0")) {
-            warnings.add(new Warning(Warning.Kind.ASLR_OFF, "--randomize-layout with ASLR off"
-                    + " (/proc/sys/kernel/randomize_va_space is 0): stack, heap and library addresses are the same in"
-                    + " every run, only the environment padding moves the stack"));
+            warnings.add(Warning.aslrOff());
         }
         long start = nanoTime.getAsLong();
         subjects.forEach(x -> log.record(x.workDir(), x.env(), x.argv()));
@@ -140,16 +134,41 @@ public final class Campaign {
         double warmupSeconds = (nanoTime.getAsLong() - start) / 1e9;
         StopRule rule = new StopRule(s, gated);
         if (s.warmupRounds() > 0) {
-            double perRound = warmupSeconds / s.warmupRounds();
-            rule.plan(s.budget().toMillis() / 1000.0 - warmupSeconds, perRound);
-            progress.paced(warmupSeconds, perRound);
-            double needed = warmupSeconds + perRound * s.minRounds();
-            if (needed > s.budget().toSeconds()) {
-                warnings.add(new Warning(Warning.Kind.SHORT_BUDGET, String.format("the budget of %ds is shorter than"
-                        + " the %d rounds a verdict needs (about %.0fs at %.1fs per round): the minimum rounds win",
-                        s.budget().toSeconds(), s.minRounds(), needed, perRound)));
-            }
+            planFromWarmUp(rule, s, progress, warmupSeconds).ifPresent(warnings::add);
         }
+        Rounds r = rounds(subjects, s, progress, rule, metrics, outputs, order, start, warmupSeconds);
+        List<String> labels = subjects.stream().map(Subject::label).toList();
+        List<RoundNoise> noise = PhaseChanges.mark(r.noise(), r.runs(), labels, s.primaryMetrics().get(0));
+        warnings.addAll(HostChecks.after(r.runs(), subjects, s.primaryMetrics()));
+        silent.forEach(label -> warnings.add(Warning.noFirstOutput(label)));
+        warnings.addAll(leftOut.warnings());
+        warnings.addAll(PhaseChanges.warnings(noise));
+        double total = (nanoTime.getAsLong() - start) / 1e9;
+        return new CampaignResult(labels, r.runs(), metrics, r.count(), s.warmupRounds(), r.stop(), total, s.seed(),
+                warnings, outputs, List.copyOf(noise), rule.looks(), rule.decidedAt(), rule.lookSeconds());
+    }
+
+    /** The looks planned from the warm-up's time per round; a warning when the minimum rounds do not fit the cap. */
+    private static Optional<Warning> planFromWarmUp(StopRule rule, CampaignSettings s, Progress progress,
+                                                    double warmupSeconds) {
+        double perRound = warmupSeconds / s.warmupRounds();
+        rule.plan(s.maxTime().toMillis() / 1000.0 - warmupSeconds, perRound);
+        progress.paced(warmupSeconds, perRound);
+        double needed = warmupSeconds + perRound * s.minRounds();
+        return needed > s.maxTime().toSeconds()
+                ? Optional.of(Warning.shortMaxTime(s.maxTime().toSeconds(), s.minRounds(), needed, perRound))
+                : Optional.empty();
+    }
+
+    /** The measured rounds, the machine's noise in each, how many, and why they stopped. */
+    private record Rounds(List<Run> runs, List<RoundNoise> noise, int count, String stop) {
+    }
+
+    /** Counterbalanced rounds until the stop rule says why to stop (start: the warm-up's, warmupSeconds: its time). */
+    private Rounds rounds(List<Subject> subjects, CampaignSettings s, Progress progress, StopRule rule,
+                          Map<String, MetricInfo> metrics, Map<String, String> outputs, Random order, long start,
+                          double warmupSeconds) {
+        List<Run> runs = new ArrayList<>();
         long measuredStart = nanoTime.getAsLong();
         String stop = "";
         int round = 0;
@@ -175,7 +194,7 @@ public final class Campaign {
             double elapsed = (nanoTime.getAsLong() - measuredStart) / 1e9;
             double perRound = elapsed / round;
             if (!rule.planned()) { // no warm-up: the first measured round times the rounds
-                rule.plan(s.budget().toMillis() / 1000.0, perRound);
+                rule.plan(s.maxTime().toMillis() / 1000.0, perRound);
                 progress.paced(0, perRound);
             }
             // For the progress line (95%, not a look's): computed once, and only when the progress report asks.
@@ -187,22 +206,12 @@ public final class Campaign {
                 }
                 return memo[0];
             };
-            double left = s.budget().toMillis() / 1000.0 - warmupSeconds - elapsed;
+            double left = s.maxTime().toMillis() / 1000.0 - warmupSeconds - elapsed;
             progress.round(round, s.maxRounds(), widestNow, Math.max(0, left));
             double sinceStart = (nanoTime.getAsLong() - start) / 1e9;
             stop = rule.after(round, runs, metrics, sinceStart, left, perRound).orElse("");
         }
-        List<String> labels = subjects.stream().map(Subject::label).toList();
-        noise = PhaseChanges.mark(noise, runs, labels, s.primaryMetrics().get(0));
-        warnings.addAll(HostChecks.after(runs, subjects, s.primaryMetrics()));
-        silent.forEach(label -> warnings.add(new Warning(Warning.Kind.NO_FIRST_OUTPUT, "'" + label + "' wrote nothing"
-                + " to stdout in some runs, whose first_output_time is their wall time (does its command send"
-                + " stdout elsewhere, e.g. > /dev/null?)")));
-        warnings.addAll(leftOut.warnings());
-        warnings.addAll(PhaseChanges.warnings(noise));
-        double total = (nanoTime.getAsLong() - start) / 1e9;
-        return new CampaignResult(labels, runs, metrics, round, s.warmupRounds(), stop, total, s.seed(), warnings,
-                outputs, List.copyOf(noise), rule.looks(), rule.decidedAt(), rule.lookSeconds());
+        return new Rounds(runs, noise, round, stop);
     }
 
     /** first_output_time is measured (the runner watches stdout) when it is a primary metric. */
@@ -248,7 +257,7 @@ public final class Campaign {
                 if (b.length != x.length || b.length < 2 || !CampaignResult.positive(b) || !CampaignResult.positive(x)) {
                     continue;
                 }
-                // The interval the verdict uses (stats.HodgesLehmann), so "target reached" matches the reported CI.
+                // The interval the verdict uses (stats.HodgesLehmann), so the progress line's CI is the kind reported.
                 double[] ci = HodgesLehmann.interval(b, x);
                 widest = Math.max(widest, (ci[1] - ci[0]) / 2 * 100);
             }
@@ -303,8 +312,8 @@ public final class Campaign {
                 values.putAll(probes.get(i).read(probeDirs.get(i)));
             }
             if (x.parser().isPresent()) {
-                parse(x, RunOutput.forParser(stdout, x.label(), x.parser().get()), RunOutput.size(stdout), values, metrics,
-                        List.of(), leftOut);
+                ParserMetrics.add(x, RunOutput.forParser(stdout, x.label(), x.parser().get()), RunOutput.size(stdout),
+                        values, metrics, List.of(), leftOut);
             }
             outputs.computeIfAbsent(x.label(), k -> OutputFile.tailOrNote(stdout, 1).strip());
             return values;
@@ -330,73 +339,17 @@ public final class Campaign {
         if (o.readySeconds() > 0) {
             values.put(MetricInfo.READY_TIME, o.readySeconds());
             metrics.putIfAbsent(MetricInfo.READY_TIME, new MetricInfo(MetricInfo.READY_TIME, "s",
-                    io.pgolab.stats.Direction.LOWER_IS_BETTER));
+                    Direction.LOWER_IS_BETTER));
         }
         o.roles().forEach((role, m) -> MetricInfo.ofRole(role, m).forEach((name, v) -> {
             values.put(name, v);
             metrics.putIfAbsent(name, MetricInfo.roleInfo(name));
         }));
         if (x.parser().isPresent()) {
-            parse(x, o.clientOutput(), 0, values, metrics, o.roleNames(), leftOut);
+            ParserMetrics.add(x, o.clientOutput(), 0, values, metrics, o.roleNames(), leftOut);
         }
         outputs.computeIfAbsent(x.label(), k -> Text.lastLines(o.clientOutput(), 1).strip());
         return values;
-    }
-
-    /** Reads the metrics of x's parser from out, the output (of size bytes when it was cut, else 0). */
-    private static void parse(Subject x, String out, long size, Map<String, Double> values,
-                              Map<String, MetricInfo> metrics, List<String> roles, LeftOut leftOut) {
-        var reported = x.parser().get().reportedError(out);
-        if (reported.isPresent()) {
-            throw new UserError("'" + x.label() + "' exited 0, but its output says it failed: "
-                    + Text.visible(reported.get()) + RunOutput.cutNote(size)
-                    + "\n  last lines of the output:\n    " + Text.lastLines(out, 15).replace("\n", "\n    "),
-                    "run the command by hand to see why; a load tool's own error report counts as a failure even when"
-                            + " it exits 0");
-        }
-        List<ParsedMetric> parsed;
-        try {
-            ParsedOutput read = x.parser().get().read(out);
-            parsed = read.metrics();
-            leftOut.record(x.label(), read.leftOut());
-        } catch (NoMatchException e) {
-            throw new UserError("the " + x.parser().get().name() + " parser found nothing in the output of '"
-                    + x.label() + "': " + Text.visible(e.getMessage()) + RunOutput.cutNote(size)
-                    + "\n  last lines of the output:\n    " + Text.lastLines(out, 15).replace("\n", "\n    "),
-                    "check that the command prints what the parser reads (see docs/parsers.md), or use a regex metric");
-        }
-        Double ops = null;
-        for (ParsedMetric p : parsed) {
-            values.put(p.name(), p.value());
-            metrics.putIfAbsent(p.name(), new MetricInfo(p.name(), p.unit(), Direction.of(p.higherIsBetter())));
-            if (p.name().equals(ParsedMetric.OPERATIONS)) {
-                ops = p.value();
-            }
-        }
-        if (ops != null && ops > 0) {
-            perOp(values, metrics, MetricInfo.CPU_TIME, "cpu_time_per_op", "ns/op", 1e9, ops);
-            if (values.containsKey("voluntary_ctx_switches") && values.containsKey("involuntary_ctx_switches")) {
-                values.put("ctx_switches_per_op", (values.get("voluntary_ctx_switches")
-                        + values.get("involuntary_ctx_switches")) / ops);
-                metrics.putIfAbsent("ctx_switches_per_op", new MetricInfo("ctx_switches_per_op", "switches/op",
-                        Direction.LOWER_IS_BETTER));
-            }
-            for (String role : roles) {
-                perOp(values, metrics, role + "." + MetricInfo.CPU_TIME, role + ".cpu_time_per_op", "ns/op", 1e9, ops);
-                perOp(values, metrics, role + ".ctx_switches", role + ".ctx_switches_per_op", "switches/op",
-                        1, ops);
-            }
-            perOp(values, metrics, "instructions", "instructions_per_op", "instr/op", 1, ops);
-            perOp(values, metrics, "det.instructions", "det.instructions_per_op", "instr/op", 1, ops);
-        }
-    }
-
-    private static void perOp(Map<String, Double> values, Map<String, MetricInfo> metrics, String from, String name,
-                              String unit, double scale, double ops) {
-        if (values.containsKey(from)) {
-            values.put(name, values.get(from) * scale / ops);
-            metrics.putIfAbsent(name, new MetricInfo(name, unit, Direction.LOWER_IS_BETTER));
-        }
     }
 
     private static final java.util.regex.Pattern UNSAFE = java.util.regex.Pattern.compile("[^A-Za-z0-9._+-]");

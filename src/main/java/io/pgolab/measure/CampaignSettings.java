@@ -4,20 +4,21 @@ import java.time.Duration;
 import java.util.List;
 
 /**
- * How to run a comparison: warm-up rounds, the minimum number of measured rounds, the time
- * budget, the CI half-width (percent) at which to stop early, the primary metrics that stopping
- * looks at, the seed of the shuffles and the bootstrap, the CPU the measured process is pinned to, and
- * whether every run gets a seeded-random environment padding ({@code PGOLAB_PAD}, --randomize-layout).
+ * How to run a comparison: warm-up rounds, the minimum number of measured rounds, the cap on its
+ * time ({@code --max-time}), the CI half-width (percent) whose cost the noise line estimates (it no longer stops a campaign), the
+ * primary metrics that stopping looks at, the seed of the shuffles and of the padding, the CPU the measured process
+ * is pinned to, and whether every run gets a seeded-random environment padding ({@code PGOLAB_PAD},
+ * --randomize-layout).
  */
-public record CampaignSettings(int warmupRounds, int minRounds, int maxRounds, Duration budget,
+public record CampaignSettings(int warmupRounds, int minRounds, int maxRounds, Duration maxTime,
                                double targetHalfWidthPercent, List<String> primaryMetrics, long seed,
                                Duration runTimeout, int cpu, boolean randomizeLayout) {
 
     /** Without layout randomization. */
-    public CampaignSettings(int warmupRounds, int minRounds, int maxRounds, Duration budget,
+    public CampaignSettings(int warmupRounds, int minRounds, int maxRounds, Duration maxTime,
                             double targetHalfWidthPercent, List<String> primaryMetrics, long seed,
                             Duration runTimeout, int cpu) {
-        this(warmupRounds, minRounds, maxRounds, budget, targetHalfWidthPercent, primaryMetrics, seed, runTimeout,
+        this(warmupRounds, minRounds, maxRounds, maxTime, targetHalfWidthPercent, primaryMetrics, seed, runTimeout,
                 cpu, false);
     }
 
@@ -27,7 +28,7 @@ public record CampaignSettings(int warmupRounds, int minRounds, int maxRounds, D
     /** The defaults of {@link MeasureDefaults}, cpu_time as the primary metric, pinned to the last CPU. */
     public static CampaignSettings defaults() {
         return new CampaignSettings(MeasureDefaults.WARMUP_ROUNDS, MeasureDefaults.MIN_ROUNDS, MeasureDefaults.MAX_ROUNDS,
-                MeasureDefaults.budget(), MeasureDefaults.TARGET_CI_PERCENT, List.of(MetricInfo.CPU_TIME),
+                MeasureDefaults.maxTime(), MeasureDefaults.TARGET_CI_PERCENT, List.of(MetricInfo.CPU_TIME),
                 MeasureDefaults.SEED, MeasureDefaults.RUN_TIMEOUT, lastCpu());
     }
 
@@ -36,43 +37,43 @@ public record CampaignSettings(int warmupRounds, int minRounds, int maxRounds, D
         return MeasuredCpu.last();
     }
 
-    public CampaignSettings withBudget(Duration b) {
+    public CampaignSettings withMaxTime(Duration b) {
         return new CampaignSettings(warmupRounds, minRounds, maxRounds, b, targetHalfWidthPercent, primaryMetrics, seed,
                 runTimeout, cpu, randomizeLayout);
     }
 
     public CampaignSettings withTarget(double percent) {
-        return new CampaignSettings(warmupRounds, minRounds, maxRounds, budget, percent, primaryMetrics, seed,
+        return new CampaignSettings(warmupRounds, minRounds, maxRounds, maxTime, percent, primaryMetrics, seed,
                 runTimeout, cpu, randomizeLayout);
     }
 
     public CampaignSettings withRounds(int min, int max) {
-        return new CampaignSettings(warmupRounds, min, max, budget, targetHalfWidthPercent, primaryMetrics, seed,
+        return new CampaignSettings(warmupRounds, min, max, maxTime, targetHalfWidthPercent, primaryMetrics, seed,
                 runTimeout, cpu, randomizeLayout);
     }
 
     public CampaignSettings withWarmup(int rounds) {
-        return new CampaignSettings(rounds, minRounds, maxRounds, budget, targetHalfWidthPercent, primaryMetrics, seed,
+        return new CampaignSettings(rounds, minRounds, maxRounds, maxTime, targetHalfWidthPercent, primaryMetrics, seed,
                 runTimeout, cpu, randomizeLayout);
     }
 
     public CampaignSettings withPrimary(List<String> metrics) {
-        return new CampaignSettings(warmupRounds, minRounds, maxRounds, budget, targetHalfWidthPercent, metrics, seed,
+        return new CampaignSettings(warmupRounds, minRounds, maxRounds, maxTime, targetHalfWidthPercent, metrics, seed,
                 runTimeout, cpu, randomizeLayout);
     }
 
     public CampaignSettings withSeed(long s) {
-        return new CampaignSettings(warmupRounds, minRounds, maxRounds, budget, targetHalfWidthPercent, primaryMetrics, s,
+        return new CampaignSettings(warmupRounds, minRounds, maxRounds, maxTime, targetHalfWidthPercent, primaryMetrics, s,
                 runTimeout, cpu, randomizeLayout);
     }
 
     public CampaignSettings withRunTimeout(Duration t) {
-        return new CampaignSettings(warmupRounds, minRounds, maxRounds, budget, targetHalfWidthPercent, primaryMetrics, seed,
+        return new CampaignSettings(warmupRounds, minRounds, maxRounds, maxTime, targetHalfWidthPercent, primaryMetrics, seed,
                 t, cpu, randomizeLayout);
     }
 
     public CampaignSettings withRandomizeLayout(boolean on) {
-        return new CampaignSettings(warmupRounds, minRounds, maxRounds, budget, targetHalfWidthPercent, primaryMetrics, seed,
+        return new CampaignSettings(warmupRounds, minRounds, maxRounds, maxTime, targetHalfWidthPercent, primaryMetrics, seed,
                 runTimeout, cpu, on);
     }
 }

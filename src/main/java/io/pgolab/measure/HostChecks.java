@@ -17,16 +17,13 @@ public final class HostChecks {
         List<Warning> w = new ArrayList<>();
         String gov = HostInfo.governor();
         if (!gov.equals("unavailable") && !gov.equals("performance")) {
-            w.add(new Warning(Warning.Kind.GOVERNOR, "CPU frequency governor is '" + gov + "', not 'performance':"
-                    + " clock changes add noise (cpupower frequency-set -g performance)"));
+            w.add(Warning.governor(gov));
         }
         // The load average trails by a minute and counts pgolab's own previous runs; the number of
         // runnable tasks right now, sampled a few times, says whether something else competes.
         int others = otherRunnable();
         if (others > 0) {
-            w.add(new Warning(Warning.Kind.LOAD_BEFORE, String.format("other load present: at least %d other runnable"
-                    + " process(es) before measuring (1-minute load average %.2f on %d CPUs)", others, loadAverage(),
-                    HostInfo.onlineCpus())));
+            w.add(Warning.loadBefore(others, loadAverage(), HostInfo.onlineCpus()));
         }
         return w;
     }
@@ -41,21 +38,17 @@ public final class HostChecks {
                 }
                 double cv = Comparison.cv(xs);
                 if (cv > HIGH_CV) {
-                    w.add(new Warning(Warning.Kind.HIGH_VARIATION, String.format("high variation: %s of '%s' has a"
-                            + " coefficient of variation of %.1f%%", metric, s.label(), cv * 100)));
+                    w.add(Warning.highVariation(s.label(), metric, cv));
                 }
                 int outliers = outliers(xs);
                 if (outliers > 0) {
-                    w.add(new Warning(Warning.Kind.OUTLIERS, String.format("%d outlier(s) in %s of '%s' (modified"
-                            + " z-score > 10; kept: medians and the rank statistics are robust to them)", outliers, metric,
-                            s.label())));
+                    w.add(Warning.outliers(s.label(), metric, outliers));
                 }
             }
         }
         int others = otherRunnable();
         if (others > 0) {
-            w.add(new Warning(Warning.Kind.LOAD_AFTER, String.format("at least %d other runnable process(es) right after"
-                    + " measuring: something else may have run at the same time", others)));
+            w.add(Warning.loadAfter(others));
         }
         return w;
     }

@@ -42,9 +42,7 @@ public final class JvmPinning implements AutoCloseable {
             if (!asked || pinned) {
                 return Optional.empty();
             }
-            return Optional.of(new Warning(Warning.Kind.JVM_NOT_PINNED, "pgolab's own threads (JIT compiler, GC) were"
-                    + " not kept off the measured CPU " + measuredCpu + ": " + reason + "; they may take time from the"
-                    + " measured runs (a few hundred ms over a campaign)"));
+            return Optional.of(Warning.jvmNotPinned(measuredCpu, reason));
         }
     }
 

@@ -30,8 +30,8 @@ final class LeftOut {
     /** "'base:release': benchmark micro.X is left out, not compared: its time is 0 ns/op (in 5 of 5 runs)". */
     List<Warning> warnings() {
         List<Warning> out = new ArrayList<>();
-        notes.forEach((label, byNote) -> byNote.forEach((note, n) -> out.add(new Warning(Warning.Kind.LEFT_OUT_BENCHMARK,
-                "'" + label + "': " + note + " (in " + n + " of " + runs.get(label) + " runs)"))));
+        notes.forEach((label, byNote) -> byNote.forEach((note, n) -> out.add(Warning.leftOut(label, note, n,
+                runs.get(label)))));
         return out;
     }
 }

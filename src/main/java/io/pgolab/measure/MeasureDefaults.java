@@ -4,20 +4,20 @@ import java.time.Duration;
 
 /**
  * The measurement defaults, in one place: {@link CampaignSettings#defaults()} is built from them and
- * the command-line options ({@code --budget}, {@code --target-ci}, ...) show and use them. Each
+ * the command-line options ({@code --max-time}, {@code --target-ci}, ...) show and use them. Each
  * default is a number and, for picocli's {@code defaultValue} (annotation values must be compile-time
  * constants), the same number as text; the text is derived from the number, so the two cannot
  * disagree.
  */
 public final class MeasureDefaults {
     /**
-     * The cap per workload (--max-time, alias --budget): a workload stops earlier once its gated measures are decided.
+     * The cap per workload (--max-time): a workload stops earlier once its gated measures are decided.
      * Sized so that a +3% change is decided regressed at 1% minimum effect with about 90% power at the noisiest phases
      * issue 13 measured on this 2-core VM (10% per-round spread: about 350 rounds of the demo, 0.7 s each), see
      * docs/statistics.md.
      */
-    public static final int BUDGET_SECONDS = 300;
-    public static final String BUDGET_TEXT = BUDGET_SECONDS + "s";
+    public static final int MAX_TIME_SECONDS = 300;
+    public static final String MAX_TIME_TEXT = MAX_TIME_SECONDS + "s";
 
     /** The half-width (percent) the noise line estimates the cost of (it no longer stops a campaign): half of MIN_EFFECT. */
     public static final double TARGET_CI_PERCENT = 0.5;
@@ -39,7 +39,7 @@ public final class MeasureDefaults {
     public static final int MAX_ROUNDS = 10_000;
     public static final String MAX_ROUNDS_TEXT = "" + MAX_ROUNDS;
 
-    /** Seed of the round order and the bootstrap. */
+    /** Seed of the round order and of --randomize-layout's padding (no interval resamples). */
     public static final long SEED = 20261130L;
     public static final String SEED_TEXT = "" + SEED;
 
@@ -49,8 +49,8 @@ public final class MeasureDefaults {
     private MeasureDefaults() {
     }
 
-    public static Duration budget() {
-        return Duration.ofSeconds(BUDGET_SECONDS);
+    public static Duration maxTime() {
+        return Duration.ofSeconds(MAX_TIME_SECONDS);
     }
 
     /** MIN_EFFECT_PERCENT as a fraction (0.01), as comparisons take it. */

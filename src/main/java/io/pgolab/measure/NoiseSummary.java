@@ -83,7 +83,7 @@ public record NoiseSummary(double loadLow, double loadHigh, double stealMax, lon
      * rounds do not inflate; from the interval itself, 6 rounds would extrapolate their [min, max] range). Empty when
      * the target was reached or cannot be judged.
      */
-    public Optional<String> budgetLine(double targetPercent, double secondsPerRound) {
+    public Optional<String> targetCostLine(double targetPercent, double secondsPerRound) {
         if (!(halfWidth > targetPercent) || targetPercent <= 0 || rounds < 2) {
             return Optional.empty();
         }

@@ -90,18 +90,13 @@ public final class PhaseChanges {
         if (!marked.isEmpty()) {
             double steal = marked.stream().mapToDouble(RoundNoise::stealPercent).filter(x -> !Double.isNaN(x))
                     .max().orElse(Double.NaN);
-            w.add(new Warning(Warning.Kind.PHASE_CHANGES, String.format("%d of %d rounds at machine-speed changes"
-                    + " (steal up to %s): every subject's time more than %.0f%% off its median at once; kept in the"
-                    + " data", marked.size(), noise.size(),
-                    Double.isNaN(steal) ? "unknown" : String.format("%.1f%%", steal), THRESHOLD * 100)));
+            w.add(Warning.phaseChanges(marked.size(), noise.size(), steal, THRESHOLD));
         }
         double[] steals = noise.stream().mapToDouble(RoundNoise::stealPercent).filter(x -> !Double.isNaN(x)).toArray();
         if (steals.length > 0) {
             double mean = Arrays.stream(steals).average().orElse(0);
             if (mean > STEAL_PERCENT) {
-                w.add(new Warning(Warning.Kind.STEAL, String.format("steal time %.1f%% on average (up to %.1f%%):"
-                        + " the hypervisor gave this VM's CPU to others during the runs", mean,
-                        Arrays.stream(steals).max().orElse(0))));
+                w.add(Warning.steal(mean, Arrays.stream(steals).max().orElse(0)));
             }
         }
         return w;

@@ -89,7 +89,7 @@ final class StopRule {
         Optional<Looks.Look> next = looks.after(round);
         if (next.isEmpty()) {
             return Optional.of(String.format(Locale.ROOT, "cap: the last look the --max-time of %ds planned (round %d)"
-                    + " is done; %s", s.budget().toSeconds(), round, which));
+                    + " is done; %s", s.maxTime().toSeconds(), round, which));
         }
         double needed = (next.get().round() - round) * perRound;
         // the rounds got slower than planned: one last look where the time left ends (with a margin for rounds that
@@ -102,7 +102,7 @@ final class StopRule {
         }
         if (needed > left) {
             return Optional.of(String.format(Locale.ROOT, "cap: --max-time %ds leaves %.0fs, the next look (round %d)"
-                    + " needs about %.0fs more; %s", s.budget().toSeconds(), Math.max(0, left), next.get().round(),
+                    + " needs about %.0fs more; %s", s.maxTime().toSeconds(), Math.max(0, left), next.get().round(),
                     needed, which));
         }
         return Optional.empty();

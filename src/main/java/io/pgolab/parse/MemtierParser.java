@@ -166,7 +166,7 @@ public final class MemtierParser implements OutputParser {
         return new NoMatchException(NAME + ": this is the output of --run-count " + n + " (BEST RUN, WORST RUN"
                 + " and AGGREGATED AVERAGE RESULTS instead of ALL STATS), which is not read: memtier's best and"
                 + " worst can be the same run and its aggregate is not the runs' average; run memtier with"
-                + " --run-count 1 (the default) and let pgolab repeat the rounds (--budget, --min-rounds)");
+                + " --run-count 1 (the default) and let pgolab repeat the rounds (--max-time, --min-rounds)");
     }
 
     private static Double firstNumber(JsonNode a, JsonNode b) {

@@ -42,6 +42,11 @@ public final class Parsers {
     private Parsers() {
     }
 
+    /** Other spellings {@link #byName} accepts, each with the parser's name. */
+    public static Map<String, String> aliases() {
+        return ALIASES;
+    }
+
     /** The names of the built-in parsers, in a fixed order. */
     public static List<String> names() {
         return List.copyOf(BUILT_IN.keySet());

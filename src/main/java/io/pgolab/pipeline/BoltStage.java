@@ -1,17 +1,23 @@
 package io.pgolab.pipeline;
 
-import io.pgolab.measure.perf.Perf;
 import io.pgolab.UserError;
 import io.pgolab.config.BoltSpec;
 import io.pgolab.config.Config;
 import io.pgolab.config.Variant;
 import io.pgolab.config.WorkloadSpec;
-import io.pgolab.toolchain.Bolt;
-import io.pgolab.toolchain.NoLbrFdata;
+import io.pgolab.measure.perf.Perf;
+import io.pgolab.process.Scratch;
+import io.pgolab.store.ArtifactStore;
+import io.pgolab.store.BuildResult;
+import io.pgolab.store.BuiltArtifact;
+import io.pgolab.store.Digests;
+import io.pgolab.store.SharedBuilds;
+import io.pgolab.toolchain.bolt.Bolt;
+import io.pgolab.toolchain.bolt.NoLbrFdata;
 import io.pgolab.toolchain.ToolLocator;
 import io.pgolab.toolchain.Toolchain;
-import io.pgolab.process.Scratch;
 import io.pgolab.util.DiskFull;
+import io.pgolab.util.Events;
 import io.pgolab.util.Hashing;
 import io.pgolab.util.Json;
 import io.pgolab.util.Shell;
@@ -27,7 +33,6 @@ import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
-import java.util.OptionalInt;
 import java.util.function.Function;
 
 /**
@@ -58,8 +63,7 @@ public final class BoltStage {
 
 
     Bolt tools() {
-        OptionalInt major = toolchain.kind().equals("clang") ? ToolLocator.majorIn(toolchain.describe()) : OptionalInt.empty();
-        return Bolt.locate(major);
+        return Bolt.locate(toolchain.boltLlvmMajor());
     }
 
     String mode(BoltSpec spec) {

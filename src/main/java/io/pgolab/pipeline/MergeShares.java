@@ -1,6 +1,7 @@
 package io.pgolab.pipeline;
 
 import io.pgolab.config.WorkloadSpec;
+import io.pgolab.profile.ProfileRecord;
 import io.pgolab.toolchain.MergeResult;
 import java.util.ArrayList;
 import java.util.List;

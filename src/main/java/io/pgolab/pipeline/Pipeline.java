@@ -3,10 +3,16 @@ package io.pgolab.pipeline;
 import io.pgolab.config.Config;
 import io.pgolab.config.StoredProfileSpec;
 import io.pgolab.config.Variant;
+import io.pgolab.jvm.JvmBuilds;
+import io.pgolab.profile.ProfileRecord;
+import io.pgolab.profile.StoredProfileUse;
+import io.pgolab.store.ArtifactStore;
+import io.pgolab.store.BuildResult;
 import io.pgolab.toolchain.BuildDiagnostics;
 import io.pgolab.toolchain.FailureMode;
 import io.pgolab.toolchain.Phase;
 import io.pgolab.toolchain.Toolchain;
+import io.pgolab.util.Events;
 import io.pgolab.workload.ShellRunner;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -43,8 +49,11 @@ public final class Pipeline {
         this.builds = new BuildStage(config, toolchain, store, runner, events);
         this.training = new TrainStage(config, toolchain, store, runner, events);
         this.bolt = new BoltStage(config, toolchain, store, runner, events, training);
-        this.jvm = toolchain instanceof io.pgolab.toolchain.JvmToolchain j
-                ? Optional.of(new JvmBuilds(config, j, store, runner, events)) : Optional.empty();
+        this.jvm = toolchain instanceof io.pgolab.toolchain.jvm.JvmToolchain j
+                ? Optional.of(new JvmBuilds(config, j, store, runner, events, (w, binary, raw, recorded, logPrefix) ->
+                        new TrainStage(config, toolchain, store, runner, events).runOne(w, binary, raw,
+                                TrainStage.Collector.of(recorded, (c, r) -> c), logPrefix)))
+                : Optional.empty();
     }
 
 
@@ -60,7 +69,8 @@ public final class Pipeline {
      */
     public PipelineOutcome build(List<Variant> variants, boolean forceTraining, FailureMode mode, StoredProfileSpec stored) {
         if (jvm.isPresent()) {
-            return jvm.get().build(variants, forceTraining);
+            JvmBuilds.Built b = jvm.get().build(variants, forceTraining);
+            return new PipelineOutcome(b.builds(), Optional.empty(), Map.of(), b.trained());
         }
         variants.forEach(toolchain::require);
         storedRounds.clear();

@@ -1,6 +1,9 @@
 package io.pgolab.pipeline;
 
 import io.pgolab.config.Variant;
+import io.pgolab.profile.ProfileRecord;
+import io.pgolab.store.BuildResult;
+import io.pgolab.store.BuiltArtifact;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;

@@ -4,6 +4,13 @@ import io.pgolab.UserError;
 import io.pgolab.Version;
 import io.pgolab.config.Config;
 import io.pgolab.process.Exec;
+import io.pgolab.profile.ProfileArchive;
+import io.pgolab.profile.ProfileKey;
+import io.pgolab.profile.ProfileRecord;
+import io.pgolab.profile.ProfileToolchains;
+import io.pgolab.profile.StoredProfile;
+import io.pgolab.profile.SymbolMatch;
+import io.pgolab.store.SourceFingerprint;
 import io.pgolab.toolchain.Toolchain;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -29,7 +36,7 @@ public final class ProfileExport {
         }
         Path profile = Path.of(rec.profile());
         boolean tree = Files.isDirectory(profile);
-        String name = tree ? ProfileArchive.TREE : toolchain.kind().equals("go") ? "default.pgo" : "profile.profdata";
+        String name = tree ? ProfileArchive.TREE : toolchain.profileFileName();
         int functions = functions(toolchain, rec);
         StoredProfile header = new StoredProfile(StoredProfile.FORMAT, Version.get(), Instant.now().toString(), config.name(),
                 ProfileToolchains.of(toolchain), new StoredProfile.Profile(tree ? "tree" : "file", name, rec.sha256(),

@@ -3,6 +3,11 @@ package io.pgolab.pipeline;
 import io.pgolab.UserError;
 import io.pgolab.config.Config;
 import io.pgolab.config.Variant;
+import io.pgolab.profile.ProfileRecord;
+import io.pgolab.store.ArtifactStore;
+import io.pgolab.store.BuiltArtifact;
+import io.pgolab.store.Digests;
+import io.pgolab.store.FileDigest;
 import io.pgolab.toolchain.Phase;
 import io.pgolab.toolchain.Toolchain;
 import io.pgolab.util.Json;
@@ -49,7 +54,7 @@ public record ProfileStatus(ProfileRecord record, boolean stale, List<BuiltArtif
                     throw new UserError(d, "run 'pgolab build' (or 'pgolab train') to merge it again from the raw runs");
                 });
         String instrKey = builds.key(Variant.PGO, Phase.INSTRUMENT, Optional.empty());
-        boolean stale = !instrKey.equals(rec.instrumentedKey()) || store.lookup(BuildStage.INSTRUMENTED, Optional.of(instrKey))
+        boolean stale = !instrKey.equals(rec.instrumentedKey()) || store.lookup(BuiltArtifact.INSTRUMENTED, Optional.of(instrKey))
                 .map(a -> !training.key(a, profileSet).equals(rec.trainKey()))
                 .orElse(false);
         List<BuiltArtifact> optimized = new ArrayList<>();

@@ -1,5 +1,7 @@
 package io.pgolab.pipeline;
 
+import io.pgolab.profile.ProfileRecord;
+import io.pgolab.store.Digests;
 import io.pgolab.toolchain.Toolchain;
 import io.pgolab.util.Hashing;
 import io.pgolab.util.Json;

@@ -2,6 +2,7 @@ package io.pgolab.pipeline;
 
 import io.pgolab.toolchain.Demangler;
 import io.pgolab.toolchain.Toolchain;
+import io.pgolab.util.Events;
 import java.util.Collection;
 import java.util.Map;
 import java.util.concurrent.atomic.AtomicBoolean;

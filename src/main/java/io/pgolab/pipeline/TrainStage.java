@@ -3,13 +3,18 @@ package io.pgolab.pipeline;
 import io.pgolab.UserError;
 import io.pgolab.config.Config;
 import io.pgolab.config.WorkloadSpec;
+import io.pgolab.profile.ProfileRecord;
+import io.pgolab.store.ArtifactStore;
+import io.pgolab.store.BuiltArtifact;
+import io.pgolab.store.Digests;
+import io.pgolab.store.FileDigest;
 import io.pgolab.toolchain.FailureMode;
 import io.pgolab.toolchain.MergeResult;
 import io.pgolab.toolchain.RawInput;
 import io.pgolab.toolchain.Toolchain;
+import io.pgolab.util.Events;
 import io.pgolab.util.Hashing;
 import io.pgolab.util.Json;
-import io.pgolab.workload.Service;
 import io.pgolab.workload.ServiceRun;
 import io.pgolab.workload.ShellRunner;
 import io.pgolab.workload.Signals;
@@ -72,7 +77,7 @@ public final class TrainStage {
 
     /** Where the record of a profile set lives: current.json for all workloads, current@TAG.json for a tag. */
     public Path recordFile(String profileSet) {
-        return recordFile(store, profileSet, BuildStage.INSTRUMENTED);
+        return recordFile(store, profileSet, BuiltArtifact.INSTRUMENTED);
     }
 
     /**
@@ -80,7 +85,7 @@ public final class TrainStage {
      * instrumented build, current-NAME.json for context-sensitive PGO's second round (NAME names its set).
      */
     private static Path recordFile(ArtifactStore store, String profileSet, String instrumented) {
-        if (!instrumented.equals(BuildStage.INSTRUMENTED)) {
+        if (!instrumented.equals(BuiltArtifact.INSTRUMENTED)) {
             return store.profileRecords().resolve("current-" + instrumented + ".json");
         }
         return store.profileRecords().resolve(profileSet.isEmpty() ? "current.json" : "current@" + profileSet + ".json");
@@ -334,7 +339,7 @@ public final class TrainStage {
             List<Path> files = collector.files(RoleProfiles.dir(w, raw, role));
             long b = files.stream().mapToLong(TrainStage::size).sum();
             if (files.isEmpty() || b == 0) {
-                throw noProfile(w, spec, r, role, raw);
+                throw NoProfile.of(toolchain, store, w, spec, r, role, raw);
             }
             count += files.size();
             bytes += b;
@@ -372,51 +377,9 @@ public final class TrainStage {
                 .findFirst().orElse(spec.stopSignal());
     }
 
-    /** A role under test wrote no profile: how its process ended, and how to fix it. */
-    private UserError noProfile(WorkloadSpec w, io.pgolab.config.ServiceSpec spec, ServiceRun.Result r, String role,
-                                Path raw) {
-        Service.Stopped st = r.processes().get(role);
-        if (st == null) {   // the clients are the program under test
-            return new UserError("training workload '" + w.name() + "': the clients ('" + role + "') wrote no profile"
-                    + " (nothing in " + RoleProfiles.dir(w, raw, role) + ")",
-                    toolchain.noProfileHint() + ". Check that the clients run {binary} and exit normally");
-        }
-        var p = spec.processes().stream().filter(x -> x.role().equals(role)).findFirst().orElseThrow();
-        String who = spec.named() ? "the '" + role + "' process" : "the server";
-        return new UserError("training workload '" + w.name() + "': " + who + " wrote no profile ("
-                + howItEnded(st, p.stopSignal(), p.stopGrace()) + ")\n  last lines of its output:\n    "
-                + (role.equals(r.mainRole()) ? r.serverTail() : "(see " + store.logs().resolve("train-" + w.name() + "-"
-                + role + ".log") + ")").replace("\n", "\n    "), toolchain.kind().equals("go")
-                ? toolchain.noProfileHint() + "; the server must return from main on " + p.stopSignal()
-                : noProfileHint(st, p.stopSignal()));
-    }
-
     /** {profile} (one file per workload) and {profile_dir} of a training command. */
     private static Map<String, String> profileValues(Path raw) {
         return Map.of("profile", raw.resolve("cpu.pprof").toString(), "profile_dir", raw.toString());
-    }
-
-    static String howItEnded(Service.Stopped stopped, String signal, Duration grace) {
-        var m = stopped.measurement();
-        if (stopped.killedAfterGrace()) {
-            return "it did not exit within " + io.pgolab.config.Durations.format(grace) + " of " + signal
-                    + " and was killed with SIGKILL, which writes no profile";
-        }
-        if (m.signal() != 0) {
-            return "it was ended by " + Signals.name(m.signal()) + " without exiting normally, so its exit handlers"
-                    + " (which write the profile) never ran";
-        }
-        return "it exited with status " + m.exitCode() + " after " + signal
-                + ", but through a path that skips exit handlers (_exit, abort, exec?)";
-    }
-
-    static String noProfileHint(Service.Stopped stopped, String signal) {
-        return "make the server exit normally (return from main or exit()) on " + signal
-                + ": handle the signal and shut down cleanly, or set stop_signal to one it already handles"
-                + (stopped.killedAfterGrace() ? ", and raise stop_grace if shutdown is slow" : "")
-                + ". Alternatives: clang's continuous mode (cflags += -mllvm -runtime-counter-relocation, and %c in"
-                + " LLVM_PROFILE_FILE) keeps the profile on disk as the server runs; or call __llvm_profile_write_file()"
-                + " (clang) / __gcov_dump() (gcc) from the shutdown path or periodically";
     }
 
     private static long size(Path p) {

@@ -1,8 +1,8 @@
 package io.pgolab.report;
 
-import io.pgolab.pipeline.BuildResult;
 import io.pgolab.pipeline.PipelineOutcome;
-import io.pgolab.pipeline.ProfileRecord;
+import io.pgolab.profile.ProfileRecord;
+import io.pgolab.store.BuildResult;
 import java.util.Optional;
 
 /** What the pgo pipeline cost over a release build, from recorded stage times: the build table's line and the JSON. */

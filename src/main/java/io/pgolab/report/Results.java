@@ -1,15 +1,15 @@
 package io.pgolab.report;
 
-import io.pgolab.pipeline.BuildFailure;
-import io.pgolab.pipeline.PipelineOutcome;
 import io.pgolab.bench.BenchResults;
 import io.pgolab.bench.GateResult;
 import io.pgolab.bench.Ladder;
 import io.pgolab.bench.Loss;
 import io.pgolab.config.Config;
-import io.pgolab.pipeline.BuiltArtifact;
-import io.pgolab.pipeline.ProfileRecord;
-import io.pgolab.pipeline.TrainingMatch;
+import io.pgolab.pipeline.BuildFailure;
+import io.pgolab.pipeline.PipelineOutcome;
+import io.pgolab.profile.ProfileRecord;
+import io.pgolab.profile.TrainingMatch;
+import io.pgolab.store.BuiltArtifact;
 import io.pgolab.toolchain.ProfileSummary;
 import io.pgolab.toolchain.Toolchain;
 import io.pgolab.util.CommandLog;

@@ -5,8 +5,9 @@ import java.util.SplittableRandom;
 
 /**
  * The ratio candidate/baseline from paired rounds: exp(mean(ln(c_i/b_i))), the geometric mean of
- * per-round ratios, with a seeded percentile-bootstrap 95% confidence interval. Used by the campaign's stopping
- * rule (interval width after every round); the reported comparison is {@link HodgesLehmann}'s.
+ * per-round ratios, with a seeded percentile-bootstrap 95% confidence interval. No comparison or stopping decision
+ * uses it any more: the reported comparison and its interval are {@link HodgesLehmann}'s, the campaign stops by
+ * planned looks ({@link Looks}). pgolab itself uses only {@link #median}.
  */
 public record PairedRatio(double ratio, double ciLow, double ciHigh, int rounds, long seed) {
     public static final int RESAMPLES = 10_000;

@@ -14,4 +14,11 @@ public record BuildDiagnostics(int mismatched, int missing, List<String> samples
     public BuildDiagnostics(int mismatched, int missing, List<String> samples) {
         this(mismatched, missing, samples, List.of());
     }
+
+    /** Adds a diagnostic line to samples while fewer than 5 are kept. */
+    public static void keepSample(List<String> samples, String line) {
+        if (samples.size() < 5) {
+            samples.add(line.strip());
+        }
+    }
 }

@@ -64,7 +64,7 @@ public record BuildEnv(String cc, String cxx, String ar, String ranlib,
         return new BuildEnv(cc, cxx, ar, ranlib, cflags, cxxflags, join(ldflags, extra), env, own);
     }
 
-    static String join(String user, String ours) {
+    public static String join(String user, String ours) {
         String u = user.trim();
         String o = ours.trim();
         if (u.isEmpty()) {

@@ -43,7 +43,7 @@ public record CompileRecord(long pid, Path cwd, boolean cxx, Optional<Path> depf
         }
     }
 
-    static Optional<CompileRecord> parse(String line) {
+    public static Optional<CompileRecord> parse(String line) {
         String[] f = line.split("\t", -1);
         if (f.length < 5 || !f[0].equals("v1")) {
             return Optional.empty();

@@ -48,7 +48,7 @@ public final class Demangler {
         return own.isPresent() ? new Demangler(own, "") : llvm(major);
     }
 
-    static Demangler at(Optional<Path> tool, String missing) {
+    public static Demangler at(Optional<Path> tool, String missing) {
         return new Demangler(tool, missing);
     }
 

@@ -22,7 +22,7 @@ public record FunctionCounts(Map<String, Long> counts, String measure) {
     }
 
     /** Counts by name; a name seen twice (two copies of a function) adds up. */
-    static FunctionCounts of(Iterable<ProfileSummary.HotFunction> functions, String measure) {
+    public static FunctionCounts of(Iterable<ProfileSummary.HotFunction> functions, String measure) {
         Map<String, Long> m = new LinkedHashMap<>();
         for (ProfileSummary.HotFunction f : functions) {
             m.merge(f.name(), f.count(), Long::sum);

@@ -22,9 +22,9 @@ import java.util.stream.Stream;
  * deleted if pgolab exits before publishing it, and swept by the next merge if pgolab was SIGKILLed.
  * A full disk is reported with the output path and the free space.
  */
-final class MergeRun {
+public final class MergeRun {
     static final String ENV = "PGOLAB_MERGE_TIMEOUT";
-    static final String PROPERTY = "pgolab.mergeTimeout";
+    public static final String PROPERTY = "pgolab.mergeTimeout";
     static final Duration DEFAULT_TIMEOUT = Duration.ofSeconds(120);
     private static final Pattern TEMP = Pattern.compile("merged\\.tmp(?:-(\\d+)-\\d+)?(?:\\..*)?");
     private static final AtomicLong SEQ = new AtomicLong();
@@ -50,7 +50,7 @@ final class MergeRun {
     }
 
     /** Runs a merge command; out is where it writes (named in a disk-full message), inputBytes what it reads. */
-    static Exec.Result run(CommandLog log, List<String> argv, Path out, long inputBytes) {
+    public static Exec.Result run(CommandLog log, List<String> argv, Path out, long inputBytes) {
         Duration limit = timeout();
         String tool = Path.of(argv.get(0)).getFileName().toString();
         String hint = "if the profiles are very large, allow more time: " + ENV + "=" + Math.max(600, 4 * limit.toSeconds())
@@ -68,14 +68,14 @@ final class MergeRun {
      * A fresh temporary output path in outDir, unique to this process and call, deleted at exit unless
      * {@link #published}. Leftovers of earlier pgolab processes that are gone are deleted first.
      */
-    static Path tempPath(Path outDir, String ext) {
+    public static Path tempPath(Path outDir, String ext) {
         sweep(outDir);
         Path p = outDir.resolve("merged.tmp-" + ProcessHandle.current().pid() + "-" + SEQ.incrementAndGet()
                 + (ext.isEmpty() ? "" : "." + ext));
         return Scratch.track(p);
     }
 
-    static void published(Path tmp) {
+    public static void published(Path tmp) {
         Scratch.discard(tmp);
     }
 
@@ -97,7 +97,7 @@ final class MergeRun {
     }
 
     /** Total size of the files to merge, for a disk-full message. */
-    static long sizeOf(List<Path> files) {
+    public static long sizeOf(List<Path> files) {
         return files.stream().mapToLong(DiskFull::sizeOf).sum();
     }
 }

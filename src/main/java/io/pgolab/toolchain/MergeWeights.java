@@ -17,9 +17,9 @@ import java.util.function.ToLongFunction;
  * workloads get more than asked. The share each workload ends up with is computed from the weights
  * used, so reports show what the merge did, not what was asked.
  */
-final class MergeWeights {
-    static final long LLVM_CAP = 1_000_000;
-    static final long GO_CAP = 100;
+public final class MergeWeights {
+    public static final long LLVM_CAP = 1_000_000;
+    public static final long GO_CAP = 100;
     /** Each weighted total stays under this, so no summed counter (64 bits) can overflow. */
     private static final long SAFE_TOTAL = Long.MAX_VALUE / 4;
     private static final double PRECISION = 0.005;
@@ -38,7 +38,7 @@ final class MergeWeights {
      * a share or more than one workload is merged (to report the parts), and may be null when the
      * toolchain cannot count (then shares are refused and no parts are reported).
      */
-    static MergeWeights of(List<RawInput> inputs, ToLongFunction<RawInput> total, long cap) {
+    public static MergeWeights of(List<RawInput> inputs, ToLongFunction<RawInput> total, long cap) {
         Map<String, List<RawInput>> groups = new LinkedHashMap<>();
         inputs.forEach(in -> groups.computeIfAbsent(in.group(), g -> new ArrayList<>()).add(in));
         boolean shares = inputs.stream().anyMatch(in -> in.share() > 0);
@@ -89,11 +89,11 @@ final class MergeWeights {
     }
 
     /** The weight of an input (that of its workload). */
-    long weight(RawInput in) {
+    public long weight(RawInput in) {
         return weights.getOrDefault(in.group(), 1L);
     }
 
-    List<MergeResult.Part> parts() {
+    public List<MergeResult.Part> parts() {
         return parts;
     }
 

@@ -1,5 +1,6 @@
 package io.pgolab.toolchain;
 
+
 import io.pgolab.util.DiskFull;
 import io.pgolab.util.Hashing;
 import java.io.IOException;
@@ -12,16 +13,16 @@ import java.nio.file.StandardCopyOption;
  * there is kept only when its content has that hash: a damaged one (truncated, edited) is replaced
  * by the fresh merge, by rename, so that re-merging repairs it instead of the damaged file winning.
  */
-final class MergedProfiles {
+public final class MergedProfiles {
     private MergedProfiles() {
     }
 
-    static ProfileData publish(Path tmp, Path outDir, String ext) {
+    public static ProfileData publish(Path tmp, Path outDir, String ext) {
         String sha = Hashing.ofPath(tmp);
         Path target = outDir.resolve("merged-" + sha.substring(0, 12) + (ext.isEmpty() ? "" : "." + ext));
         try {
             if (Files.exists(target) && Hashing.ofPath(target).equals(sha)) {
-                LlvmMerge.deleteTree(tmp);
+                deleteTree(tmp);
             } else {
                 replace(tmp, target);
             }
@@ -37,12 +38,26 @@ final class MergedProfiles {
     private static void replace(Path tmp, Path target) throws IOException {
         if (Files.isDirectory(target)) {
             Path old = target.resolveSibling(target.getFileName() + ".damaged-" + ProcessHandle.current().pid());
-            LlvmMerge.deleteTree(old);
+            deleteTree(old);
             Files.move(target, old, StandardCopyOption.ATOMIC_MOVE);
             Files.move(tmp, target, StandardCopyOption.ATOMIC_MOVE);
-            LlvmMerge.deleteTree(old);
+            deleteTree(old);
         } else {
             Files.move(tmp, target, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
+        }
+    }
+
+    /** Deletes a file or a directory tree (GCC's .gcda trees); nothing when it is not there. */
+    public static void deleteTree(Path p) throws IOException {
+        if (!Files.exists(p)) {
+            return;
+        }
+        if (Files.isDirectory(p)) {
+            for (Path f : Files.walk(p).sorted((a, b) -> b.compareTo(a)).toList()) {
+                Files.delete(f);
+            }
+        } else {
+            Files.delete(p);
         }
     }
 }

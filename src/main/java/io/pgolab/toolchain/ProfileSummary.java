@@ -1,5 +1,6 @@
 package io.pgolab.toolchain;
 
+import java.util.Comparator;
 import java.util.List;
 import java.util.OptionalDouble;
 
@@ -34,6 +35,22 @@ public record ProfileSummary(int functionsInstrumented, int functionsWithCounts,
         List<HotFunction> h = hottest.stream().map(f -> new HotFunction(f.name(), f.count(), f.share(),
                 names.getOrDefault(f.name(), f.demangled()))).toList();
         return new ProfileSummary(functionsInstrumented, functionsWithCounts, totalCount, h, bytes, profiledSeconds);
+    }
+
+    /**
+     * The summary of every function of a profile with its count: a function counts as covered when its
+     * count is non-zero; the top hottest with their share of the total.
+     */
+    public static ProfileSummary of(List<HotFunction> all, int top, long bytes) {
+        long total = all.stream().mapToLong(HotFunction::count).sum();
+        int covered = (int) all.stream().filter(f -> f.count() > 0).count();
+        List<HotFunction> hottest = all.stream()
+                .filter(f -> f.count() > 0)
+                .sorted(Comparator.comparingLong(HotFunction::count).reversed())
+                .limit(top)
+                .map(f -> new HotFunction(f.name(), f.count(), total == 0 ? 0 : (double) f.count() / total))
+                .toList();
+        return new ProfileSummary(all.size(), covered, total, hottest, bytes);
     }
 
     /** True for CPU-sample profiles, which have no notion of instrumented functions. */

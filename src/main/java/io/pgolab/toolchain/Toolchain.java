@@ -177,6 +177,66 @@ public interface Toolchain {
         return "";
     }
 
+    /** How a toolchain's compiles are audited: through {cc}/{cxx} (C, C++), rustc's wrapper, Go's -toolexec, or not. */
+    enum CompileAudit { NONE, CC, RUSTC, GO }
+
+    /**
+     * How this toolchain's compiles are audited. CC: the compiler wrapper records every compile, and the files
+     * they read key the next build.
+     */
+    default CompileAudit compileAudit() {
+        return CompileAudit.NONE;
+    }
+
+    /**
+     * True when the profile is one file per object (GCC's .gcda: each object finds its own by its absolute path,
+     * and only the GCC release that wrote it reads it); false for one merged profile.
+     */
+    default boolean profilePerObject() {
+        return false;
+    }
+
+    /**
+     * True when {@link BuildEnv#env()} is computed from build.env (cargo: the user's RUSTFLAGS plus pgolab's) and
+     * so goes over build.env's values in the build's environment.
+     */
+    default boolean buildEnvOverridesUserEnv() {
+        return false;
+    }
+
+    /** True when profiles are LLVM's (clang, cargo), which name functions as the program's symbols do. */
+    default boolean llvmProfiles() {
+        return false;
+    }
+
+    /** The LLVM major whose BOLT to use (clang: its own); empty: any installed. */
+    default java.util.OptionalInt boltLlvmMajor() {
+        return java.util.OptionalInt.empty();
+    }
+
+    /** The file name a single-file profile has in an exported profile (go: default.pgo). */
+    default String profileFileName() {
+        return "profile.profdata";
+    }
+
+    /**
+     * The hint for a server under training that wrote no profile, stopped with stopSignal (go: it must return from
+     * main on it); empty: the hint says how the process ended.
+     */
+    default Optional<String> serverNoProfileHint(String stopSignal) {
+        return Optional.empty();
+    }
+
+    /** The LLVM major of the compiler itself (clang's own, rustc's LLVM); 0 for a compiler that is no LLVM. */
+    default int compilerLlvmMajor() {
+        return 0;
+    }
+
+    /** The key of {@link #versions()} whose value starts with the compiler's version (cargo: rustc). */
+    default String compilerTool() {
+        return kind();
+    }
+
     /**
      * The user's own flags from [build]; goflags only for go. workDir (the directory the build runs
      * in) and env (build.env) are where cargo reads the user's RUSTFLAGS and .cargo/config.toml.

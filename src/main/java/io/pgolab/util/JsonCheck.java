@@ -1,5 +1,6 @@
 package io.pgolab.util;
 
+import com.fasterxml.jackson.annotation.JsonAlias;
 import com.fasterxml.jackson.annotation.JsonUnwrapped;
 import com.fasterxml.jackson.core.JsonParser;
 import com.fasterxml.jackson.core.JsonToken;
@@ -9,6 +10,7 @@ import java.lang.reflect.GenericArrayType;
 import java.lang.reflect.ParameterizedType;
 import java.lang.reflect.RecordComponent;
 import java.lang.reflect.Type;
+import java.util.HashMap;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -142,9 +144,13 @@ public final class JsonCheck {
         for (JsonToken k = p.nextToken(); k != JsonToken.END_OBJECT; k = p.nextToken()) {
             String key = p.currentName();
             String at = child(path, key);
+            Component c = shape.get(key);
+            if (c == null && aliases(type).containsKey(key)) { // a key's old name counts as the key
+                key = aliases(type).get(key);
+                c = shape.get(key);
+            }
             once(seen, key, at);
             JsonToken v = p.nextToken();
-            Component c = shape.get(key);
             if (c == null) {
                 p.skipChildren();
             } else {
@@ -185,6 +191,18 @@ public final class JsonCheck {
                     o == null ? List.of() : List.of(o.value())));
         }
         SHAPES.putIfAbsent(type, m);
+        return m;
+    }
+
+    /** The old names of a record's keys ({@code @JsonAlias}, which Jackson reads too): old name to the key's name. */
+    private static Map<String, String> aliases(Class<?> type) {
+        Map<String, String> m = new HashMap<>();
+        for (RecordComponent rc : type.getRecordComponents()) {
+            JsonAlias a = rc.getAccessor().getAnnotation(JsonAlias.class);
+            for (String old : a == null ? new String[0] : a.value()) {
+                m.put(old, SNAKE.translate(rc.getName()));
+            }
+        }
         return m;
     }
 

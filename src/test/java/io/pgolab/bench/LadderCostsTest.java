@@ -4,11 +4,11 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.within;
 
 import io.pgolab.config.Variant;
-import io.pgolab.pipeline.BuildLoad;
-import io.pgolab.pipeline.BuildResult;
-import io.pgolab.pipeline.BuiltArtifact;
 import io.pgolab.pipeline.PipelineOutcome;
-import io.pgolab.pipeline.ProfileRecord;
+import io.pgolab.profile.ProfileRecord;
+import io.pgolab.store.BuildLoad;
+import io.pgolab.store.BuildResult;
+import io.pgolab.store.BuiltArtifact;
 import io.pgolab.toolchain.BuildDiagnostics;
 import java.util.List;
 import java.util.Map;

@@ -2,7 +2,7 @@ package io.pgolab.bench;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.pgolab.pipeline.TrainingMatch;
+import io.pgolab.profile.TrainingMatch;
 import io.pgolab.stats.Comparison;
 import io.pgolab.stats.Direction;
 import java.util.List;

@@ -2,9 +2,9 @@ package io.pgolab.bench;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.pgolab.pipeline.ArtifactStore;
-import io.pgolab.pipeline.BuiltArtifact;
-import io.pgolab.pipeline.FileDigest;
+import io.pgolab.store.ArtifactStore;
+import io.pgolab.store.BuiltArtifact;
+import io.pgolab.store.FileDigest;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;

@@ -74,7 +74,7 @@ class ThreadedCpuTimeTest {
             runs.add(new Run("base:release", round, 0, Map.of("cpu_time", cpuPerWall * w, "wall_time", w)));
             runs.add(new Run("candidate:release", round, 1, Map.of("cpu_time", cpuPerWall * w, "wall_time", w)));
         }
-        return new CampaignResult(List.of("base:release", "candidate:release"), runs, metrics, 8, 1, "budget spent", 30,
+        return new CampaignResult(List.of("base:release", "candidate:release"), runs, metrics, 8, 1, "cap reached", 30,
                 7L, List.of(), Map.of());
     }
 }

@@ -19,7 +19,7 @@ import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-/** The expected duration printed after the warm-up, and a total budget shared between workloads. */
+/** The expected duration printed after the warm-up, and a total cap shared between workloads. */
 class TimePlanTest {
     @TempDir
     Path scratch;
@@ -37,29 +37,29 @@ class TimePlanTest {
 
     @Test
     void theIssuesNinetySecondBenchSaysUpFrontThatItTakesMuchLonger() {
-        // 3 workloads, 15 s a round, 1 warm-up + 6 rounds each, 30 s each of a 90 s total budget.
-        String e = TimePlan.estimate(2, 1, 6, 10_000, 15, 30, "--total-budget 90s", 15);
+        // 3 workloads, 15 s a round, 1 warm-up + 6 rounds each, 30 s each of a 90 s total cap.
+        String e = TimePlan.estimate(2, 1, 6, 10_000, 15, 30, "--total-max-time 90s", 15);
 
         assertThat(e).isEqualTo("about 1m30s for this workload: at least 6 rounds × 15s per round;"
-                + " --total-budget 90s cannot be met: the minimum rounds a verdict needs win"
+                + " --total-max-time 90s cannot be met: the minimum rounds a verdict needs win"
                 + " (fewer workloads with --workload NAME, or --min-rounds 5 would shorten it);"
                 + " 2 more workloads, each timed after its own warm-up");
     }
 
     @Test
-    void aBudgetThatFitsGivesARange() {
-        String e = TimePlan.estimate(1, 1, 6, 10_000, 1, 60, "--budget 1m (per workload)", 1);
+    void aMaxTimeThatFitsGivesARange() {
+        String e = TimePlan.estimate(1, 1, 6, 10_000, 1, 60, "--max-time 1m (per workload)", 1);
 
         assertThat(e).isEqualTo("about 6s to 59s for this workload: at least 6 rounds × 1s per round, then more rounds"
-                + " until every gated measure is decided or the cap (--budget 1m (per workload));"
+                + " until every gated measure is decided or the cap (--max-time 1m (per workload));"
                 + " 1 more workload, timed after its own warm-up");
-        assertThat(TimePlan.estimate(0, 0, 6, 10_000, 1, 60, "--budget 1m (per workload)", 0))
+        assertThat(TimePlan.estimate(0, 0, 6, 10_000, 1, 60, "--max-time 1m (per workload)", 0))
                 .isEqualTo("about 6s to 1m for this workload: at least 6 rounds × 1s per round, then more rounds until"
-                        + " every gated measure is decided or the cap (--budget 1m (per workload))");
+                        + " every gated measure is decided or the cap (--max-time 1m (per workload))");
     }
 
     @Test
-    void aTotalBudgetIsSharedByTheWorkloadsLeft() {
+    void aTotalMaxTimeIsSharedByTheWorkloadsLeft() {
         Duration perWorkload = Duration.ofSeconds(60);
         Optional<Duration> total = Optional.of(Duration.ofSeconds(90));
 
@@ -68,14 +68,14 @@ class TimePlanTest {
         // the first workload took 50 s: 40 s left for 2
         assertThat(TimePlan.share(perWorkload, false, total, 50, 2)).isEqualTo(Duration.ofSeconds(20));
         assertThat(TimePlan.share(perWorkload, false, total, 120, 1)).isEqualTo(Duration.ZERO);
-        // --budget given too: the smaller of the two
+        // --max-time given too: the smaller of the two
         assertThat(TimePlan.share(Duration.ofSeconds(10), true, total, 0, 3)).isEqualTo(Duration.ofSeconds(10));
         assertThat(TimePlan.share(Duration.ofSeconds(100), true, total, 0, 3)).isEqualTo(Duration.ofSeconds(30));
     }
 
     /** Two subjects of 1 s a run (so 2 s a round) on a fake clock. */
     @Test
-    void theEngineSharesATotalBudgetAndPrintsTheEstimateAfterEachWarmUp() {
+    void theEngineSharesATotalMaxTimeAndPrintsTheEstimateAfterEachWarmUp() {
         assumeTrue(Probes.forMode(false).isEmpty(), "perf counters would wrap the fake commands");
         long[] now = {0};
         List<String> estimates = new ArrayList<>();
@@ -121,13 +121,13 @@ class TimePlanTest {
         // each workload estimated from its own rounds (issue 27: the first one's round time was used for all)
         assertThat(estimates).containsExactly(
                 "about 12s to 38s for this workload: at least 6 rounds × 2s per round, then more rounds until every gated"
-                        + " measure is decided or the cap (--total-budget 2m); 2 more workloads, each timed after"
+                        + " measure is decided or the cap (--total-max-time 2m); 2 more workloads, each timed after"
                         + " its own warm-up",
-                "about 36s for this workload: at least 6 rounds × 6s per round; --total-budget 2m cannot be met:"
+                "about 36s for this workload: at least 6 rounds × 6s per round; --total-max-time 2m cannot be met:"
                         + " the minimum rounds a verdict needs win (fewer workloads with --workload NAME, or --min-rounds 5"
                         + " would shorten it); 1 more workload, timed after its own warm-up",
                 "about 6s to 37s for this workload: at least 6 rounds × 1s per round, then more rounds until every gated"
-                        + " measure is decided or the cap (--total-budget 2m)");
+                        + " measure is decided or the cap (--total-max-time 2m)");
         // and each took what its estimate said, after its warm-up round (2 s, 6 s, 1 s)
         assertThat(r.workloads()).map(w -> w.campaign().elapsedSeconds()).containsExactly(40.0, 42.0, 38.0);
     }

@@ -144,7 +144,7 @@ class WorkflowWiringTest {
     @Test
     void theGatesOwnOptionsAreNotGivenTwice() throws Exception {
         WorkflowFixture f = fixture(Map.of());
-        for (String args : List.of("--html=mine.html --flamegraph --budget 5m", "--deterministic")) {
+        for (String args : List.of("--html=mine.html --flamegraph --max-time 5m", "--deterministic")) {
             LocalActions runner = f.runner(tmp.resolve("runner-" + args.hashCode()), Map.of("PGOLAB_GATE_ARGS", args));
             Files.deleteIfExists(f.log);
             LocalActions.Job gate = runner.run("gate", f.pullRequest(), runner.matrix("gate").get(0), Map.of());

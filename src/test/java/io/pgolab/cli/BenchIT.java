@@ -193,6 +193,9 @@ class BenchIT {
         assertThat(r.out()).contains("  warning: " + warning);
         var w = Json.MAPPER.readTree(tmp.resolve("s.json").toFile()).get("workloads").get(0).get("warnings");
         assertThat(w.get(0).asText()).startsWith(warning).contains("measures only noise");
+        var kinds = Json.MAPPER.readTree(tmp.resolve("s.json").toFile()).get("workloads").get(0).get("warning_kinds");
+        assertThat(kinds).hasSize(w.size());
+        assertThat(kinds.get(0).asText()).isEqualTo("identical_binaries");
         assertThat(Files.readString(tmp.resolve("s.md"))).contains(warning);
         assertThat(Files.readString(tmp.resolve("s.html"))).contains(warning.replace("'", "&#39;"));
 

@@ -3,8 +3,8 @@ package io.pgolab.cli;
 import io.pgolab.Tool;
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.pgolab.toolchain.LlvmRawHeader;
-import io.pgolab.toolchain.RustcInfo;
+import io.pgolab.toolchain.llvm.LlvmRawHeader;
+import io.pgolab.toolchain.rust.RustcInfo;
 import io.pgolab.toolchain.ToolLocator;
 import io.pgolab.process.Exec;
 import java.nio.file.Files;

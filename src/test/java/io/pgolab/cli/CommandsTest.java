@@ -13,7 +13,7 @@ class CommandsTest {
 
     @Test
     void theSubcommandRunIsFoundPastGlobalOptionsAndTheirValues() {
-        assertThat(Commands.needed(root, "-C", "bench", "ladder", "--budget", "5s")).containsExactly("ladder");
+        assertThat(Commands.needed(root, "-C", "bench", "ladder", "--max-time", "5s")).containsExactly("ladder");
         assertThat(Commands.needed(root, "--config", "x.toml", "-v", "compare", "true")).containsExactly("compare");
         assertThat(Commands.needed(root, "--config=bench", "compare")).containsExactly("compare");
         assertThat(Commands.needed(root, "profile", "export")).containsExactly("profile");

@@ -130,7 +130,7 @@ class CompareIT {
     @Test
     void badOptionsAreExplained() {
         assertThat(Cli.run(tmp, "compare", "true").err()).contains("at least two commands");
-        assertThat(Cli.run(tmp, "compare", "--budget", "soon", "true", "false").err()).contains("--budget 'soon' is not a duration");
+        assertThat(Cli.run(tmp, "compare", "--max-time", "soon", "true", "false").err()).contains("--max-time 'soon' is not a duration");
         assertThat(Cli.run(tmp, "compare", "--aa", "a", "b").err()).contains("--aa takes exactly one command");
     }
 }

@@ -3,8 +3,8 @@ package io.pgolab.cli;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.pgolab.Tool;
-import io.pgolab.pipeline.BuiltArtifact;
-import io.pgolab.pipeline.ProfileRecord;
+import io.pgolab.profile.ProfileRecord;
+import io.pgolab.store.BuiltArtifact;
 import io.pgolab.toolchain.ToolLocator;
 import io.pgolab.util.Json;
 import java.nio.file.Files;

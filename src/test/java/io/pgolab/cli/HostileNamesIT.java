@@ -60,7 +60,7 @@ class HostileNamesIT {
 
     @Test
     void markdownTablesSurviveLabelsWithPipesNewlinesAndHtml() throws Exception {
-        Cli.Result r = Cli.run(tmp, "compare", "--budget", "1s", "--min-rounds", "5", "--max-rounds", "5",
+        Cli.Result r = Cli.run(tmp, "compare", "--max-time", "1s", "--min-rounds", "5", "--max-rounds", "5",
                 "--markdown", "r.md", "-n", "a | b", "-n", "<b>x</b>\nnext", "echo 1 | cat", "true");
         assertThat(r.exitCode()).as(r.all()).isZero();
         List<String> rows = Files.readAllLines(tmp.resolve("r.md")).stream().filter(l -> l.startsWith("| ")).toList();
@@ -76,7 +76,7 @@ class HostileNamesIT {
     @Test
     void theHtmlReportShowsAScriptLabelAsTextInTheBrowser() throws Exception {
         String hostile = "<script>alert(1)</script>";
-        Cli.Result r = Cli.run(tmp, "compare", "--budget", "1s", "--min-rounds", "5", "--max-rounds", "5",
+        Cli.Result r = Cli.run(tmp, "compare", "--max-time", "1s", "--min-rounds", "5", "--max-rounds", "5",
                 "--html", "r.html", "-n", hostile, "-n", "<img src=x onerror=alert(2)>", "true", "true");
         assertThat(r.exitCode()).as(r.all()).isZero();
         String page = Files.readString(tmp.resolve("r.html"));

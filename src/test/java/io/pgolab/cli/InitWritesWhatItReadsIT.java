@@ -142,7 +142,7 @@ class InitWritesWhatItReadsIT {
     /** report --html, compare --json / --markdown / --csv: a FIFO, a socket and a device are refused by name, never opened. */
     @Test
     void outputOptionsRefuseFifosSocketsAndDevices() throws Exception {
-        Cli.Result made = Cli.run(tmp, "compare", "--budget", "1s", "--min-rounds", "5", "--max-rounds", "5",
+        Cli.Result made = Cli.run(tmp, "compare", "--max-time", "1s", "--min-rounds", "5", "--max-rounds", "5",
                 "--json", "r.json", "true", "true");   // 1 s, 5 rounds: the least compare takes
         assertThat(made.exitCode()).as(made.all()).isZero();
         Path pipe = fifo(tmp.resolve("report.html"));
@@ -155,14 +155,14 @@ class InitWritesWhatItReadsIT {
         try (ServerSocketChannel server = ServerSocketChannel.open(StandardProtocolFamily.UNIX)) {
             server.bind(UnixDomainSocketAddress.of(sock));
             for (Object[] t : List.of(new Object[] {"--json", pipe, "FIFO (named pipe)"}, new Object[] {"--markdown", sock, "socket"})) {
-                Cli.Result c = Cli.run(tmp, "compare", "--budget", "1s", "--min-rounds", "5", "--max-rounds", "5",
+                Cli.Result c = Cli.run(tmp, "compare", "--max-time", "1s", "--min-rounds", "5", "--max-rounds", "5",
                         (String) t[0], t[1].toString(), "true", "true");
                 assertThat(c.exitCode()).as(t[0] + " " + t[1] + ": " + c.all()).isEqualTo(2);
                 assertThat(c.err()).contains("error: cannot write " + t[1] + ": it is a " + t[2]);
             }
         }
         // /dev/null is the one device written to: it discards the output and never blocks
-        Cli.Result discarded = Cli.run(tmp, "compare", "--budget", "1s", "--min-rounds", "5", "--max-rounds", "5",
+        Cli.Result discarded = Cli.run(tmp, "compare", "--max-time", "1s", "--min-rounds", "5", "--max-rounds", "5",
                 "--csv", "/dev/null", "true", "true");
         assertThat(discarded.exitCode()).as(discarded.all()).isZero();
         assertThat(new File("/dev/null")).exists();

@@ -3,16 +3,16 @@ package io.pgolab.cli;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.pgolab.Tool;
-import io.pgolab.pipeline.BuiltArtifact;
-import io.pgolab.pipeline.ProfileRecord;
+import io.pgolab.profile.ProfileRecord;
+import io.pgolab.store.BuiltArtifact;
 import io.pgolab.toolchain.ToolLocator;
 import io.pgolab.util.Hashing;
 import io.pgolab.util.Json;
 import java.io.RandomAccessFile;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 

@@ -1,7 +1,7 @@
 package io.pgolab.cli;
 
 import io.pgolab.Tool;
-import io.pgolab.toolchain.JdkInstall;
+import io.pgolab.toolchain.jvm.JdkInstall;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;

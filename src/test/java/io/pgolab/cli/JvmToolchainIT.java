@@ -2,7 +2,7 @@ package io.pgolab.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.pgolab.toolchain.JdkInstall;
+import io.pgolab.toolchain.jvm.JdkInstall;
 import java.io.RandomAccessFile;
 import java.nio.file.Files;
 import java.nio.file.Path;

@@ -5,7 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.pgolab.Tool;
-import io.pgolab.toolchain.ElfFunctions;
+import io.pgolab.toolchain.elf.ElfFunctions;
 import io.pgolab.toolchain.ToolLocator;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -61,7 +61,7 @@ class LayoutCheckIT {
     void benchWithTheLayoutCheckReportsTheNoiseBesideTheChangeAndNeverGatesOnIt() throws Exception {
         requireLld();
         Path p = TinyProject.create(tmp.resolve("bench"), "clang", "\"release\", \"pgo\"", TRAIN);
-        Cli.Result r = Cli.run(p, "bench", "--layout-check", "--budget", "8s", "--min-rounds", "6",
+        Cli.Result r = Cli.run(p, "bench", "--layout-check", "--max-time", "8s", "--min-rounds", "6",
                 "--json", "out.json", "--markdown", "out.md");
         assertThat(r.exitCode()).as(r.all()).isZero();
         assertThat(r.out()).contains("layout check: relink-1 vs relink-2, the release code linked with its functions",
@@ -86,7 +86,7 @@ class LayoutCheckIT {
     void theLadderReadsEachStepAgainstTheLayoutNoiseAndKeepsRelinksOutOfItsSteps() throws Exception {
         requireLld();
         Path p = TinyProject.create(tmp.resolve("ladder"), "clang", "\"release\", \"pgo\"", TRAIN);
-        Cli.Result r = Cli.run(p, "ladder", "release", "pgo", "--layout-check", "--budget", "6s", "--json", "l.json");
+        Cli.Result r = Cli.run(p, "ladder", "release", "pgo", "--layout-check", "--max-time", "6s", "--json", "l.json");
         assertThat(r.exitCode()).as(r.all()).isZero();
         assertThat(r.out()).contains("b:\n  layout check: relink-1 vs relink-2")
                 .containsPattern("pgo cpu_time [-+][0-9.]+% \\[.*\\]: (beyond the layout noise|within the layout bound)");

@@ -22,11 +22,11 @@ class MeasureOptionsTest {
     @Test
     void optionsOverrideTheDefaults() {
         MeasureOptions opts = new MeasureOptions();
-        new CommandLine(opts).parseArgs("--budget", "5m", "--target-ci", "2", "--min-effect", "3", "--warmup", "0",
+        new CommandLine(opts).parseArgs("--max-time", "5m", "--target-ci", "2", "--min-effect", "3", "--warmup", "0",
                 "--min-rounds", "7", "--max-rounds", "9", "--seed", "5");
 
         CampaignSettings s = opts.settings();
-        assertThat(s.budget()).isEqualTo(Duration.ofMinutes(5));
+        assertThat(s.maxTime()).isEqualTo(Duration.ofMinutes(5));
         assertThat(s.targetHalfWidthPercent()).isEqualTo(2.0);
         assertThat(s.warmupRounds()).isZero();
         assertThat(s.minRounds()).isEqualTo(7);
@@ -44,37 +44,41 @@ class MeasureOptionsTest {
         new CommandLine(on).parseArgs("--randomize-layout", "--seed", "9");
         assertThat(on.settings().randomizeLayout()).isTrue();
         assertThat(on.benchOptions().settings().randomizeLayout()).isTrue();
-        assertThat(on.settings().withBudget(Duration.ofSeconds(3)).withSeed(1).randomizeLayout()).as("kept by with*").isTrue();
+        assertThat(on.settings().withMaxTime(Duration.ofSeconds(3)).withSeed(1).randomizeLayout()).as("kept by with*").isTrue();
     }
 
     @Test
-    void aTotalBudgetReplacesTheDefaultBudgetButNotAGivenOne() {
+    void aTotalMaxTimeReplacesTheDefaultMaxTimeButNotAGivenOne() {
         MeasureOptions total = new MeasureOptions();
-        new CommandLine(total).parseArgs("--total-budget", "90s");
+        new CommandLine(total).parseArgs("--total-max-time", "90s");
         MeasureOptions both = new MeasureOptions();
-        new CommandLine(both).parseArgs("--total-budget", "90s", "--budget", "20s");
+        new CommandLine(both).parseArgs("--total-max-time", "90s", "--max-time", "20s");
 
-        assertThat(total.benchOptions().totalBudget()).contains(Duration.ofSeconds(90));
-        assertThat(total.benchOptions().budgetGiven()).isFalse();
-        assertThat(total.benchOptions().budgetOption()).isEqualTo("--total-budget 1m30s");
-        assertThat(both.benchOptions().budgetGiven()).isTrue();
-        assertThat(both.settings().budget()).isEqualTo(Duration.ofSeconds(20));
+        assertThat(total.benchOptions().totalMaxTime()).contains(Duration.ofSeconds(90));
+        assertThat(total.benchOptions().maxTimeGiven()).isFalse();
+        assertThat(total.benchOptions().maxTimeOption()).isEqualTo("--total-max-time 1m30s");
+        assertThat(both.benchOptions().maxTimeGiven()).isTrue();
+        assertThat(both.settings().maxTime()).isEqualTo(Duration.ofSeconds(20));
         MeasureOptions none = new MeasureOptions();
         new CommandLine(none).parseArgs();
-        assertThat(none.benchOptions().budgetOption()).isEqualTo("--max-time 5m (per workload)");
+        assertThat(none.benchOptions().maxTimeOption()).isEqualTo("--max-time 5m (per workload)");
     }
 
     @Test
-    void maxTimeIsTheCapAndBudgetItsAlias() {
+    void maxTimeIsTheCapAndBudgetItsOldName() {
         MeasureOptions max = new MeasureOptions();
         new CommandLine(max).parseArgs("--max-time", "90s");
-        MeasureOptions budget = new MeasureOptions();
+        MeasureOptions budget = new MeasureOptions(); // the options' names before "max time", still read
         new CommandLine(budget).parseArgs("--budget", "90s");
 
-        assertThat(max.settings().budget()).isEqualTo(Duration.ofSeconds(90)).isEqualTo(budget.settings().budget());
-        assertThat(max.benchOptions().budgetGiven()).isTrue();
+        assertThat(max.settings().maxTime()).isEqualTo(Duration.ofSeconds(90)).isEqualTo(budget.settings().maxTime());
+        assertThat(max.benchOptions().maxTimeGiven()).isTrue();
+        MeasureOptions total = new MeasureOptions();
+        new CommandLine(total).parseArgs("--total-budget", "2m");
+        assertThat(total.benchOptions().totalMaxTime()).contains(Duration.ofMinutes(2));
+        assertThat(total.benchOptions().maxTimeOption()).isEqualTo("--total-max-time 2m");
         MeasureOptions none = new MeasureOptions();
         new CommandLine(none).parseArgs();
-        assertThat(none.settings().budget()).isEqualTo(Duration.ofSeconds(300));
+        assertThat(none.settings().maxTime()).isEqualTo(Duration.ofSeconds(300));
     }
 }

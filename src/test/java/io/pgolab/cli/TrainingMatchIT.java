@@ -3,14 +3,14 @@ package io.pgolab.cli;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.pgolab.Tool;
-import io.pgolab.pipeline.ProfileRecord;
+import io.pgolab.profile.ProfileRecord;
 import io.pgolab.toolchain.ToolLocator;
 import io.pgolab.util.Json;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
-import org.junit.jupiter.api.io.TempDir;
 
 /**
  * Does training match the benchmark, on a two-path C program: training runs only sum_path, one bench

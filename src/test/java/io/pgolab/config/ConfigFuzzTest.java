@@ -22,7 +22,7 @@ import org.junit.jupiter.api.Test;
  * bytes and insert TOML tokens and pgolab values known to have broken loaders.
  *
  * <p>The normal test run fuzzes for {@code pgolab.fuzz.seconds} (default 8) with the fixed seed
- * {@code pgolab.fuzz.seed} (default 11). For a long run: docs/benchmarks.md, "Config fuzzing".
+ * {@code pgolab.fuzz.seed} (default 11). For a long run: docs/benchmarks-log.md, "Config corpus and fuzzing".
  * A failing input is written to target/fuzz-failures/ and named in the assertion.
  */
 class ConfigFuzzTest {

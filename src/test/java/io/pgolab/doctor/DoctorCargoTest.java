@@ -1,8 +1,8 @@
 package io.pgolab.doctor;
 
 import io.pgolab.Tool;
-import io.pgolab.toolchain.RustProfdata;
-import io.pgolab.toolchain.RustcInfo;
+import io.pgolab.toolchain.rust.RustProfdata;
+import io.pgolab.toolchain.rust.RustcInfo;
 import io.pgolab.toolchain.ToolLocator;
 import static org.assertj.core.api.Assertions.assertThat;
 

@@ -2,10 +2,10 @@ package io.pgolab.doctor;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.pgolab.toolchain.ClangInstall;
-import io.pgolab.toolchain.GccInstall;
-import io.pgolab.toolchain.GoInstall;
-import io.pgolab.toolchain.Installs;
+import io.pgolab.toolchain.llvm.ClangInstall;
+import io.pgolab.toolchain.gcc.GccInstall;
+import io.pgolab.toolchain.go.GoInstall;
+import io.pgolab.toolchain.detect.Installs;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;

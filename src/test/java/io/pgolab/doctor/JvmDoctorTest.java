@@ -3,7 +3,7 @@ package io.pgolab.doctor;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.pgolab.config.Variant.Step;
-import io.pgolab.toolchain.JdkInstall;
+import io.pgolab.toolchain.jvm.JdkInstall;
 import java.nio.file.Path;
 import java.util.List;
 import org.junit.jupiter.api.Test;

@@ -65,7 +65,7 @@ class CachegrindTest {
 
     @Test
     void parsesARealCachegrindFileByEventName() throws Exception {
-        Cachegrind.Counts c = Cachegrind.parse(Files.readString(fixture("cachegrind-tiny/cg.1596.out")));
+        Cachegrind.Counts c = CachegrindOutput.parse(Files.readString(fixture("cachegrind-tiny/cg.1596.out")));
         // events: Ir I1mr ILmr Dr D1mr DLmr Dw D1mw DLmw Bc Bcm Bi Bim
         // summary: 8041 3 3 2 0 0 5 3 3 1003 11 0 0
         assertThat(c.get("Ir")).isEqualTo(8041);
@@ -90,8 +90,8 @@ class CachegrindTest {
     void callgrindOrdersTheSameEventsDifferentlyAndIsStillReadByName() throws Exception {
         // Callgrind: "events: Ir Dr Dw I1mr D1mr D1mw ILmr DLmr DLmw Bc Bcm Bi Bim" and a summary that
         // omits trailing zeros ("24024 2 5 2 0 3 2 0 3 3002 10"); the same run under Cachegrind is cg.1597.out.
-        Cachegrind.Counts callgrind = Cachegrind.parse(Files.readString(fixture("callgrind-tiny-child.out")));
-        Cachegrind.Counts cachegrind = Cachegrind.parse(Files.readString(fixture("cachegrind-tiny/cg.1597.out")));
+        Cachegrind.Counts callgrind = CachegrindOutput.parse(Files.readString(fixture("callgrind-tiny-child.out")));
+        Cachegrind.Counts cachegrind = CachegrindOutput.parse(Files.readString(fixture("cachegrind-tiny/cg.1597.out")));
         assertThat(callgrind.get("Ir")).isEqualTo(24024).isEqualTo(cachegrind.get("Ir"));
         assertThat(callgrind.get("Dw")).isEqualTo(5).isEqualTo(cachegrind.get("Dw"));
         assertThat(callgrind.get("Bc")).isEqualTo(3002).isEqualTo(cachegrind.get("Bc"));
@@ -102,7 +102,7 @@ class CachegrindTest {
 
     @Test
     void readSumsTheFilesOfEveryTracedProcess() throws Exception {
-        Cachegrind.Counts c = Cachegrind.read(fixture("cachegrind-tiny"));
+        Cachegrind.Counts c = CachegrindOutput.read(fixture("cachegrind-tiny"));
         assertThat(c.processes()).isEqualTo(2);
         assertThat(c.get("Ir")).isEqualTo(8041 + 24024);
         assertThat(c.metrics()).containsEntry("branches", 1003.0 + 3002.0)
@@ -129,26 +129,26 @@ class CachegrindTest {
 
     @Test
     void metricsWithoutTheirEventsAreLeftOut() {
-        Cachegrind.Counts c = Cachegrind.parse("events: Ir\nsummary: 1234\n");
+        Cachegrind.Counts c = CachegrindOutput.parse("events: Ir\nsummary: 1234\n");
         assertThat(c.metrics()).containsExactly(entry("instructions", 1234.0));
     }
 
     @Test
     void rejectsTruncatedOrForeignFiles() {
-        assertThatThrownBy(() -> Cachegrind.parse("events: Ir I1mr\nfn=main\n0 5 1\n"))
+        assertThatThrownBy(() -> CachegrindOutput.parse("events: Ir I1mr\nfn=main\n0 5 1\n"))
                 .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("truncated");
-        assertThatThrownBy(() -> Cachegrind.parse("hello\n"))
+        assertThatThrownBy(() -> CachegrindOutput.parse("hello\n"))
                 .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("events:");
-        assertThatThrownBy(() -> Cachegrind.parse("events: Ir\nsummary: 1 2\n"))
+        assertThatThrownBy(() -> CachegrindOutput.parse("events: Ir\nsummary: 1 2\n"))
                 .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("2 numbers for 1 events");
-        assertThatThrownBy(() -> Cachegrind.parse("events: Ir Ir\nsummary: 1 2\n"))
+        assertThatThrownBy(() -> CachegrindOutput.parse("events: Ir Ir\nsummary: 1 2\n"))
                 .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("twice");
     }
 
     @Test
     void readOfAnEmptyDirectorySaysSoWithValgrindsLog() throws Exception {
         Files.writeString(work.resolve("valgrind.77.log"), "==77== valgrind: the 'impossible' happened\n");
-        assertThatThrownBy(() -> Cachegrind.read(work))
+        assertThatThrownBy(() -> CachegrindOutput.read(work))
                 .isInstanceOf(IOException.class)
                 .hasMessageContaining("no Cachegrind output")
                 .hasMessageContaining("the 'impossible' happened");
@@ -211,7 +211,7 @@ class CachegrindTest {
         Cachegrind.Result shell = Cachegrind.measure(measurer, cmd("sh", "-c", p + " 1000 && " + p + " 1000"), out, null);
         assertThat(shell.measurement().succeeded()).isTrue();
         assertThat(shell.counts().processes()).isEqualTo(3); // sh and two children
-        assertThat(Cachegrind.list(out, Cachegrind.OUT_PREFIX, Cachegrind.OUT_SUFFIX)).hasSize(3);
+        assertThat(CachegrindOutput.list(out, Cachegrind.OUT_PREFIX, Cachegrind.OUT_SUFFIX)).hasSize(3);
         assertThat(shell.counts().get("Ir")).isGreaterThan(2 * one.counts().get("Ir"));
         // the program's own stderr is not polluted by valgrind's banner
         assertThat(Files.readString(work.resolve("err.txt"))).doesNotContain("Cachegrind");

@@ -126,9 +126,9 @@ class CampaignTest {
         return java.util.Arrays.stream(labels).map(CampaignTest::subject).toList();
     }
 
-    /** Long budget, 6 rounds exactly (one look), 1 warm-up. */
+    /** Long cap, 6 rounds exactly (one look), 1 warm-up. */
     static CampaignSettings settings() {
-        return CampaignSettings.defaults().withBudget(Duration.ofHours(1)).withTarget(0.5).withRounds(6, 6)
+        return CampaignSettings.defaults().withMaxTime(Duration.ofHours(1)).withTarget(0.5).withRounds(6, 6)
                 .withWarmup(1).withSeed(20261130L).withPrimary(List.of(MetricInfo.CPU_TIME));
     }
 
@@ -170,7 +170,7 @@ class CampaignTest {
     // rounds: the looks are at 8, 12, 19 and 29 rounds (Looks.plan(6, 29)).
 
     static CampaignSettings capped(int seconds) {
-        return settings().withRounds(6, 1000).withBudget(Duration.ofSeconds(seconds));
+        return settings().withRounds(6, 1000).withMaxTime(Duration.ofSeconds(seconds));
     }
 
     /** a at 1 s; b's cpu_time ratio x 1 s times seeded noise of this spread (per run, not shared with a). */
@@ -279,25 +279,25 @@ class CampaignTest {
     }
 
     @Test
-    void theMinimumRoundsWinOverAShortBudget_withAWarning() {
+    void theMinimumRoundsWinOverAShortMaxTime_withAWarning() {
         FakeMeasurer m = new FakeMeasurer(NOISY);
         CampaignResult r = run(m, capped(5), new Recorder());
 
         assertThat(r.rounds()).isEqualTo(6);
         assertThat(r.looks().looks()).containsExactly(new io.pgolab.stats.Looks.Look(6, io.pgolab.stats.Looks.ALPHA));
         assertThat(r.stopReason()).startsWith("cap: the last look the --max-time of 5s planned (round 6) is done");
-        assertThat(r.warnings()).contains(new Warning(Warning.Kind.SHORT_BUDGET, "the budget of 5s is shorter than the 6"
+        assertThat(r.warnings()).contains(new Warning(Warning.Kind.SHORT_MAX_TIME, "the --max-time of 5s is shorter than the 6"
                 + " rounds a verdict needs (about 14s at 2.0s per round): the minimum rounds win"));
     }
 
     @Test
-    void warnsAboutTheBudgetOnlyWhenTheMinimumRoundsDoNotFit() {
+    void warnsAboutTheMaxTimeOnlyWhenTheMinimumRoundsDoNotFit() {
         // warm-up 2 s + 6 rounds × 2 s = 14 s
         CampaignResult fits = run(new FakeMeasurer(STEADY), capped(14), new Recorder());
         CampaignResult short1 = run(new FakeMeasurer(STEADY), capped(13), new Recorder());
 
-        assertThat(fits.warnings()).noneMatch(w -> w.message().contains("budget"));
-        assertThat(short1.warnings()).anyMatch(w -> w.message().startsWith("the budget of 13s is shorter than the 6 rounds"));
+        assertThat(fits.warnings()).noneMatch(w -> w.kind() == Warning.Kind.SHORT_MAX_TIME);
+        assertThat(short1.warnings()).anyMatch(w -> w.message().startsWith("the --max-time of 13s is shorter than the 6 rounds"));
     }
 
     @Test
@@ -311,7 +311,7 @@ class CampaignTest {
     }
 
     @Test
-    void aBudgetOfZeroStillRunsTheMinimumRounds_plannedFromTheFirstRoundWithoutWarmUp() {
+    void aMaxTimeOfZeroStillRunsTheMinimumRounds_plannedFromTheFirstRoundWithoutWarmUp() {
         Recorder p = new Recorder();
         CampaignResult r = run(new FakeMeasurer(NOISY), capped(0).withWarmup(0), p);
 

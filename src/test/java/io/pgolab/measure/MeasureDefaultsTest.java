@@ -10,7 +10,7 @@ import org.junit.jupiter.api.Test;
 class MeasureDefaultsTest {
     @Test
     void theDocumentedDefaults() {
-        assertThat(MeasureDefaults.BUDGET_TEXT).isEqualTo("300s");
+        assertThat(MeasureDefaults.MAX_TIME_TEXT).isEqualTo("300s");
         assertThat(MeasureDefaults.TARGET_CI_PERCENT_TEXT).isEqualTo("0.5");
         assertThat(MeasureDefaults.MIN_EFFECT_PERCENT_TEXT).isEqualTo("1.0");
         assertThat(MeasureDefaults.WARMUP_ROUNDS_TEXT).isEqualTo("1");
@@ -23,7 +23,7 @@ class MeasureDefaultsTest {
     @Test
     void campaignSettingsDefaultsAreTheseDefaults() {
         CampaignSettings d = CampaignSettings.defaults();
-        assertThat(d.budget()).isEqualTo(Duration.ofSeconds(300));
+        assertThat(d.maxTime()).isEqualTo(Duration.ofSeconds(300));
         assertThat(d.targetHalfWidthPercent()).isEqualTo(0.5);
         assertThat(d.warmupRounds()).isEqualTo(1);
         assertThat(d.minRounds()).isEqualTo(6).isEqualTo(CampaignSettings.DEFAULT_MIN_ROUNDS);

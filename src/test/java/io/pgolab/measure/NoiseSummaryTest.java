@@ -48,10 +48,10 @@ class NoiseSummaryTest {
     void aMissedTargetSaysWhatItWouldCostFromThePairedSpread() {
         NoiseSummary wide = new NoiseSummary(1, 1, 0, 0, 60, "cpu_time", "A", "B", 8, 10.0, 12, 2.5);
         // (1.96 * 10 / 0.5)^2 / 0.955 = 1609.1 rounds; at 0.9 s per round about 24 min
-        assertThat(wide.budgetLine(0.5, 0.9)).contains(
+        assertThat(wide.targetCostLine(0.5, 0.9)).contains(
                 "±0.5% (the target) would take about 1610 rounds at this noise (about 24 min at 0.9 s per round)");
-        assertThat(wide.budgetLine(3, 0.9)).isEmpty();   // reached
-        assertThat(new NoiseSummary(1, 1, 0, 0, 60, "cpu_time", "A", "B", 8, 500, 600, 90).budgetLine(0.5, 1))
+        assertThat(wide.targetCostLine(3, 0.9)).isEmpty();   // reached
+        assertThat(new NoiseSummary(1, 1, 0, 0, 60, "cpu_time", "A", "B", 8, 500, 600, 90).targetCostLine(0.5, 1))
                 .hasValueSatisfying(l -> assertThat(l).contains("out of reach"));
     }
 

@@ -2,7 +2,9 @@ package io.pgolab.pipeline;
 
 import io.pgolab.config.Config;
 import io.pgolab.config.ConfigLoader;
+import io.pgolab.store.ArtifactStore;
 import io.pgolab.util.CommandLog;
+import io.pgolab.util.Events;
 import io.pgolab.workload.ShellRunner;
 import java.io.IOException;
 import java.io.UncheckedIOException;

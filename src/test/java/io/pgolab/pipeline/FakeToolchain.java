@@ -32,6 +32,17 @@ final class FakeToolchain implements Toolchain {
         return "clang";   // a C toolchain as far as the config is concerned: {cc}, {cflags}, ...
     }
 
+    /** Audited through {cc} like clang's, so the pipeline's audit and read-keyed builds are tested. */
+    @Override
+    public CompileAudit compileAudit() {
+        return CompileAudit.CC;
+    }
+
+    @Override
+    public boolean llvmProfiles() {
+        return true;
+    }
+
     @Override
     public String describe() {
         return "fake " + version;

@@ -3,6 +3,7 @@ package io.pgolab.pipeline;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.pgolab.config.Variant;
+import io.pgolab.store.BuildResult;
 import io.pgolab.toolchain.FailureMode;
 import io.pgolab.toolchain.Phase;
 import io.pgolab.toolchain.ProfileData;

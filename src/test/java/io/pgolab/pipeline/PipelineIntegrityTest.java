@@ -5,7 +5,11 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.pgolab.UserError;
 import io.pgolab.config.Variant;
+import io.pgolab.profile.ProfileRecord;
+import io.pgolab.store.ArtifactStore;
+import io.pgolab.store.BuiltArtifact;
 import io.pgolab.toolchain.FailureMode;
+import io.pgolab.util.Events;
 import io.pgolab.util.Json;
 import java.nio.file.Files;
 import java.nio.file.Path;

@@ -5,6 +5,8 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.pgolab.UserError;
 import io.pgolab.config.Variant;
+import io.pgolab.store.ArtifactStore;
+import io.pgolab.store.BuildResult;
 import io.pgolab.toolchain.FailureMode;
 import io.pgolab.toolchain.Phase;
 import java.nio.file.Files;

@@ -4,6 +4,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import io.pgolab.config.Variant;
+import io.pgolab.store.ArtifactStore;
+import io.pgolab.store.BuiltArtifact;
 import io.pgolab.toolchain.Phase;
 import io.pgolab.util.Json;
 import java.nio.file.Files;
@@ -69,7 +71,7 @@ class PipelineManifestTest {
         assertThat(n.get("variant").asText()).isEqualTo("pgo+lto");
         assertThat(n.get("phase").asText()).isEqualTo("optimize");
 
-        BuiltArtifact instrumented = a.as(BuildStage.INSTRUMENTED, Phase.INSTRUMENT);
+        BuiltArtifact instrumented = a.as(BuiltArtifact.INSTRUMENTED, Phase.INSTRUMENT);
         assertThat(instrumented.variant()).isEqualTo("instrumented");
         assertThat(instrumented.phase()).isEqualTo("instrument");
         assertThat(instrumented.key()).isEqualTo(key);
@@ -82,8 +84,8 @@ class PipelineManifestTest {
             assertThat(Phase.ofId(p.id())).contains(p);
         }
         assertThat(Phase.ofId(BuiltArtifact.BOLT_PHASE)).isEmpty();
-        assertThat(BuildStage.artifactName(Variant.PGO, Phase.INSTRUMENT)).isEqualTo(BuildStage.INSTRUMENTED);
-        assertThat(BuildStage.artifactName(Variant.PGO_BOLT, Phase.OPTIMIZE)).isEqualTo("pgo+bolt.base");
-        assertThat(BuildStage.artifactName(Variant.parse("pgo@server"), Phase.OPTIMIZE)).isEqualTo("pgo@server");
+        assertThat(BuiltArtifact.name(Variant.PGO, Phase.INSTRUMENT)).isEqualTo(BuiltArtifact.INSTRUMENTED);
+        assertThat(BuiltArtifact.name(Variant.PGO_BOLT, Phase.OPTIMIZE)).isEqualTo("pgo+bolt.base");
+        assertThat(BuiltArtifact.name(Variant.parse("pgo@server"), Phase.OPTIMIZE)).isEqualTo("pgo@server");
     }
 }

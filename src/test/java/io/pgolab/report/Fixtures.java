@@ -1,7 +1,5 @@
 package io.pgolab.report;
 
-import io.pgolab.pipeline.BuildResult;
-import io.pgolab.pipeline.PipelineOutcome;
 import io.pgolab.bench.BenchResults;
 import io.pgolab.bench.Ladder;
 import io.pgolab.bench.Potential;
@@ -10,10 +8,12 @@ import io.pgolab.measure.CampaignSettings;
 import io.pgolab.measure.MetricInfo;
 import io.pgolab.measure.Run;
 import io.pgolab.measure.Warning;
-import io.pgolab.pipeline.BuiltArtifact;
-import io.pgolab.pipeline.ProfileRecord;
+import io.pgolab.pipeline.PipelineOutcome;
+import io.pgolab.profile.ProfileRecord;
 import io.pgolab.stats.Comparison;
 import io.pgolab.stats.Direction;
+import io.pgolab.store.BuildResult;
+import io.pgolab.store.BuiltArtifact;
 import io.pgolab.toolchain.BuildDiagnostics;
 import io.pgolab.toolchain.ProfileSummary;
 import java.io.IOException;
@@ -101,7 +101,7 @@ public final class Fixtures {
         return new BuiltArtifact(variant, phase, "key-" + variant, "/p/.pgolab/bin/key/" + variant + "/hot", "/p/notes",
                 bytes, seconds, sha, phase.equals("optimize") ? 1 : 0, phase.equals("optimize") ? 3 : 0,
                 "/p/.pgolab/logs/" + variant + ".log", "cc -O2 -o hot hot.c", "2025-01-01T00:00:00Z", "", Map.of(),
-                seconds * 1.5, new io.pgolab.pipeline.BuildLoad(2, 3));
+                seconds * 1.5, new io.pgolab.store.BuildLoad(2, 3));
     }
 
     public static Ladder ladder() {

@@ -53,7 +53,16 @@ public final class JsonShape {
             "losses[].direction: string", "losses[].change_percent: number", "losses[].ci_low_percent: number",
             "losses[].ci_high_percent: number", "losses[].cold_share: number", "losses[].cold_functions: array",
             "losses[].cold_functions[]: string", "losses[].cold_never_ran: boolean", "losses[].guard: boolean",
-            "losses[].cause: string", "losses[].unknown: string", "losses[].fix: string");
+            "losses[].cause: string", "losses[].unknown: string", "losses[].fix: string",
+            // issue 38: each warning's kind beside its sentence
+            "workloads[].warning_kinds: array", "workloads[].warning_kinds[]: string");
+
+    /**
+     * Keys renamed since 0.1.0, old to new: a file of this version has the new name, and the readers take the old one
+     * too (@JsonAlias). Each is documented in docs/results-schema.md.
+     */
+    static final Map<String, String> RENAMED_SINCE_0_1_0 = Map.of(
+            "method.budget_seconds: number", "method.max_time_seconds: number"); // issue 38: one name for the cap
 
     private JsonShape() {
     }
@@ -64,7 +73,11 @@ public final class JsonShape {
      */
     public static void assertCompatible(JsonNode run, String previous) throws java.io.IOException {
         TreeSet<String> now = ofRun(run);
-        TreeSet<String> old = ofPreviousVersion(previous);
+        TreeSet<String> old = new TreeSet<>();
+        for (String k : ofPreviousVersion(previous)) {
+            String bench = k.startsWith("bench.") ? "bench." : "";
+            old.add(bench + RENAMED_SINCE_0_1_0.getOrDefault(k.substring(bench.length()), k.substring(bench.length())));
+        }
         org.assertj.core.api.Assertions.assertThat(now).as("keys of %s", previous).containsAll(old);
         TreeSet<String> added = new TreeSet<>(now);
         added.removeAll(old);

@@ -6,10 +6,10 @@ import io.pgolab.bench.GateResult;
 import io.pgolab.measure.CampaignResult;
 import io.pgolab.measure.MetricInfo;
 import io.pgolab.measure.Run;
-import io.pgolab.pipeline.Worktrees;
 import io.pgolab.report.files.Exports;
 import io.pgolab.stats.Comparison;
 import io.pgolab.stats.Direction;
+import io.pgolab.store.Worktrees;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -35,7 +35,7 @@ public final class VerdictFixtures {
             runs.add(new Run(base, round, 0, Map.of("cpu_time", 0.100 * wobble, "ops_per_sec", 1000 / wobble)));
             runs.add(new Run(candidate, round, 1, Map.of("cpu_time", 0.100 * factor * n, "ops_per_sec", 1000 / factor / n)));
         }
-        return new CampaignResult(List.of(base, candidate), runs, metrics, NOISE.length, 1, "budget spent", 30, 7L,
+        return new CampaignResult(List.of(base, candidate), runs, metrics, NOISE.length, 1, "cap reached", 30, 7L,
                 List.of(), Map.of(base, "ok", candidate, "ok"));
     }
 

@@ -70,7 +70,7 @@ class LooksTest {
      * A/A: 2000 seeded sequences of 100 rounds with heavy-tailed noise, looked at at every planned look of
      * {@link Looks#plan}, stopped at the first look whose interval excludes 1 (the most eager stopping there is: with
      * a minimum effect of 0 every such look gives a false verdict). The union bound holds the false rate to 5%; a
-     * fixed 95% interval looked at after every round from the 6th, as the budget rule's "CI narrow enough" could, is
+     * fixed 95% interval looked at after every round from the 6th, as the rule before the looks, "CI narrow enough" could, is
      * wrong far more often.
      */
     @Test

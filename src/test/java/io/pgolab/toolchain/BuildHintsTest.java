@@ -4,10 +4,9 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.pgolab.config.Variant;
 import java.nio.file.Path;
-import java.util.Optional;
 import org.junit.jupiter.api.Test;
 
-/** Each toolchain's hint for a failed build names the keys that toolchain takes, and only those. */
+/** The hint for a failed C build names the keys clang and gcc take, and only those. */
 class BuildHintsTest {
     static final Path CONFIG = Path.of("/p/pgolab.toml");
 
@@ -26,26 +25,5 @@ class BuildHintsTest {
                 "clang 19", 19)).contains("configured for gcc", "./configure CC='{cc}'");
         assertThat(BuildHints.c("collect2: error: ld returned 1 exit status", Variant.RELEASE, CONFIG, "gcc 12", 12))
                 .doesNotContain("configured for gcc");
-    }
-
-    @Test
-    void goPointsAtGoflagsAndPackage() {
-        assertThat(BuildHints.go("main.go:3: undefined: x", CONFIG)).contains("build.goflags", "build.package", "{goflags}");
-        assertThat(BuildHints.go("go: go.mod file not found in current directory", CONFIG)).contains("project.root");
-    }
-
-    @Test
-    void cargoNeverSuggestsBuildCommandAsTheFix() {
-        String h = BuildHints.cargo("error[E0425]: cannot find value", Variant.RELEASE, CONFIG, "release", Optional.empty());
-        assertThat(h).contains("build.command is not used for cargo", "features", "RUSTFLAGS", "CARGO_PROFILE_RELEASE_<KEY>");
-        assertThat(BuildHints.cargo("error[E0554]: `#![feature]` may not be used on the stable release channel", Variant.RELEASE,
-                CONFIG, "release", Optional.empty())).contains("rust-toolchain.toml", "RUSTUP_TOOLCHAIN");
-        assertThat(BuildHints.cargo("error: failed to download from `x`", Variant.RELEASE, CONFIG, "release", Optional.empty()))
-                .contains("cargo fetch", "--offline");
-        assertThat(BuildHints.cargo("error: failed to download `bitflags v2.4.0`\n\nCaused by:\n  attempting to make an HTTP"
-                + " request, but --offline was specified", Variant.RELEASE, CONFIG, "release", Optional.empty()))
-                .startsWith("cargo runs offline").contains("cargo fetch");
-        assertThat(BuildHints.cargo("error: no bin target named `nope`", Variant.RELEASE, CONFIG, "release", Optional.empty()))
-                .contains("build.bins");
     }
 }

@@ -97,7 +97,7 @@ final class RecordedVerdicts {
         }
         List<Losses.Regression> regressions = ReportDocs.regressions(b);
         if (d.losses() == null) {
-            List<io.pgolab.pipeline.TrainingMatch> checks = d.trainingMatch() == null ? List.of() : d.trainingMatch();
+            List<io.pgolab.profile.TrainingMatch> checks = d.trainingMatch() == null ? List.of() : d.trainingMatch();
             String notRun = checks.isEmpty() ? "this results file holds no training check" : "";
             return d.withLosses(Losses.of(regressions, new Losses.Training(checks, java.util.Map.of(), notRun, null)));
         }

@@ -1,28 +1,28 @@
 package io.pgolab.report.json;
 
-import io.pgolab.pipeline.BoltReport;
-import io.pgolab.pipeline.BuildResult;
-import io.pgolab.pipeline.PipelineOutcome;
-import io.pgolab.pipeline.ProfileRecord;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import io.pgolab.Version;
 import io.pgolab.bench.BenchResults;
 import io.pgolab.bench.GateMeasure;
 import io.pgolab.bench.GateResult;
-import io.pgolab.pipeline.Worktrees;
 import io.pgolab.bench.Ladder;
 import io.pgolab.measure.CampaignResult;
 import io.pgolab.measure.HostInfo;
 import io.pgolab.measure.Run;
 import io.pgolab.measure.Warning;
+import io.pgolab.pipeline.BoltReport;
 import io.pgolab.pipeline.BoltStage;
-import io.pgolab.pipeline.BuiltArtifact;
+import io.pgolab.pipeline.PipelineOutcome;
+import io.pgolab.profile.ProfileRecord;
 import io.pgolab.report.BuildCost;
 import io.pgolab.report.Exporter;
 import io.pgolab.report.PotentialLines;
 import io.pgolab.report.PotentialWorth;
 import io.pgolab.report.Results;
 import io.pgolab.stats.Comparison;
+import io.pgolab.store.BuildResult;
+import io.pgolab.store.BuiltArtifact;
+import io.pgolab.store.Worktrees;
 import io.pgolab.toolchain.ProfileSummary;
 import io.pgolab.util.Json;
 import java.io.UncheckedIOException;
@@ -135,8 +135,8 @@ public final class JsonExporter implements Exporter {
         return out;
     }
 
-    private static List<io.pgolab.pipeline.BuildStepCost> steps(BuiltArtifact a) {
-        return a.buildSteps() == null ? null : a.buildSteps().stream().map(st -> new io.pgolab.pipeline.BuildStepCost(
+    private static List<io.pgolab.store.BuildStepCost> steps(BuiltArtifact a) {
+        return a.buildSteps() == null ? null : a.buildSteps().stream().map(st -> new io.pgolab.store.BuildStepCost(
                 st.step(), Seconds.wall(st.wallSeconds()), Seconds.cpu(st.cpuSeconds()))).toList();
     }
 
@@ -173,7 +173,7 @@ public final class JsonExporter implements Exporter {
         List<String> gated = r.gated();
         var s = r.settings();
         ResultsDocument.Method method = new ResultsDocument.Method(s.warmupRounds(), s.minRounds(),
-                s.budget().toMillis() / 1000.0, s.targetHalfWidthPercent(), s.primaryMetrics(), gated, s.seed(),
+                s.maxTime().toMillis() / 1000.0, s.targetHalfWidthPercent(), s.primaryMetrics(), gated, s.seed(),
                 s.cpu(), r.deterministic(), CI_LEVEL, 0, SIGNIFICANCE_TEST, ESTIMATOR, r.jvmThreads()
                 .map(p -> new ResultsDocument.JvmThreads(p.pinned(), p.cpus(), p.reason())).orElse(null));
         List<ResultsDocument.Workload> workloads = new ArrayList<>();
@@ -193,7 +193,9 @@ public final class JsonExporter implements Exporter {
                 runs.add(new ResultsDocument.RunEntry(run.label(), run.round(), run.position(), run.metrics()));
             }
             workloads.add(new ResultsDocument.Workload(w.name(), w.command(), c.labels(), c.rounds(), c.stopReason(),
-                    Seconds.wall(c.elapsedSeconds()), c.warnings().stream().map(Warning::message).toList(), c.outputs(), metrics, medians, comps, w.potential(), runs,
+                    Seconds.wall(c.elapsedSeconds()), c.warnings().stream().map(Warning::message).toList(),
+                    c.warnings().stream().map(x -> x.kind().json()).toList(), c.outputs(), metrics, medians, comps,
+                    w.potential(), runs,
                     c.noise().stream().map(ResultsDocument.RoundNoiseEntry::of).toList(),
                     w.layout().map(l -> layout(w.name(), l)).orElse(null), w.flamegraphs(),
                     PotentialWorth.of(w.potential()), PotentialLines.of(w, gated),

@@ -1,13 +1,14 @@
 package io.pgolab.report.json;
 
+import com.fasterxml.jackson.annotation.JsonAlias;
 import io.pgolab.pipeline.BoltReport;
 import com.fasterxml.jackson.annotation.JsonIgnoreProperties;
 import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.annotation.JsonUnwrapped;
 import io.pgolab.bench.Potential;
 import io.pgolab.measure.perf.Flamegraph;
-import io.pgolab.pipeline.ProfileRecord;
-import io.pgolab.pipeline.TrainingMatch;
+import io.pgolab.profile.ProfileRecord;
+import io.pgolab.profile.TrainingMatch;
 import io.pgolab.report.PotentialWorth;
 import io.pgolab.toolchain.ProfileSummary;
 import io.pgolab.util.OneOf;
@@ -85,7 +86,7 @@ public record ResultsDocument(
                                String binary,
                                Boolean cached, String profileSha256, Integer profileMismatched, Integer profileMissing,
                                String profileCheck, String buildCommand, BoltReport bolt, Double buildCpuSeconds,
-                               io.pgolab.pipeline.BuildLoad loadAvg, List<io.pgolab.pipeline.BuildStepCost> buildSteps) {
+                               io.pgolab.store.BuildLoad loadAvg, List<io.pgolab.store.BuildStepCost> buildSteps) {
     }
 
     /**
@@ -156,8 +157,10 @@ public record ResultsDocument(
         }
     }
 
+    /** max_time_seconds: written budget_seconds before the cap had one name, and read under either key. */
     @JsonIgnoreProperties(ignoreUnknown = true)
-    public record Method(int warmupRounds, int minRounds, double budgetSeconds, double targetCiHalfWidthPercent,
+    public record Method(int warmupRounds, int minRounds, @JsonAlias("budget_seconds") double maxTimeSeconds,
+                         double targetCiHalfWidthPercent,
                          List<String> primaryMetrics, List<String> gatedMetrics, long seed, int pinnedCpu,
                          boolean deterministic, double ciLevel, int bootstrapResamples, String significanceTest,
                          @JsonInclude(JsonInclude.Include.NON_NULL) String estimator,
@@ -175,12 +178,14 @@ public record ResultsDocument(
 
     /**
      * pgo_potential is absent for workloads that are not services; flamegraphs (variant → folded stacks, added
-     * after 0.1.0) only with --flamegraph.
+     * after 0.1.0) only with --flamegraph. warning_kinds: each warning's kind ({@code measure.Warning.Kind#json}),
+     * in the order of warnings; null (absent) in files written before kinds were recorded.
      */
     @JsonIgnoreProperties(ignoreUnknown = true)
     public record Workload(@Required String name, String command, List<String> subjects, int rounds, String stopReason,
-                           double elapsedSeconds, @Required List<String> warnings, Map<String, String> lastOutputLine,
-                           Map<String, MetricEntry> metrics, Map<String, Map<String, Double>> medians,
+                           double elapsedSeconds, @Required List<String> warnings,
+                           @JsonInclude(JsonInclude.Include.NON_NULL) List<String> warningKinds,
+                           Map<String, String> lastOutputLine, Map<String, MetricEntry> metrics, Map<String, Map<String, Double>> medians,
                            @Required List<ComparisonEntry> comparisons,
                            @JsonInclude(JsonInclude.Include.NON_EMPTY) Map<String, Potential> pgoPotential,
                            List<RunEntry> runs,
@@ -197,8 +202,8 @@ public record ResultsDocument(
                         List<ComparisonEntry> comparisons, Map<String, Potential> pgoPotential, List<RunEntry> runs,
                         List<RoundNoiseEntry> roundNoise, LayoutEntry layoutCheck, Map<String, Flamegraph> flamegraphs,
                         Map<String, PotentialWorth> pgoPotentialWorth, List<String> pgoPotentialExplanations) {
-            this(name, command, subjects, rounds, stopReason, elapsedSeconds, warnings, lastOutputLine, metrics, medians,
-                    comparisons, pgoPotential, runs, roundNoise, layoutCheck, flamegraphs, pgoPotentialWorth,
+            this(name, command, subjects, rounds, stopReason, elapsedSeconds, warnings, null, lastOutputLine, metrics,
+                    medians, comparisons, pgoPotential, runs, roundNoise, layoutCheck, flamegraphs, pgoPotentialWorth,
                     pgoPotentialExplanations, List.of());
         }
 

@@ -84,7 +84,7 @@ public final class BenchText {
         CampaignResult c = w.campaign();
         double perRound = c.rounds() > 0 ? c.elapsedSeconds() / (c.rounds() + c.warmupRounds()) : Double.NaN;
         summaries.stream().max(java.util.Comparator.comparingDouble(NoiseSummary::halfWidth))
-                .flatMap(n -> n.budgetLine(r.settings().targetHalfWidthPercent(), perRound)).ifPresent(lines::add);
+                .flatMap(n -> n.targetCostLine(r.settings().targetHalfWidthPercent(), perRound)).ifPresent(lines::add);
         return lines;
     }
 

@@ -1,14 +1,14 @@
 package io.pgolab.report.text;
 
 import io.pgolab.report.BuildCost;
-import io.pgolab.toolchain.UntrainedGuard;
+import io.pgolab.toolchain.llvm.UntrainedGuard;
 import io.pgolab.pipeline.BoltReport;
-import io.pgolab.pipeline.BuildResult;
-import io.pgolab.pipeline.PipelineOutcome;
 import io.pgolab.pipeline.BoltStage;
-import io.pgolab.pipeline.BuiltArtifact;
-import io.pgolab.pipeline.ProfileRecord;
-import io.pgolab.toolchain.ElfLayout;
+import io.pgolab.store.BuiltArtifact;
+import io.pgolab.pipeline.PipelineOutcome;
+import io.pgolab.profile.ProfileRecord;
+import io.pgolab.store.BuildResult;
+import io.pgolab.toolchain.elf.ElfLayout;
 import io.pgolab.util.Strings;
 import java.nio.file.Path;
 import java.util.ArrayList;

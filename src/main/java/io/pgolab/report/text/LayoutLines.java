@@ -37,7 +37,7 @@ final class LayoutLines {
                     c.changePercent(), ci[0], ci[1], beyond.get() ? "beyond the layout noise"
                             : String.format(Locale.ROOT, "within the layout bound (%.1f%%): this change may be where the"
                             + " code lies, not the optimization%s", bound, bound > 2 * c.minEffect() * 100
-                            ? "; the bound is wide, more rounds (--budget) narrow it" : "")));
+                            ? "; the bound is wide, more rounds (--max-time) narrow it" : "")));
         }
         l.problem().ifPresent(p -> lines.add("warning: " + p));
         return lines;

@@ -1,7 +1,7 @@
 package io.pgolab.report.text;
 
-import io.pgolab.pipeline.BuiltArtifact;
-import io.pgolab.pipeline.ProfileRecord;
+import io.pgolab.profile.ProfileRecord;
+import io.pgolab.store.BuiltArtifact;
 import io.pgolab.toolchain.ProfileSummary;
 import io.pgolab.util.Strings;
 import java.nio.file.Path;

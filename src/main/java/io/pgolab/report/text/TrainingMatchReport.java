@@ -1,6 +1,6 @@
 package io.pgolab.report.text;
 
-import io.pgolab.pipeline.TrainingMatch;
+import io.pgolab.profile.TrainingMatch;
 import io.pgolab.report.Md;
 import java.util.List;
 

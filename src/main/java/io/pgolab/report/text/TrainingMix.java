@@ -1,6 +1,6 @@
 package io.pgolab.report.text;
 
-import io.pgolab.pipeline.ProfileRecord;
+import io.pgolab.profile.ProfileRecord;
 import java.util.ArrayList;
 import java.util.List;
 

@@ -9,9 +9,8 @@ import io.pgolab.bench.GateResult;
 import io.pgolab.measure.CampaignResult;
 import io.pgolab.measure.MetricInfo;
 import io.pgolab.measure.Run;
-import io.pgolab.pipeline.Worktrees;
-import io.pgolab.report.GoldenReportTest;
 import io.pgolab.report.Fixtures;
+import io.pgolab.report.GoldenReportTest;
 import io.pgolab.report.Html;
 import io.pgolab.report.Md;
 import io.pgolab.report.Results;
@@ -20,6 +19,7 @@ import io.pgolab.report.json.ResultsDocument;
 import io.pgolab.report.json.ResultsReader;
 import io.pgolab.stats.Comparison;
 import io.pgolab.stats.Direction;
+import io.pgolab.store.Worktrees;
 import io.pgolab.util.Json;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -48,7 +48,7 @@ class MicrobenchSectionTest {
             runs.add(new Run(candidate, r, 1, Map.of("cpu_time", 0.1 / w, "micro.BM_same", 100 / w,
                     "micro.BM_slow", 60 / w)));
         }
-        return new CampaignResult(List.of(base, candidate), runs, metrics, 8, 1, "budget spent", 30, 7L, List.of(),
+        return new CampaignResult(List.of(base, candidate), runs, metrics, 8, 1, "cap reached", 30, 7L, List.of(),
                 Map.of(base, "ok", candidate, "ok"));
     }
 

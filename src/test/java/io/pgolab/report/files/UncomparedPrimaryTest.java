@@ -10,15 +10,15 @@ import io.pgolab.bench.GatedOutcome;
 import io.pgolab.measure.CampaignResult;
 import io.pgolab.measure.MetricInfo;
 import io.pgolab.measure.Run;
-import io.pgolab.pipeline.Worktrees;
-import io.pgolab.report.GoldenReportTest;
 import io.pgolab.report.Fixtures;
+import io.pgolab.report.GoldenReportTest;
 import io.pgolab.report.Html;
 import io.pgolab.report.Md;
 import io.pgolab.report.Results;
 import io.pgolab.stats.Comparison;
 import io.pgolab.stats.Direction;
 import io.pgolab.stats.Verdict;
+import io.pgolab.store.Worktrees;
 import io.pgolab.util.Json;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -52,7 +52,7 @@ class UncomparedPrimaryTest {
             runs.add(new Run(candidate, round, 1, Map.of("cpu_time_per_op", 1300 / wobble,
                     "ops_per_sec", round == 3 ? 0.0 : 560000 * wobble)));
         }
-        return new CampaignResult(List.of(base, candidate), runs, metrics, 8, 1, "budget spent", 30, 7L, List.of(),
+        return new CampaignResult(List.of(base, candidate), runs, metrics, 8, 1, "cap reached", 30, 7L, List.of(),
                 Map.of(base, "ok", candidate, "ok"));
     }
 

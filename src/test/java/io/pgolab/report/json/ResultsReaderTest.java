@@ -37,6 +37,7 @@ class ResultsReaderTest {
         ResultsDocument.Workload w = b.workloads().get(0);
         assertThat(w.subjects()).containsExactly("release", "pgo");
         assertThat(w.runs()).hasSize(2 * w.rounds());
+        assertThat(w.warningKinds()).as("written before kinds were recorded").isNull();
         assertThat(w.metrics().get("cpu_time").direction()).isEqualTo("lower_is_better");
         ResultsDocument.ComparisonEntry cpu = b.comparisons().stream().filter(c -> c.metric().equals("cpu_time"))
                 .findFirst().orElseThrow();
@@ -64,6 +65,7 @@ class ResultsReaderTest {
     void readsCompareBuildAndProfileFilesOfThePreviousVersion() {
         ResultsDocument c = ResultsReader.read(DIR.resolve("compare-0.1.0.json"));
         assertThat(c.envelope().project()).isNull();
+        assertThat(c.measurements().method().maxTimeSeconds()).as("read from budget_seconds").isEqualTo(60.0);
         assertThat(c.measurements().workloads().get(0).name()).isEqualTo("compare");
         ResultsDocument b = ResultsReader.read(DIR.resolve("build-0.1.0.json"));
         assertThat(b.variants()).hasSize(3);
@@ -73,12 +75,25 @@ class ResultsReaderTest {
         assertThat(p.optimizedBuilds()).containsKey("pgo");
     }
 
-    /** Read into the records and written again, a file keeps every key, its nesting, its value types and values. */
+    @Test
+    void theCapIsWrittenAsMaxTimeSecondsAndReadUnderEitherKey() throws Exception {
+        ResultsDocument d = ResultsReader.read(DIR.resolve("demo-0.1.0.json"));
+        JsonNode method = Json.MAPPER.readTree(Json.MAPPER.writeValueAsString(d)).get("method");
+        assertThat(method.get("max_time_seconds").asDouble()).isEqualTo(d.measurements().method().maxTimeSeconds())
+                .isPositive();
+        assertThat(method.has("budget_seconds")).isFalse();
+    }
+
+    /**
+     * Read into the records and written again, a file keeps every key, its nesting, its value types and values; one
+     * key has a new name: budget_seconds (files before the cap had one name) is written as max_time_seconds.
+     */
     @ParameterizedTest
     @ValueSource(strings = {"demo", "ladder", "compare", "build", "profile"})
     void recordsHoldEveryKeyOfThePreviousVersion(String name) throws Exception {
         Path f = DIR.resolve(name + "-0.1.0.json");
-        JsonNode old = Json.MAPPER.readTree(f.toFile());
+        JsonNode old = Json.MAPPER.readTree(Json.MAPPER.readTree(f.toFile()).toString()
+                .replace("\"budget_seconds\":", "\"max_time_seconds\":"));
         JsonNode again = Json.MAPPER.readTree(Json.MAPPER.writeValueAsString(ResultsReader.read(f)));
         assertThat(JsonShape.of(again)).isEqualTo(JsonShape.of(old));
         assertThat(again).isEqualTo(old);

@@ -2,7 +2,7 @@ package io.pgolab.report.text;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.pgolab.toolchain.ElfLayout;
+import io.pgolab.toolchain.elf.ElfLayout;
 import java.nio.file.Path;
 import org.junit.jupiter.api.Test;
 

@@ -1,0 +1,11 @@
+package io.pgolab.store;
+
+/**
+ * The machine's 1-minute load average when a build started and when it ended (/proc/loadavg): beside a build's
+ * wall time, it says whether other work shared the CPUs (the CPU time of the build does not depend on it).
+ */
+public record BuildLoad(double start, double end) {
+    public static double now() {
+        return io.pgolab.measure.HostChecks.loadAverage();
+    }
+}

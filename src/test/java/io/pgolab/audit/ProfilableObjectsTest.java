@@ -1,0 +1,92 @@
+package io.pgolab.audit;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.pgolab.Tool;
+import io.pgolab.config.Variant;
+import io.pgolab.process.Exec;
+import io.pgolab.toolchain.CompileRecord;
+import io.pgolab.toolchain.Phase;
+import io.pgolab.toolchain.ProfileData;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Optional;
+import java.util.Set;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * Issue 27: GCC's "found no profile data for N of M objects ... retrain" counted an assembly object, objects with no
+ * functions and objects the program never linked, none of which can ever have a .gcda. Real gcc objects and archive.
+ */
+class ProfilableObjectsTest {
+    @TempDir
+    Path tmp;
+
+    private CompileRecord rec(String... args) {
+        return new CompileRecord(1, tmp, false, Optional.empty(), List.of(args));
+    }
+
+    private void gcc(String... args) {
+        List<String> argv = new ArrayList<>(List.of("gcc"));
+        argv.addAll(List.of(args));
+        Exec.Result r = Exec.capture(null, tmp, java.util.Map.of(), argv, 60);
+        assertThat(r.ok()).as(r.output()).isTrue();
+    }
+
+    @Test
+    void onlyLinkedObjectsWithFunctionsCountInTheGcdaCheck() throws Exception {
+        Tool.require(Exec.capture(null, List.of("gcc", "--version")).ok(), "gcc");
+        Files.writeString(tmp.resolve("main.c"), "int f(int); int g(int);\nint main(void) { return f(1) + g(2); }\n");
+        Files.writeString(tmp.resolve("f.c"), "int f(int x) { return x + 1; }\n");
+        // -DPIC adds code, as real PIC objects differ from their static twins (GOT loads, other sizes)
+        Files.writeString(tmp.resolve("g.c"), "int g(int x) { return x * 3; }\n#ifdef PIC\nint h(int x) { return x; }\n#endif\n");
+        Files.writeString(tmp.resolve("data.c"), "int table[4] = {1, 2, 3, 4};\n");
+        Files.writeString(tmp.resolve("unused.c"), "int u(int x) { return x - 1; }\n");
+        Files.writeString(tmp.resolve("crc.S"), ".text\n.globl crc\ncrc:\n ret\n");
+        List<CompileRecord> records = new ArrayList<>();
+        for (String src : List.of("main.c", "f.c", "g.c", "data.c", "unused.c", "crc.S")) {
+            String[] args = {"-O2", "-fprofile-use=" + tmp.resolve("prof"), "-c", src, "-o",
+                    tmp.resolve(src.replaceAll("\\.[cS]$", ".o")).toString()};
+            gcc(args);
+            records.add(rec(args));
+        }
+        // libtool's way: the same source again with -fPIC under the same name in .libs/, for a shared library the
+        // program does not link; the archive holds the other g.o (same name, another size)
+        Files.createDirectories(tmp.resolve(".libs"));
+        String[] pic = {"-O2", "-fprofile-use=" + tmp.resolve("prof"), "-c", "g.c", "-fPIC", "-DPIC", "-o",
+                tmp.resolve(".libs/g.o").toString()};
+        gcc(pic);
+        records.add(rec(pic));
+        Exec.Result ar = Exec.capture(null, tmp, java.util.Map.of(), List.of("ar", "rcs", "libx.a", "g.o", "data.o",
+                "crc.o"), 60);
+        assertThat(ar.ok()).as(ar.output()).isTrue();
+        String[] link = {"main.o", tmp.resolve("f.o").toString(), "-L.", "-lx", "-o", "prog"};
+        gcc(link);
+        records.add(rec(link));
+
+        Set<String> members = new HashSet<>();
+        assertThat(ProfilableObjects.members(tmp.resolve("libx.a"), members)).isTrue();
+        assertThat(members.stream().filter(m -> !m.contains("\0"))).containsExactlyInAnyOrder("g.o", "data.o", "crc.o");
+
+        // The training's profile: main and f have their .gcda, g (linked from the archive, with a function) lost it.
+        Path prof = tmp.resolve("prof");
+        for (String o : List.of("main", "f")) {
+            Path gcda = Path.of(prof + tmp.resolve(o).toString() + ".gcda");
+            Files.createDirectories(gcda.getParent());
+            Files.writeString(gcda, "x");
+        }
+        BuildAudit.Outcome out = BuildAudit.check("pgo", Variant.PGO, Phase.OPTIMIZE,
+                Optional.of(new ProfileData(prof, "sha", 0)), true, records, tmp, tmp, tmp.resolve("audit.log"), 0,
+                Optional.of(tmp.resolve("prog")));
+        assertThat(out.line()).endsWith(", 2/3 .gcda found (left out, no profile possible: 1 no functions,"
+                + " 2 not linked into the artifact, 1 assembly)");
+        assertThat(out.problems()).singleElement().satisfies(p -> {
+            assertThat(p.what()).contains("found no profile data for 1 of 3 object(s)", "g.o: GCC looked for");
+            assertThat(p.warnOnly()).isTrue();
+        });
+    }
+}
