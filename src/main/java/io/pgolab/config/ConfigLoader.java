@@ -77,21 +77,8 @@ public final class ConfigLoader {
         List<Variant> ladder = project.has("ladder") ? variants(project, "ladder", List.of(), problems) : List.of();
         StoredProfileSpec stored = StoredProfileSpec.read(project, dir, problems);
 
-        toolchain.rejectUnknown(TOOLCHAIN);
-        String kind = toolchain.string("kind", "kind = \"clang\"   # or \"gcc\", \"go\", \"cargo\"");
-        if (toolchain.has("kind") && kind.isEmpty()) {
-            problems.add(toolchain.line("kind"), "toolchain.kind", "must not be empty",
-                    "kind = \"clang\"   # or \"gcc\", \"go\", \"cargo\"");
-        } else if (!kind.isEmpty() && !KINDS.contains(kind)) {
-            problems.add(toolchain.line("kind"), "toolchain.kind", "unknown toolchain '" + kind + "'",
-                    Strings.closest(kind, KINDS).map(k -> "did you mean \"" + k + "\"? ").orElse("")
-                            + "supported: \"clang\", \"gcc\", \"go\", \"cargo\" or \"jvm\"");
-        }
-        ValueChecks.nonEmpty(toolchain, List.of("cc", "cxx", "go", "llvm_profdata"), problems);
-        ToolchainSpec tc = new ToolchainSpec(kind, toolchain.optString("cc"), toolchain.optString("cxx"),
-                toolchain.bool("atomic_counters", kind.equals("gcc")), GoConfig.options(toolchain, kind, problems),
-                toolchain.optString("llvm_profdata"), PartialTraining.read(toolchain, kind, problems),
-                JvmConfig.options(toolchain, kind, problems));
+        ToolchainSpec tc = toolchainSpec(toolchain, problems);
+        String kind = tc.kind();
         if (JvmConfig.isJvm(kind) && !project.has("variants")) {
             variants = List.of(Variant.RELEASE, Variant.AOT);
         }
@@ -100,51 +87,18 @@ public final class ConfigLoader {
         boolean cargo = CargoConfig.isCargo(kind);
         CargoConfig.checkToolchainKeys(toolchain, kind, problems);
 
-        BuildSpec bs;
+        BuildSpec bs = buildSpec(build, root, name, tc, problems);
         if (cargo) {
-            bs = CargoConfig.read(build, root, problems);
             exclude = CargoConfig.withTargetExcluded(exclude);
-        } else {
-            build.rejectUnknown(BUILD);
-            GoConfig.rejectGoBuildKeys(build, kind, problems);
-            bs = GoConfig.isGo(kind) ? GoConfig.build(build, name, problems)
-                    : JvmConfig.isJvm(kind) ? JvmConfig.build(build, tc.jvm(), problems) : cBuild(build, problems);
-        }
-        bs = bs.withAllow(allow(build, problems));   // the compile audit covers every kind
-        if (!cargo) {   // cargo names it among the keys it does not use
-            bs = bs.withConfigure(configure(build, kind, problems)).withCompilerCache(compilerCache(build, kind, problems));
         }
 
         Set<String> bins = CargoConfig.binPlaceholders(bs);
         Set<String> trainExtra = GoConfig.isGo(kind) ? GoConfig.TRAIN_PLACEHOLDERS : bins;
         List<WorkloadSpec> train = WorkloadReader.workloads(toml, "train", trainExtra, problems);
         List<WorkloadSpec> bench = WorkloadReader.workloads(toml, "bench", bins, problems);
-        if (variants.stream().anyMatch(Variant::jvm) && train.isEmpty() && problems.isEmpty()) {
-            problems.add(project.line("variants"), "project.variants",
-                    "the cds and aot variants are made from a training run, but there is no [[train]] entry",
-                    "add one, e.g.\n      [[train]]\n      name = \"typical\"\n      command = \"{binary} --typical-input\"");
-        }
-        if (variants.stream().anyMatch(Variant::pgo) && train.isEmpty() && stored.file().isEmpty() && problems.isEmpty()) {
-            problems.add(project.line("variants"), "project.variants",
-                    "variant(s) with pgo need a training workload (or a stored profile, project.profile), but there is no [[train]] entry",
-                    "add one, e.g.\n      [[train]]\n      name = \"typical\"\n      command = \"{binary} --typical-input\"");
-        }
-        checkProfileSets(variants, train, project, problems);
-        checkProfileSets(ladder, train, project, problems);
+        checkTraining(variants, ladder, train, stored, project, problems);
         BoltSpec bolt = bolt(toml, problems);
-        if (bs.installTree() && (variants.stream().anyMatch(Variant::bolt) || ladder.stream().anyMatch(Variant::bolt))) {
-            problems.add(project.line(variants.stream().anyMatch(Variant::bolt) ? "variants" : "ladder"),
-                    variants.stream().anyMatch(Variant::bolt) ? "project.variants" : "project.ladder",
-                    "a BOLT variant rewrites one program, and this build's variant is an install tree ({installdir} in"
-                            + " build.artifact): BOLT of install trees is not supported",
-                    "leave the +bolt variants out, or make build.artifact the program itself ({builddir}/...)");
-        }
-        if ((variants.stream().anyMatch(Variant::bolt) || ladder.stream().anyMatch(Variant::bolt)) && train.isEmpty()
-                && problems.isEmpty()) {
-            problems.add(project.line("variants"), "project.variants",
-                    "BOLT variants are profiled with the [[train]] workloads, but there is none",
-                    "add a [[train]] entry that runs {binary} on a typical input");
-        }
+        checkBolt(variants, ladder, train, bs, project, problems);
         GateSpec gate = variants.isEmpty() ? null : GateReader.read(table(toml, "gate", problems, false), variants, bench, problems);
         problems.throwIfAny();
         return new Config(file, name, root, copy, exclude, variants, ladder, tc, bs, train, bench, bolt, stored, gate);
@@ -316,5 +270,80 @@ public final class ConfigLoader {
         Set<String> u = new HashSet<>(a);
         u.addAll(b);
         return Set.copyOf(u);
+    }
+
+    /** [toolchain]: its kind (checked against the known ones) and options. */
+    private static ToolchainSpec toolchainSpec(TableReader toolchain, ConfigProblems problems) {
+        toolchain.rejectUnknown(TOOLCHAIN);
+        String kind = toolchain.string("kind", "kind = \"clang\"   # or \"gcc\", \"go\", \"cargo\"");
+        if (toolchain.has("kind") && kind.isEmpty()) {
+            problems.add(toolchain.line("kind"), "toolchain.kind", "must not be empty",
+                    "kind = \"clang\"   # or \"gcc\", \"go\", \"cargo\"");
+        } else if (!kind.isEmpty() && !KINDS.contains(kind)) {
+            problems.add(toolchain.line("kind"), "toolchain.kind", "unknown toolchain '" + kind + "'",
+                    Strings.closest(kind, KINDS).map(k -> "did you mean \"" + k + "\"? ").orElse("")
+                            + "supported: \"clang\", \"gcc\", \"go\", \"cargo\" or \"jvm\"");
+        }
+        ValueChecks.nonEmpty(toolchain, List.of("cc", "cxx", "go", "llvm_profdata"), problems);
+        return new ToolchainSpec(kind, toolchain.optString("cc"), toolchain.optString("cxx"),
+                toolchain.bool("atomic_counters", kind.equals("gcc")), GoConfig.options(toolchain, kind, problems),
+                toolchain.optString("llvm_profdata"), PartialTraining.read(toolchain, kind, problems),
+                JvmConfig.options(toolchain, kind, problems));
+    }
+
+    /** [build] for the toolchain's kind (cargo, go and jvm read their own keys), with allow, configure and compiler_cache. */
+    private static BuildSpec buildSpec(TableReader build, Path root, String name, ToolchainSpec tc, ConfigProblems problems) {
+        String kind = tc.kind();
+        boolean cargo = CargoConfig.isCargo(kind);
+        BuildSpec bs;
+        if (cargo) {
+            bs = CargoConfig.read(build, root, problems);
+        } else {
+            build.rejectUnknown(BUILD);
+            GoConfig.rejectGoBuildKeys(build, kind, problems);
+            bs = GoConfig.isGo(kind) ? GoConfig.build(build, name, problems)
+                    : JvmConfig.isJvm(kind) ? JvmConfig.build(build, tc.jvm(), problems) : cBuild(build, problems);
+        }
+        bs = bs.withAllow(allow(build, problems));   // the compile audit covers every kind
+        if (!cargo) {   // cargo names it among the keys it does not use
+            bs = bs.withConfigure(configure(build, kind, problems)).withCompilerCache(compilerCache(build, kind, problems));
+        }
+
+        return bs;
+    }
+
+    /** Variants made from a training run need one (or a stored profile), and profile sets must name training workloads. */
+    private static void checkTraining(List<Variant> variants, List<Variant> ladder, List<WorkloadSpec> train,
+                                      StoredProfileSpec stored, TableReader project, ConfigProblems problems) {
+        if (variants.stream().anyMatch(Variant::jvm) && train.isEmpty() && problems.isEmpty()) {
+            problems.add(project.line("variants"), "project.variants",
+                    "the cds and aot variants are made from a training run, but there is no [[train]] entry",
+                    "add one, e.g.\n      [[train]]\n      name = \"typical\"\n      command = \"{binary} --typical-input\"");
+        }
+        if (variants.stream().anyMatch(Variant::pgo) && train.isEmpty() && stored.file().isEmpty() && problems.isEmpty()) {
+            problems.add(project.line("variants"), "project.variants",
+                    "variant(s) with pgo need a training workload (or a stored profile, project.profile), but there is no [[train]] entry",
+                    "add one, e.g.\n      [[train]]\n      name = \"typical\"\n      command = \"{binary} --typical-input\"");
+        }
+        checkProfileSets(variants, train, project, problems);
+        checkProfileSets(ladder, train, project, problems);
+    }
+
+    /** BOLT variants rewrite one program and are profiled with the [[train]] workloads. */
+    private static void checkBolt(List<Variant> variants, List<Variant> ladder, List<WorkloadSpec> train, BuildSpec bs,
+                                  TableReader project, ConfigProblems problems) {
+        if (bs.installTree() && (variants.stream().anyMatch(Variant::bolt) || ladder.stream().anyMatch(Variant::bolt))) {
+            problems.add(project.line(variants.stream().anyMatch(Variant::bolt) ? "variants" : "ladder"),
+                    variants.stream().anyMatch(Variant::bolt) ? "project.variants" : "project.ladder",
+                    "a BOLT variant rewrites one program, and this build's variant is an install tree ({installdir} in"
+                            + " build.artifact): BOLT of install trees is not supported",
+                    "leave the +bolt variants out, or make build.artifact the program itself ({builddir}/...)");
+        }
+        if ((variants.stream().anyMatch(Variant::bolt) || ladder.stream().anyMatch(Variant::bolt)) && train.isEmpty()
+                && problems.isEmpty()) {
+            problems.add(project.line("variants"), "project.variants",
+                    "BOLT variants are profiled with the [[train]] workloads, but there is none",
+                    "add a [[train]] entry that runs {binary} on a typical input");
+        }
     }
 }
