@@ -5,18 +5,20 @@ import io.pgolab.util.Json;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.Enumeration;
+import java.util.ArrayList;
 import java.util.List;
-import java.util.Map;
+import java.util.Optional;
 import java.util.zip.ZipEntry;
 import java.util.zip.ZipFile;
 
 /**
  * What the launcher's AOT cache is trained on besides '--help' (PGOLAB_AOT_TRAINING=1, set only for the training run,
- * docs/architecture.md "Start-up"): every class of pgolab, picocli, tomlj and ANTLR loaded (not initialized: no
- * static code runs), the embedded demo config parsed and a JSON record written and read in memory. A cache trained on
- * '--help' alone held only the commands' classes; a no-op 'pgolab build' then loaded the config, pipeline and
- * toolchain classes from the jar (parsed and verified at each start) and ran the TOML and JSON code cold. Nothing
- * here touches a file but the jar, starts a process or prints.
+ * docs/architecture.md "Start-up"): every class of pgolab, picocli, tomlj and ANTLR loaded, the embedded demo config
+ * parsed, and each of pgolab's records read from "{}" and written as JSON in memory (the store's records, audits and
+ * profile records are read that way on every start). A cache trained on '--help' alone held only the commands'
+ * classes; a no-op 'pgolab build' then loaded the config, pipeline and toolchain classes from the jar (parsed and
+ * verified at each start) and ran the TOML and JSON code cold. Nothing here touches a file but the jar, starts a
+ * process or prints.
  */
 final class AotTraining {
     /** The jar's classes to load: pgolab's own and the libraries every command uses. */
@@ -33,22 +35,35 @@ final class AotTraining {
     /** Runs the training; a failure only makes the cache smaller, so it is ignored. */
     static void run() {
         try {
-            loadClasses();
+            List<Class<?>> classes = loadClasses();
             ConfigLoader.parse(Path.of(System.getProperty("java.io.tmpdir"), "pgolab-demo", "pgolab.toml").toAbsolutePath(),
                     DemoProject.resource("pgolab.toml").replace("@KIND@", "clang"));
-            String json = Json.MAPPER.writeValueAsString(Map.of("variant", "release", "seconds", List.of(1.5, 2.0)));
-            Json.MAPPER.readTree(json);
+            for (Class<?> c : classes) {
+                if (c.isRecord() && c.getName().startsWith("io.pgolab.")) {
+                    json(c);
+                }
+            }
         } catch (IOException | RuntimeException | LinkageError e) {
             // a smaller cache, not a failed one
         }
     }
 
-    private static void loadClasses() throws IOException {
+    /** Reads a record of type c from "{}" (nulls and zeros) and writes it back, as the store's files are. */
+    private static void json(Class<?> c) {
+        try {
+            Json.MAPPER.writeValueAsString(Json.MAPPER.readValue("{}", c));
+        } catch (IOException | RuntimeException | LinkageError e) {
+            // a record that refuses nulls, or one Jackson cannot make: trained as far as it went
+        }
+    }
+
+    private static List<Class<?>> loadClasses() throws IOException {
+        List<Class<?>> out = new ArrayList<>();
         Path jar;
         try {
             jar = Path.of(AotTraining.class.getProtectionDomain().getCodeSource().getLocation().toURI());
         } catch (java.net.URISyntaxException | SecurityException e) {
-            return;
+            return out;
         }
         ClassLoader loader = AotTraining.class.getClassLoader();
         try (ZipFile z = new ZipFile(jar.toFile())) {
@@ -56,17 +71,18 @@ final class AotTraining {
             while (entries.hasMoreElements()) {
                 String name = entries.nextElement().getName();
                 if (name.endsWith(".class") && !name.contains("-") && PREFIXES.stream().anyMatch(name::startsWith)) {
-                    load(loader, name.substring(0, name.length() - 6).replace('/', '.'));
+                    load(loader, name.substring(0, name.length() - 6).replace('/', '.')).ifPresent(out::add);
                 }
             }
         }
+        return out;
     }
 
-    private static void load(ClassLoader loader, String name) {
+    private static Optional<Class<?>> load(ClassLoader loader, String name) {
         try {
-            Class.forName(name, false, loader);
+            return Optional.of(Class.forName(name, false, loader));
         } catch (ClassNotFoundException | LinkageError e) {
-            // a class of an optional dependency that is not in the jar: skipped
+            return Optional.empty();   // a class of an optional dependency that is not in the jar: skipped
         }
     }
 
