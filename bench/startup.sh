@@ -2,7 +2,8 @@
 # pgolab's own start-up, with and without its AOT cache (the launcher's, JDK >= 25), paired and
 # interleaved: a frozen pgolab (this checkout's jar, on the JDK on PATH) runs `pgolab compare` of
 # `env PGOLAB_AOT=0 ./pgolab ...` (baseline) against `env PGOLAB_AOT=1 ./pgolab ...`, ROUNDS rounds
-# each, for: --version; compare --help; a 20-round compare of `true` and `/bin/true` (a whole
+# each, for: --version (a lone --version runs without the cache either way: the two sides should match);
+# compare --help; a 20-round compare of `true` and `/bin/true` (a whole
 # campaign: start-up plus 40 measured runs). The launcher runs on PGOLAB_JAVA_HOME (default: the
 # first JDK >= 25 under /usr/lib/jvm). Prints median wall and CPU (user+sys) of each side and the
 # ratio with its 95% CI; JSON in bench/out/startup/.

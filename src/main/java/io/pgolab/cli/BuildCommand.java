@@ -6,6 +6,7 @@ import io.pgolab.config.Variant;
 import io.pgolab.report.files.Exports;
 import io.pgolab.report.Results;
 import io.pgolab.toolchain.FailureMode;
+import io.pgolab.util.Timings;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -51,8 +52,10 @@ final class BuildCommand implements Callable<Integer> {
             FailureMode mode = FailureMode.parse(failureMode);
             PipelineOutcome o = FailedBuilds.build(s, parent.global.workDir(), json,
                     () -> s.pipeline().build(chosen, retrain, mode, stored));
+            Timings.mark("pipeline build (up-to-date checks)");
             Exports.of(parent.global.workDir(), json, null, null)
                     .write(Results.build(s.source(), o));
+            Timings.mark("results written");
             return 0;
         }
     }

@@ -12,6 +12,7 @@ import io.pgolab.store.StaleTemps;
 import io.pgolab.toolchain.Toolchain;
 import io.pgolab.toolchain.detect.Toolchains;
 import io.pgolab.util.CommandLog;
+import io.pgolab.util.Timings;
 import io.pgolab.workload.ShellRunner;
 
 /** Everything a command needs for one project: config, toolchain, store, lock. */
@@ -31,12 +32,17 @@ final class Session implements AutoCloseable {
         this.store = ArtifactStore.forConfig(config.file());
         this.lock = ProjectLock.acquire(store.lockFile());
         StaleTemps.sweep(store); // leftovers of a pgolab that was SIGKILLed
+        Timings.mark("store, lock, stale temporaries");
         this.toolchain = Toolchains.detect(config, store.scratch(), log);
+        Timings.mark("toolchain detection");
         this.runner = new ShellRunner(log);
     }
 
     static Session open(GlobalOptions g) {
-        return open(ConfigLoader.load(g.configFile()), g);
+        Timings.mark("command line parsed");
+        Config config = ConfigLoader.load(g.configFile());
+        Timings.mark("config load");
+        return open(config, g);
     }
 
     static Session open(Config config, GlobalOptions g) {

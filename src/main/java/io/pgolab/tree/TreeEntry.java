@@ -57,7 +57,7 @@ public record TreeEntry(String path, Type type, int mode, long size, String data
 
     /** The manifest line (without its newline). */
     String line() {
-        return path + '\t' + type.code + '\t' + String.format("%04o", mode) + '\t' + size + '\t' + data;
+        return path + '\t' + type.code + '\t' + octal(mode) + '\t' + size + '\t' + data;
     }
 
     static TreeEntry parse(String line) {
@@ -98,8 +98,10 @@ public record TreeEntry(String path, Type type, int mode, long size, String data
         return null;
     }
 
+    /** "0644": at least four octal digits (String.format's "%04o", without its parsing of the format per line). */
     static String octal(int mode) {
-        return String.format("%04o", mode);
+        String o = Integer.toOctalString(mode);
+        return o.length() >= 4 ? o : "0000".substring(o.length()) + o;
     }
 
     static String bytes(long n) {

@@ -2,24 +2,43 @@ package io.pgolab.util;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;
+import java.nio.file.FileVisitResult;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.Comparator;
-import java.util.stream.Stream;
+import java.nio.file.SimpleFileVisitor;
+import java.nio.file.attribute.BasicFileAttributes;
 
 /** Directory helpers: delete a tree, make a fresh empty directory. */
 public final class Dirs {
     private Dirs() {
     }
 
+    /**
+     * Deletes p and everything under it, without following a symbolic link (a link is deleted, not what it names).
+     * Streams: each file is deleted as the walk reaches it and each directory once it is empty, so memory is one
+     * directory listing per level, not a list of every path (an install tree has tens of thousands).
+     */
     public static void deleteTree(Path p) {
         if (!Files.exists(p)) {
             return;
         }
-        try (Stream<Path> s = Files.walk(p)) {
-            for (Path f : s.sorted(Comparator.reverseOrder()).toList()) {
-                Files.delete(f);
-            }
+        try {
+            Files.walkFileTree(p, new SimpleFileVisitor<>() {
+                @Override
+                public FileVisitResult visitFile(Path f, BasicFileAttributes a) throws IOException {
+                    Files.delete(f);
+                    return FileVisitResult.CONTINUE;
+                }
+
+                @Override
+                public FileVisitResult postVisitDirectory(Path d, IOException e) throws IOException {
+                    if (e != null) {
+                        throw e;
+                    }
+                    Files.delete(d);
+                    return FileVisitResult.CONTINUE;
+                }
+            });
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }
