@@ -5,9 +5,12 @@ import io.pgolab.util.Json;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.attribute.BasicFileAttributes;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.concurrent.ConcurrentHashMap;
 
 /**
  * What audit/NAME.json (in the config's records) keeps of an artifact's last build: its key, the audit's table line,
@@ -31,15 +34,39 @@ public record AuditRecord(String key, String line, List<String> levels, List<Str
         return store.records().resolve("audit").resolve(name + ".json");
     }
 
+    /**
+     * Records already read, by file, with the identity of the file they were read from (inode, size, mtime): a
+     * no-op build asks for each record several times (its key, the shared builds, the store's inputs), and one
+     * JSON read each is enough. A file that changed in any of these is read again; save forgets its entry.
+     */
+    private static final Map<Path, Memo> MEMO = new ConcurrentHashMap<>();
+
+    private record Memo(Object identity, AuditRecord record) {
+    }
+
     /** The record of the artifact's last audited build; empty when there is none or it cannot be read. */
     public static Optional<AuditRecord> read(ArtifactStore store, String name) {
         Path f = file(store, name);
-        if (!Files.isRegularFile(f)) {
+        BasicFileAttributes a;
+        try {
+            a = Files.readAttributes(f, BasicFileAttributes.class);
+        } catch (IOException e) {
             return Optional.empty();
         }
+        if (!a.isRegularFile()) {
+            return Optional.empty();
+        }
+        List<Object> identity = Arrays.asList(a.fileKey(), a.size(), a.lastModifiedTime(), a.creationTime());
+        Memo m = MEMO.get(f);
+        if (m != null && m.identity().equals(identity)) {
+            return Optional.of(m.record());
+        }
         try {
-            return Optional.of(Json.read(f, AuditRecord.class));
+            AuditRecord r = Json.read(f, AuditRecord.class);
+            MEMO.put(f, new Memo(identity, r));
+            return Optional.of(r);
         } catch (IOException | RuntimeException e) {
+            MEMO.remove(f);
             return Optional.empty();
         }
     }
@@ -51,6 +78,8 @@ public record AuditRecord(String key, String line, List<String> levels, List<Str
         } catch (IOException e) {
             throw new java.io.UncheckedIOException(e);
         }
+        MEMO.remove(f);
         Json.write(f, r);
+        MEMO.remove(f);
     }
 }
