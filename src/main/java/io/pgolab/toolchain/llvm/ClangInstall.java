@@ -4,7 +4,7 @@ import io.pgolab.toolchain.ToolLocator;
 import io.pgolab.util.Strings;
 import io.pgolab.UserError;
 import io.pgolab.config.ToolchainSpec;
-import io.pgolab.process.Exec;
+import io.pgolab.process.ProbeCache;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -77,7 +77,7 @@ public record ClangInstall(Path cc, int major, String version, boolean versioned
             Path cc = ToolLocator.onPath(spec.cc().get()).orElseThrow(() -> new UserError(
                     "toolchain.cc = \"" + spec.cc().get() + "\" was not found",
                     "give a full path or a name on PATH, or remove the key to auto-detect clang"));
-            String text = Exec.quietOutput(List.of(cc.toString(), "--version"));
+            String text = ProbeCache.output(List.of(cc.toString(), "--version"), t -> t.contains("clang"));
             if (!text.contains("clang")) {
                 throw new UserError(cc + " is not clang (its --version says: " + Strings.firstLine(text, "nothing") + ")",
                         "set toolchain.kind = \"gcc\" for GCC, or point toolchain.cc at a clang");
@@ -102,7 +102,7 @@ public record ClangInstall(Path cc, int major, String version, boolean versioned
 
     /** Runs this clang to read its version, then finds its tools and profile runtime. */
     public static ClangInstall probe(Path cc, boolean versioned) {
-        return probe(cc, Exec.quietOutput(List.of(cc.toString(), "--version")), versioned);
+        return probe(cc, ProbeCache.output(List.of(cc.toString(), "--version"), t -> t.contains("clang")), versioned);
     }
 
     private static ClangInstall probe(Path cc, String versionText, boolean versioned) {

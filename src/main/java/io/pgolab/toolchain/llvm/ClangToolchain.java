@@ -14,6 +14,7 @@ import io.pgolab.toolchain.ToolLocator;
 import io.pgolab.util.CommandLog;
 import io.pgolab.util.Shell;
 import io.pgolab.process.Exec;
+import io.pgolab.process.ProbeCache;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -271,12 +272,14 @@ public final class ClangToolchain implements LlvmProfiled {
             case "aarch64", "arm64" -> "aarch64";
             default -> System.getProperty("os.arch");
         };
-        String named = Exec.quietOutput(List.of(cc.toString(), "-print-file-name=libclang_rt.profile-" + arch + ".a")).strip();
+        String named = ProbeCache.output(List.of(cc.toString(), "-print-file-name=libclang_rt.profile-" + arch + ".a"),
+                t -> t.strip().startsWith("/") && Files.isRegularFile(Path.of(t.strip()))).strip();
         if (named.startsWith("/") && Files.isRegularFile(Path.of(named))) {
             return Optional.of(Path.of(named));
         }
         // Per-target runtime layout (LLVM_ENABLE_PER_TARGET_RUNTIME_DIR): <runtime dir>/libclang_rt.profile.a
-        String dir = Exec.quietOutput(List.of(cc.toString(), "-print-runtime-dir")).strip();
+        String dir = ProbeCache.output(List.of(cc.toString(), "-print-runtime-dir"),
+                t -> t.strip().startsWith("/") && Files.isDirectory(Path.of(t.strip()))).strip();
         if (dir.startsWith("/")) {
             Path p = Path.of(dir, "libclang_rt.profile.a");
             if (Files.isRegularFile(p)) {
