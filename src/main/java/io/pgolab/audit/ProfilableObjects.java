@@ -9,6 +9,7 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
+import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Optional;
@@ -95,9 +96,9 @@ final class ProfilableObjects {
 
     /** Positional inputs, plus -lNAME found as libNAME.a/.so in the link's -L directories (the project's own libraries). */
     private static List<Path> inputs(CompileRecord l) {
-        List<Path> out = new java.util.ArrayList<>(l.inputs());
-        List<Path> dirs = new java.util.ArrayList<>();
-        List<String> libs = new java.util.ArrayList<>();
+        List<Path> out = new ArrayList<>(l.inputs());
+        List<Path> dirs = new ArrayList<>();
+        List<String> libs = new ArrayList<>();
         List<String> a = l.args();
         for (int i = 0; i < a.size(); i++) {
             String s = a.get(i);

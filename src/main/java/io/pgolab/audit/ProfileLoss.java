@@ -11,6 +11,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Optional;
+import java.util.Set;
 
 /**
  * A profile-guided build whose objects lost their profile (GCC: a truncated or foreign .gcda, or
@@ -27,14 +28,14 @@ public final class ProfileLoss {
 
     /** Throws when every object lost its profile; warns when half or more did. objects: 0 when unknown. */
     public static void check(String name, BuildDiagnostics d, int objects, Path log, Events events) {
-        check(name, d, java.util.Set.of(), objects, log, events);
+        check(name, d, Set.of(), objects, log, events);
     }
 
     /**
      * noProfile: sources of objects that can have no profile (the compile audit's ProfilableObjects: assembly, no
      * functions, not linked); GCC's missing-profile warning for them is no loss, and they are left out.
      */
-    public static void check(String name, BuildDiagnostics full, java.util.Set<Path> noProfile, int objects, Path log,
+    public static void check(String name, BuildDiagnostics full, Set<Path> noProfile, int objects, Path log,
                       Events events) {
         List<String> kept = full.unprofiled().stream().filter(f -> noProfile.stream()
                 .noneMatch(p -> p.normalize().endsWith(Path.of(f).normalize()))).toList();

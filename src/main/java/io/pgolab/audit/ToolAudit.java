@@ -2,9 +2,9 @@ package io.pgolab.audit;
 
 import io.pgolab.config.Variant;
 import io.pgolab.toolchain.CompileRecord;
-import io.pgolab.toolchain.go.GoToolCall;
 import io.pgolab.toolchain.Phase;
 import io.pgolab.toolchain.ProfileData;
+import io.pgolab.toolchain.go.GoToolCall;
 import io.pgolab.toolchain.rust.RustcCall;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -14,6 +14,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
+import java.util.TreeSet;
 
 /**
  * The compile audit of cargo and Go builds (BuildAudit does C and C++): every rustc invocation went
@@ -178,7 +179,7 @@ public final class ToolAudit {
     }
 
     private static String shown(List<String> items) {
-        List<String> distinct = new ArrayList<>(new java.util.TreeSet<>(items)); // sorted: parallel builds record in any order
+        List<String> distinct = new ArrayList<>(new TreeSet<>(items)); // sorted: parallel builds record in any order
         return distinct.size() <= SHOWN ? String.join(", ", distinct)
                 : String.join(", ", distinct.subList(0, SHOWN)) + " and " + (distinct.size() - SHOWN) + " more";
     }

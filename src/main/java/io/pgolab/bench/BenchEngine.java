@@ -4,17 +4,24 @@ import io.pgolab.UserError;
 import io.pgolab.measure.Campaign;
 import io.pgolab.measure.CampaignResult;
 import io.pgolab.measure.CampaignSettings;
-import io.pgolab.measure.JvmPinning;
 import io.pgolab.measure.GatedMeasures;
+import io.pgolab.measure.JvmPinning;
 import io.pgolab.measure.Measurer;
+import io.pgolab.measure.MetricInfo;
 import io.pgolab.measure.Probe;
 import io.pgolab.measure.Progress;
+import io.pgolab.measure.Warning;
 import io.pgolab.process.CommandMeasurer;
 import io.pgolab.process.RunnerBinary;
+import io.pgolab.stats.Comparison;
 import io.pgolab.util.CommandLog;
+import io.pgolab.util.Strings;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
+import java.util.function.BiFunction;
+import java.util.function.DoubleSupplier;
 import java.util.function.LongSupplier;
 
 /** Measures each workload's subjects with one campaign and compares them with the first (the baseline). */
@@ -54,13 +61,13 @@ public final class BenchEngine {
         if (w.subjects().stream().anyMatch(x -> x.parser().isPresent() || x.service().isPresent())) {
             return; // parsed figures and a server's roles are known only once it ran: checked after
         }
-        List<String> known = new ArrayList<>(io.pgolab.measure.MetricInfo.builtIn().keySet());
+        List<String> known = new ArrayList<>(MetricInfo.builtIn().keySet());
         probes.forEach(p -> known.addAll(p.metrics().keySet()));
-        known.add(io.pgolab.measure.MetricInfo.FIRST_OUTPUT_TIME);
+        known.add(MetricInfo.FIRST_OUTPUT_TIME);
         for (String p : ws.primaryMetrics()) {
             if (!known.contains(p)) {
                 throw new UserError("primary metric '" + p + "' of workload '" + w.name() + "' is not measured for a"
-                        + " command without a parser", io.pgolab.util.Strings.closest(p, known)
+                        + " command without a parser", Strings.closest(p, known)
                         .map(c -> "did you mean '" + c + "'? ").orElse("") + "metrics here: " + String.join(", ", known));
             }
         }
@@ -91,7 +98,7 @@ public final class BenchEngine {
 
     /** With the gated measures the stop rule waits for, per workload (given its settings). */
     public BenchResults run(String title, List<BenchWorkload> workloads,
-                            java.util.function.BiFunction<BenchWorkload, CampaignSettings, GatedMeasures> gatedOf) {
+                            BiFunction<BenchWorkload, CampaignSettings, GatedMeasures> gatedOf) {
         // pgolab's JIT and GC threads off the measured CPU while the campaigns run (the runner pins each command)
         JvmPinning pin = JvmPinning.awayFrom(options.settings().cpu(), log);
         try {
@@ -102,7 +109,7 @@ public final class BenchEngine {
     }
 
     private BenchResults run(String title, List<BenchWorkload> workloads,
-                             java.util.function.BiFunction<BenchWorkload, CampaignSettings, GatedMeasures> gatedOf,
+                             BiFunction<BenchWorkload, CampaignSettings, GatedMeasures> gatedOf,
                              JvmPinning.Outcome pinned) {
         CampaignSettings s = options.settings();
         List<Probe> probes = Probes.forMode(options.deterministic());
@@ -128,17 +135,17 @@ public final class BenchEngine {
                     boolean commands = w.subjects().stream().noneMatch(x -> x.service().isPresent());
                     List<String> known = new ArrayList<>(r.metrics().keySet());
                     if (commands) {
-                        known.add(io.pgolab.measure.MetricInfo.FIRST_OUTPUT_TIME);
+                        known.add(MetricInfo.FIRST_OUTPUT_TIME);
                     }
                     throw new UserError("primary metric '" + p + "' of workload '" + w.name() + "' was never measured",
-                            io.pgolab.util.Strings.closest(p, known).map(c -> "did you mean '" + c + "'? ").orElse("")
+                            Strings.closest(p, known).map(c -> "did you mean '" + c + "'? ").orElse("")
                                     + "metrics measured: " + String.join(", ", r.metrics().keySet())
                                     + (commands ? "; and first_output_time when it is a primary metric" : ""));
                 }
             }
             String baseline = w.subjects().get(0).label();
-            List<io.pgolab.stats.Comparison> cs = r.compare(baseline, w.minEffects(), options.minEffect());
-            List<io.pgolab.measure.Warning> unpaired = new ArrayList<>();
+            List<Comparison> cs = r.compare(baseline, w.minEffects(), options.minEffect());
+            List<Warning> unpaired = new ArrayList<>();
             for (String label : r.labels().subList(1, r.labels().size())) {
                 unpaired.addAll(Microbench.unpaired(w.name(), r, cs, baseline, label, "workload ", ws.primaryMetrics()));
             }
@@ -147,14 +154,14 @@ public final class BenchEngine {
                     r.metrics().keySet());
             results.add(new BenchResults.WorkloadResult(w.name(), w.command(), r.withWarnings(unpaired), cs, gated));
         }
-        return new BenchResults(title, s, options.deterministic(), results, java.util.Optional.of(pinned));
+        return new BenchResults(title, s, options.deterministic(), results, Optional.of(pinned));
     }
 
     /** The listener's progress, and this workload's expected duration once its warm-up timed a round. */
     private Progress paced(Progress p, CampaignSettings ws, int left) {
         return new Progress() {
             @Override
-            public void round(int round, int maxRounds, java.util.function.DoubleSupplier widest, double secondsLeft) {
+            public void round(int round, int maxRounds, DoubleSupplier widest, double secondsLeft) {
                 p.round(round, maxRounds, widest, secondsLeft);
             }
 

@@ -2,9 +2,14 @@ package io.pgolab.bench;
 
 import io.pgolab.measure.CampaignResult;
 import io.pgolab.measure.CampaignSettings;
+import io.pgolab.measure.JvmPinning;
+import io.pgolab.measure.perf.Flamegraph;
 import io.pgolab.stats.Comparison;
 import io.pgolab.stats.Verdict;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
+import java.util.Optional;
 
 /**
  * Everything one bench or compare produced: per workload, the runs and the comparisons.
@@ -12,11 +17,11 @@ import java.util.List;
  * @param jvmThreads whether pgolab's own threads were kept off the measured CPU meanwhile (empty: not known)
  */
 public record BenchResults(String title, CampaignSettings settings, boolean deterministic, List<WorkloadResult> workloads,
-                           java.util.Optional<io.pgolab.measure.JvmPinning.Outcome> jvmThreads) {
+                           Optional<JvmPinning.Outcome> jvmThreads) {
 
     /** Results whose JVM pinning is not known (tests, files of older versions). */
     public BenchResults(String title, CampaignSettings settings, boolean deterministic, List<WorkloadResult> workloads) {
-        this(title, settings, deterministic, workloads, java.util.Optional.empty());
+        this(title, settings, deterministic, workloads, Optional.empty());
     }
 
     /** The same bench with these workloads (the comparisons of a gate, a layout check's). */
@@ -29,23 +34,23 @@ public record BenchResults(String title, CampaignSettings settings, boolean dete
      * and the sample count) and a one-line summary; empty for commands.
      */
     public record WorkloadResult(String name, String command, CampaignResult campaign, List<Comparison> comparisons,
-                                 List<String> primary, java.util.Map<String, Potential> potential,
-                                 java.util.Optional<LayoutCheck> layout,
-                                 java.util.Map<String, io.pgolab.measure.perf.Flamegraph> flamegraphs) {
+                                 List<String> primary, Map<String, Potential> potential,
+                                 Optional<LayoutCheck> layout,
+                                 Map<String, Flamegraph> flamegraphs) {
         public WorkloadResult(String name, String command, CampaignResult campaign, List<Comparison> comparisons,
-                              List<String> primary, java.util.Map<String, Potential> potential,
-                              java.util.Optional<LayoutCheck> layout) {
-            this(name, command, campaign, comparisons, primary, potential, layout, java.util.Map.of());
+                              List<String> primary, Map<String, Potential> potential,
+                              Optional<LayoutCheck> layout) {
+            this(name, command, campaign, comparisons, primary, potential, layout, Map.of());
         }
 
         public WorkloadResult(String name, String command, CampaignResult campaign, List<Comparison> comparisons,
                               List<String> primary) {
-            this(name, command, campaign, comparisons, primary, java.util.Map.of(), java.util.Optional.empty());
+            this(name, command, campaign, comparisons, primary, Map.of(), Optional.empty());
         }
 
         public WorkloadResult(String name, String command, CampaignResult campaign, List<Comparison> comparisons,
-                              List<String> primary, java.util.Map<String, Potential> potential) {
-            this(name, command, campaign, comparisons, primary, potential, java.util.Optional.empty());
+                              List<String> primary, Map<String, Potential> potential) {
+            this(name, command, campaign, comparisons, primary, potential, Optional.empty());
         }
 
         public WorkloadResult withComparisons(List<Comparison> cs) {
@@ -57,28 +62,28 @@ public record BenchResults(String title, CampaignSettings settings, boolean dete
             return new WorkloadResult(name, command, c, comparisons, primary, potential, layout, flamegraphs);
         }
 
-        public WorkloadResult withPotential(java.util.Map<String, Potential> p) {
+        public WorkloadResult withPotential(Map<String, Potential> p) {
             return new WorkloadResult(name, command, campaign, comparisons, primary, p, layout, flamegraphs);
         }
 
         public WorkloadResult withLayout(LayoutCheck check) {
-            return new WorkloadResult(name, command, campaign, comparisons, primary, potential, java.util.Optional.of(check),
+            return new WorkloadResult(name, command, campaign, comparisons, primary, potential, Optional.of(check),
                     flamegraphs);
         }
 
         /** With the flamegraph of each variant (--flamegraph), variant → folded stacks. */
-        public WorkloadResult withFlamegraphs(java.util.Map<String, io.pgolab.measure.perf.Flamegraph> f) {
+        public WorkloadResult withFlamegraphs(Map<String, Flamegraph> f) {
             return new WorkloadResult(name, command, campaign, comparisons, primary, potential, layout,
-                    java.util.Map.copyOf(new java.util.LinkedHashMap<>(f)));
+                    Map.copyOf(new LinkedHashMap<>(f)));
         }
     }
 
-    public BenchResults withPotential(String workload, java.util.Map<String, Potential> potential) {
+    public BenchResults withPotential(String workload, Map<String, Potential> potential) {
         return withWorkloads(workloads.stream()
                 .map(w -> w.name().equals(workload) ? w.withPotential(potential) : w).toList());
     }
 
-    public BenchResults withFlamegraphs(String workload, java.util.Map<String, io.pgolab.measure.perf.Flamegraph> f) {
+    public BenchResults withFlamegraphs(String workload, Map<String, Flamegraph> f) {
         return withWorkloads(workloads.stream()
                 .map(w -> w.name().equals(workload) ? w.withFlamegraphs(f) : w).toList());
     }
@@ -102,7 +107,7 @@ public record BenchResults(String title, CampaignSettings settings, boolean dete
     }
 
     /** The "Microbench:" section: the same verdicts as {@link #outcome}, over the suites' benchmarks alone. */
-    public java.util.Optional<String> microbench(List<String> gated) {
+    public Optional<String> microbench(List<String> gated) {
         return GatedOutcome.ofBenchmarks(gated, measures(gated)).microbench();
     }
 

@@ -10,8 +10,10 @@ import io.pgolab.measure.perf.Perf;
 import io.pgolab.measure.perf.PerfRecord;
 import io.pgolab.process.Exec;
 import io.pgolab.store.BuiltArtifact;
-import io.pgolab.toolchain.elf.ElfSections;
 import io.pgolab.toolchain.ToolchainKind;
+import io.pgolab.toolchain.elf.ElfSections;
+import io.pgolab.util.FirstFailure;
+import io.pgolab.util.Strings;
 import io.pgolab.workload.ServiceRun;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -109,7 +111,7 @@ public final class Flamegraphs {
                 .timeout(w.timeout(), "the workload's timeout applies to its recorded run too"));
         if (!res.ok() || !Files.isRegularFile(data)) {
             throw new UserError("perf record exited with " + res.exitCode() + ": "
-                    + io.pgolab.util.Strings.firstLine(res.output(), "(no output)"));
+                    + Strings.firstLine(res.output(), "(no output)"));
         }
         return List.of(data);
     }
@@ -129,7 +131,7 @@ public final class Flamegraphs {
                 a.binary(), w.env(), c.store().logs(), w.timeout()).withHook(pids -> {
                     pids.forEach((role, pid) -> recs.add(PerfRecord.start(PerfRecord.tree(pid), data.get(role), args)));
                     return () -> {
-                        io.pgolab.util.FirstFailure f = new io.pgolab.util.FirstFailure();
+                        FirstFailure f = new FirstFailure();
                         recs.forEach(rec -> f.run(rec::stop));
                         f.rethrow();
                     };

@@ -4,6 +4,7 @@ import io.pgolab.UserError;
 import io.pgolab.config.GateSpec;
 import io.pgolab.config.WorkloadSpec;
 import io.pgolab.measure.Gated;
+import io.pgolab.measure.Warning;
 import io.pgolab.stats.Comparison;
 import io.pgolab.store.BuiltArtifact;
 import io.pgolab.store.Worktrees;
@@ -74,13 +75,13 @@ public final class Gate {
             }
             // the engine paired every subject with the first; a gate pairs each variant of the two commits
             paired.add(w.withComparisons(cs).withCampaign(w.campaign().without(
-                    io.pgolab.measure.Warning.Kind.UNPAIRED_BENCHMARK)));
+                    Warning.Kind.UNPAIRED_BENCHMARK)));
         }
         BenchResults pairedResults = r.withWorkloads(paired);
         List<String> notes = new ArrayList<>(req.notes());
         for (BenchResults.WorkloadResult w : paired) {
             // a benchmark left out of runs (0 ns/op, no time) is said in the gate's notes, as an unpaired one is
-            w.campaign().warnings().stream().filter(x -> x.kind() == io.pgolab.measure.Warning.Kind.LEFT_OUT_BENCHMARK)
+            w.campaign().warnings().stream().filter(x -> x.kind() == Warning.Kind.LEFT_OUT_BENCHMARK)
                     .forEach(x -> notes.add("workload '" + w.name() + "': " + x.message()));
             for (String v : req.variants()) {
                 Microbench.unpaired(w.name(), w.campaign(), w.comparisons(), BASE + ":" + v,

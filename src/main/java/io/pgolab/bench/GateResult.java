@@ -1,8 +1,10 @@
 package io.pgolab.bench;
 
 import io.pgolab.store.Worktrees;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
+import java.util.Optional;
 
 /**
  * What a gate decided: both commits, the host, the measures (the bounded metrics of every workload and variant),
@@ -59,7 +61,7 @@ public record GateResult(Worktrees.Commit base, Worktrees.Commit candidate, Stri
      * passes over a primary metric it could not compare.
      */
     private List<Described> described() {
-        List<Described> out = new java.util.ArrayList<>(measures.stream()
+        List<Described> out = new ArrayList<>(measures.stream()
                 .map(m -> new Described(m.status(), m.describe(), m.improved() ? GateMeasure.describeImprovement(
                         m.workload(), m.variant(), m.metric(), m.comparison().changePercent(),
                         (m.comparison().ciLow() - 1) * 100, (m.comparison().ciHigh() - 1) * 100) : "")).toList());
@@ -162,7 +164,7 @@ public record GateResult(Worktrees.Commit base, Worktrees.Commit candidate, Stri
     }
 
     /** The "Microbench:" section over the suites' benchmarks, from their statuses: empty when the gate has none. */
-    public java.util.Optional<String> microbench() {
+    public Optional<String> microbench() {
         return microbench(measures.stream().filter(m -> Microbench.isBenchmark(m.metric()))
                 .map(m -> new Described(m.status(), m.describe())).toList());
     }
@@ -172,24 +174,24 @@ public record GateResult(Worktrees.Commit base, Worktrees.Commit candidate, Stri
      * measures only (the caller filters them), decided as every measure is; for a gate that ran and for its results
      * file read again.
      */
-    public static java.util.Optional<String> microbench(List<Described> benchmarks) {
+    public static Optional<String> microbench(List<Described> benchmarks) {
         int n = benchmarks.size();
         if (n == 0) {
-            return java.util.Optional.empty();
+            return Optional.empty();
         }
         List<String> out = texts(benchmarks, GateMeasure.Status.OUT_OF_BOUNDS);
         List<String> unsure = texts(benchmarks, GateMeasure.Status.INCONCLUSIVE);
         if (out.isEmpty() && unsure.isEmpty()) {
-            return java.util.Optional.of("Microbench: all " + n + " measure" + (n == 1 ? "" : "s") + " within bounds.");
+            return Optional.of("Microbench: all " + n + " measure" + (n == 1 ? "" : "s") + " within bounds.");
         }
-        List<String> parts = new java.util.ArrayList<>();
+        List<String> parts = new ArrayList<>();
         if (!out.isEmpty()) {
             parts.add(out.size() + " of " + n + " measures out of bounds: " + String.join("; ", out));
         }
         if (!unsure.isEmpty()) {
             parts.add(unsure.size() + " of " + n + " measures inconclusive: " + String.join("; ", unsure));
         }
-        return java.util.Optional.of("Microbench: " + String.join(". ", parts) + ".");
+        return Optional.of("Microbench: " + String.join(". ", parts) + ".");
     }
 
     private static List<String> texts(List<Described> ms, GateMeasure.Status s) {

@@ -3,8 +3,14 @@ package io.pgolab.bench;
 import io.pgolab.stats.Direction;
 import io.pgolab.stats.Inconclusive;
 import io.pgolab.stats.Verdict;
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Locale;
+import java.util.Optional;
+import java.util.Set;
+import java.util.stream.Stream;
 
 /**
  * What a bench's gated measures say together: the one place that decides the final line, the banner of the Markdown
@@ -39,10 +45,10 @@ public record GatedOutcome(List<String> gated, List<Measure> regressed, List<Mea
      * sub-second run) has no comparison; the suites' benchmarks are left to {@link Microbench#unpaired} (a benchmark
      * new in the candidate is said, never gated). For a bench that ran and for its results file read again.
      */
-    public static List<String> uncompared(String workload, List<String> gated, java.util.Collection<String> measured,
+    public static List<String> uncompared(String workload, List<String> gated, Collection<String> measured,
                                           List<Pair> compared) {
-        List<String> out = new java.util.ArrayList<>();
-        java.util.Set<Pair> have = new java.util.HashSet<>(compared);
+        List<String> out = new ArrayList<>();
+        Set<Pair> have = new HashSet<>(compared);
         for (String candidate : compared.stream().map(Pair::candidate).distinct().toList()) {
             for (String m : gated) {
                 if (measured.contains(m) && !Microbench.isBenchmark(m) && !have.contains(new Pair(candidate, m))) {
@@ -98,7 +104,7 @@ public record GatedOutcome(List<String> gated, List<Measure> regressed, List<Mea
      * minimum effect: ...): c (minimum effect ±1.0%)". The final line and the Microbench section say it this way.
      */
     private List<String> inconclusiveGroups(String what, boolean gains) {
-        List<String> out = new java.util.ArrayList<>();
+        List<String> out = new ArrayList<>();
         for (Inconclusive cause : Inconclusive.values()) {
             List<Measure> group = inconclusive.stream().filter(m -> m.why() == cause).toList();
             if (!group.isEmpty()) {
@@ -137,18 +143,18 @@ public record GatedOutcome(List<String> gated, List<Measure> regressed, List<Mea
      * improved)." or what regressed and what is inconclusive; empty when no suite was measured. The same verdicts as
      * the final line, counted over the benchmarks only: never a second decision.
      */
-    public java.util.Optional<String> microbench() {
+    public Optional<String> microbench() {
         int n = size();
         if (gated.isEmpty()) {
-            return java.util.Optional.empty();
+            return Optional.empty();
         }
         String head = "Microbench: ";
         String improvedPart = improved.isEmpty() ? "" : " (" + improved.size() + " improved)";
-        return java.util.Optional.of(switch (state()) {
+        return Optional.of(switch (state()) {
             case NOTHING_COMPARED -> head + "no benchmark was compared (" + gated.size() + " measured).";
             case WITHIN_BOUNDS -> head + "all " + n + " measure" + (n == 1 ? "" : "s") + " within bounds" + improvedPart
                     + ".";
-            default -> head + String.join("; ", java.util.stream.Stream.of(
+            default -> head + String.join("; ", Stream.of(
                     regressed.isEmpty() ? "" : regressed.size() + " of " + n + " regressed: " + String.join(", ",
                             regressed.stream().map(m -> m.describe(false, true)).toList()),
                     String.join("; ", inconclusiveGroups("", false)))
@@ -160,7 +166,7 @@ public record GatedOutcome(List<String> gated, List<Measure> regressed, List<Mea
     private String gatedNames() {
         List<String> plain = gated.stream().filter(m -> !Microbench.isBenchmark(m)).toList();
         long micro = gated.size() - plain.size();
-        List<String> out = new java.util.ArrayList<>(plain);
+        List<String> out = new ArrayList<>(plain);
         if (micro > 0) {
             out.add(micro + " benchmark" + (micro == 1 ? "" : "s"));
         }
@@ -186,11 +192,11 @@ public record GatedOutcome(List<String> gated, List<Measure> regressed, List<Mea
     }
 
     /** The banner's colour: true (within bounds), false (regressed), empty (inconclusive or nothing compared). */
-    public java.util.Optional<Boolean> passed() {
+    public Optional<Boolean> passed() {
         return switch (state()) {
-            case WITHIN_BOUNDS -> java.util.Optional.of(true);
-            case REGRESSED -> java.util.Optional.of(false);
-            default -> java.util.Optional.empty();
+            case WITHIN_BOUNDS -> Optional.of(true);
+            case REGRESSED -> Optional.of(false);
+            default -> Optional.empty();
         };
     }
 

@@ -10,6 +10,7 @@ import io.pgolab.store.BuiltArtifact;
 import java.util.ArrayList;
 import java.util.LinkedHashSet;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
 
@@ -82,7 +83,7 @@ public record Ladder(List<Step> steps, List<Slowdown> trainingSlowdown) {
                         .filter(x -> x.metric().equals(metric) && x.candidate().equals(a.variant())).findFirst().orElse(null);
                 double minEffect = vsRelease == null ? MeasureDefaults.minEffect() : vsRelease.minEffect();
                 // the campaign's last look's interval, as every other comparison of a sequential campaign
-                Comparison vsPrev = c.compare(prev, a.variant(), java.util.Map.of(metric, minEffect), minEffect).stream()
+                Comparison vsPrev = c.compare(prev, a.variant(), Map.of(metric, minEffect), minEffect).stream()
                         .filter(x -> x.metric().equals(metric)).findFirst()
                         .orElseGet(() -> Comparison.of(metric, info.unit(), info.direction(), prev, a.variant(),
                                 c.samples(prev, metric), c.samples(a.variant(), metric), minEffect, c.seed()));
@@ -139,7 +140,7 @@ public record Ladder(List<Step> steps, List<Slowdown> trainingSlowdown) {
             case "cs" -> "context-sensitive PGO (cs)";
             case "mfs" -> "machine function splitting (mfs)";
             case "order" -> "function order (order)";
-            default -> step.toUpperCase(java.util.Locale.ROOT);
+            default -> step.toUpperCase(Locale.ROOT);
         };
     }
 

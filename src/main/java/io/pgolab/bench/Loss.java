@@ -2,6 +2,7 @@ package io.pgolab.bench;
 
 import com.fasterxml.jackson.annotation.JsonIgnoreProperties;
 import com.fasterxml.jackson.annotation.JsonInclude;
+import io.pgolab.profile.TrainingMatch;
 import io.pgolab.util.OneOf;
 import io.pgolab.util.Required;
 import java.util.List;
@@ -58,7 +59,7 @@ public record Loss(@Required String variant, @Required String baseline, @Require
         String where = Boolean.TRUE.equals(coldNeverRan) ? "functions training never ran" : "functions training left cold";
         String names = coldFunctions == null || coldFunctions.isEmpty() ? ""
                 : " (" + String.join(", ", coldFunctions.subList(0, Math.min(NAMED, coldFunctions.size()))) + ")";
-        return s + ": " + (TRAINING_COVERED.equals(cause) ? "only " : "") + io.pgolab.profile.TrainingMatch.percent(coldShare)
+        return s + ": " + (TRAINING_COVERED.equals(cause) ? "only " : "") + TrainingMatch.percent(coldShare)
                 + " of " + workload + "'s counts are in " + where + names;
     }
 

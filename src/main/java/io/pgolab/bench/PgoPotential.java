@@ -1,11 +1,16 @@
 package io.pgolab.bench;
 
+import io.pgolab.UserError;
+import io.pgolab.config.ServiceSpec;
 import io.pgolab.config.WorkloadSpec;
 import io.pgolab.measure.perf.DsoShares;
 import io.pgolab.measure.perf.Perf;
 import io.pgolab.measure.perf.PerfRecord;
 import io.pgolab.store.BuiltArtifact;
+import io.pgolab.util.FirstFailure;
 import io.pgolab.workload.ServiceRun;
+import java.io.IOException;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -52,7 +57,7 @@ public final class PgoPotential {
                 for (var e : data.entrySet()) {
                     shares.put(e.getKey(), DsoShares.read(e.getValue(), Path.of(a.binary()).getFileName().toString()));
                 }
-            } catch (io.pgolab.UserError e) {
+            } catch (UserError e) {
                 if (Thread.currentThread().isInterrupted()) {
                     throw e;
                 }
@@ -70,22 +75,22 @@ public final class PgoPotential {
         return out;
     }
 
-    private static void record(BenchContext c, WorkloadSpec w, BuiltArtifact a, io.pgolab.config.ServiceSpec spec,
+    private static void record(BenchContext c, WorkloadSpec w, BuiltArtifact a, ServiceSpec spec,
                                Map<String, Path> data, List<PerfRecord> recs) {
         try {   // a client under test is recorded by a perf record in its own command line, which needs the directory
-            java.nio.file.Files.createDirectories(c.store().runs());
+            Files.createDirectories(c.store().runs());
             for (Path d : data.values()) {
-                java.nio.file.Files.deleteIfExists(d);   // a stale recording must never be read as this one
+                Files.deleteIfExists(d);   // a stale recording must never be read as this one
             }
-        } catch (java.io.IOException e) {
-            throw new io.pgolab.UserError("cannot prepare " + c.store().runs() + " for perf data: " + e.getMessage());
+        } catch (IOException e) {
+            throw new UserError("cannot prepare " + c.store().runs() + " for perf data: " + e.getMessage());
         }
         ServiceRun.run(ServiceRun.Request.of(c.config(), "potential-" + w.name() + "-" + a.variant(), spec,
                     a.binary(), w.env(), c.store().logs(), w.timeout()).withHook(pids -> {
                         // each process under test with its whole tree (a wrapper's children included)
                         pids.forEach((role, pid) -> recs.add(PerfRecord.start(PerfRecord.tree(pid), data.get(role))));
                         return () -> {
-                            io.pgolab.util.FirstFailure f = new io.pgolab.util.FirstFailure();
+                            FirstFailure f = new FirstFailure();
                             recs.forEach(rec -> f.run(rec::stop));
                             f.rethrow();
                         };

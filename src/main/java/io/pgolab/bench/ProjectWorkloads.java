@@ -4,6 +4,7 @@ import io.pgolab.UserError;
 import io.pgolab.config.WorkloadSpec;
 import io.pgolab.measure.ServiceExec;
 import io.pgolab.measure.Subject;
+import io.pgolab.measure.Warning;
 import io.pgolab.parse.OutputParser;
 import io.pgolab.store.BuiltArtifact;
 import io.pgolab.util.Shell;
@@ -79,7 +80,7 @@ public final class ProjectWorkloads {
      */
     public List<BenchWorkload> of(List<BuiltArtifact> built, List<String> labels) {
         List<BenchWorkload> workloads = new ArrayList<>();
-        List<io.pgolab.measure.Warning> identical = IdenticalBinaries.of(built, labels);
+        List<Warning> identical = IdenticalBinaries.of(built, labels);
         for (WorkloadSpec w : c.config().bench()) {
             if (!selected.contains(w.name())) {
                 continue;
@@ -110,7 +111,7 @@ public final class ProjectWorkloads {
             ServiceRun.Result r = ServiceRun.run(request.pinned(serverCpu, clientCpu), c.runner());
             var byRole = r.byRole(spec.clientRole());
             var underTest = Measurements.sum(spec.rolesUnderTest().stream().map(byRole::get).toList());
-            return new ServiceExec.Outcome(underTest, spec.named() ? byRole : java.util.Map.of(), r.clientOutput(),
+            return new ServiceExec.Outcome(underTest, spec.named() ? byRole : Map.of(), r.clientOutput(),
                     r.loadSeconds(spec.concurrent()), r.readySeconds());
         };
         return new Subject(label, Shell.bash(spec.server()), c.config().configDir(), w.env(), parser,

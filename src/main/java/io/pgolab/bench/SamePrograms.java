@@ -4,12 +4,16 @@ import io.pgolab.store.ArtifactStore;
 import io.pgolab.store.BuiltArtifact;
 import io.pgolab.store.FileDigest;
 import io.pgolab.util.Hashing;
+import io.pgolab.util.Text;
+import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.HexFormat;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -152,7 +156,7 @@ public final class SamePrograms {
                             StandardCharsets.UTF_8), "@CHECKOUT@"));
                 } else if (Files.isRegularFile(p)) {
                     out.put(rel, Files.size(p) > NORMALISED_MAX_BYTES ? Hashing.ofPath(p)
-                            : java.util.HexFormat.of().formatHex(Hashing.sha256().digest(
+                            : HexFormat.of().formatHex(Hashing.sha256().digest(
                             withoutPath(Files.readAllBytes(p), top))));
                 }
             }
@@ -167,12 +171,12 @@ public final class SamePrograms {
         if (path.length == 0) {
             return bytes;
         }
-        java.io.ByteArrayOutputStream out = new java.io.ByteArrayOutputStream(bytes.length);
+        ByteArrayOutputStream out = new ByteArrayOutputStream(bytes.length);
         byte[] token = "@CHECKOUT@".getBytes(StandardCharsets.UTF_8);
         int i = 0;
         while (i < bytes.length) {
             if (bytes[i] == path[0] && i + path.length <= bytes.length
-                    && java.util.Arrays.equals(bytes, i, i + path.length, path, 0, path.length)) {
+                    && Arrays.equals(bytes, i, i + path.length, path, 0, path.length)) {
                 out.write(token, 0, token.length);
                 i += path.length;
             } else {
@@ -190,7 +194,7 @@ public final class SamePrograms {
 
     private static String shown(List<String> files) {
         List<String> first = new ArrayList<>(files.subList(0, Math.min(3, files.size())));
-        return String.join(", ", first.stream().map(io.pgolab.util.Text::visible).toList())
+        return String.join(", ", first.stream().map(Text::visible).toList())
                 + (files.size() > 3 ? " and " + (files.size() - 3) + " more" : "");
     }
 }

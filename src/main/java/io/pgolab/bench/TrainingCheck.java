@@ -9,11 +9,13 @@ import io.pgolab.profile.TrainingMatch;
 import io.pgolab.stats.Comparison;
 import io.pgolab.stats.Verdict;
 import io.pgolab.toolchain.ToolchainKind;
+import java.io.UncheckedIOException;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Set;
 
 /**
@@ -105,17 +107,17 @@ public final class TrainingCheck {
                 : null;
     }
 
-    private java.util.Optional<TrainingMatch> run(String set, List<String> workloads) {
+    private Optional<TrainingMatch> run(String set, List<String> workloads) {
         try {
             TrainingMatch m = new AgainstBench(c.config(), c.toolchain(), c.store(), c.runner(), c.events())
                     .run(set, AgainstBench.TOP, workloads);
             checks.add(m);
-            return java.util.Optional.of(m);
-        } catch (UserError | java.io.UncheckedIOException err) {   // a diagnosis must never cost the bench its results
+            return Optional.of(m);
+        } catch (UserError | UncheckedIOException err) {   // a diagnosis must never cost the bench its results
             String why = String.valueOf(err.getMessage()).lines().findFirst().orElse("");
             failed.put(set, why);
             c.events().warn("training check not done: " + why);
-            return java.util.Optional.empty();
+            return Optional.empty();
         }
     }
 

@@ -3,9 +3,10 @@ package io.pgolab.cli;
 import io.pgolab.config.ConfigLoader;
 import io.pgolab.util.Json;
 import java.io.IOException;
+import java.net.URISyntaxException;
 import java.nio.file.Path;
-import java.util.Enumeration;
 import java.util.ArrayList;
+import java.util.Enumeration;
 import java.util.List;
 import java.util.Optional;
 import java.util.zip.ZipEntry;
@@ -62,7 +63,7 @@ final class AotTraining {
         Path jar;
         try {
             jar = Path.of(AotTraining.class.getProtectionDomain().getCodeSource().getLocation().toURI());
-        } catch (java.net.URISyntaxException | SecurityException e) {
+        } catch (URISyntaxException | SecurityException e) {
             return out;
         }
         ClassLoader loader = AotTraining.class.getClassLoader();

@@ -2,6 +2,7 @@ package io.pgolab.cli;
 
 import io.pgolab.UserError;
 import io.pgolab.store.Worktrees;
+import io.pgolab.util.Text;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.LinkOption;
@@ -29,7 +30,7 @@ final class BorrowedConfig {
             Files.createDirectories(baseFile.getParent());
             Files.copy(candidateFile, baseFile, StandardCopyOption.REPLACE_EXISTING);
         } catch (IOException e) {
-            throw new UserError("the base commit " + io.pgolab.util.Text.visible(base.ref()) + " (" + base.shortSha()
+            throw new UserError("the base commit " + Text.visible(base.ref()) + " (" + base.shortSha()
                     + ") has no " + baseFile.getFileName() + ", and the candidate's cannot be written in its worktree: "
                     + e.getMessage(), "commit the config on the base branch first, or gate against a later base");
         }

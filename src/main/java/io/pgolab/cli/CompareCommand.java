@@ -1,12 +1,13 @@
 package io.pgolab.cli;
 
+import io.pgolab.UserError;
+import io.pgolab.bench.BenchEngine;
 import io.pgolab.bench.CommandComparison;
 import io.pgolab.process.Scratch;
-import io.pgolab.util.Dirs;
-import io.pgolab.util.FirstFailure;
-import io.pgolab.bench.BenchEngine;
 import io.pgolab.report.Results;
 import io.pgolab.util.CommandLog;
+import io.pgolab.util.Dirs;
+import io.pgolab.util.FirstFailure;
 import io.pgolab.util.Shell;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -49,7 +50,7 @@ final class CompareCommand implements Callable<Integer> {
     @Override
     public Integer call() {
         if (opts.flamegraph) {
-            throw new io.pgolab.UserError("--flamegraph records built variants; compare runs commands outside any project",
+            throw new UserError("--flamegraph records built variants; compare runs commands outside any project",
                     "use 'pgolab bench --flamegraph' in a project (or record the commands with perf record yourself)");
         }
         Path cwd = parent.global.workDir();

@@ -1,17 +1,21 @@
 package io.pgolab.cli;
 
+import com.fasterxml.jackson.core.type.TypeReference;
 import io.pgolab.config.Config;
 import io.pgolab.config.ConfigLoader;
 import io.pgolab.doctor.Doctor;
 import io.pgolab.report.json.ResultsFile;
 import io.pgolab.util.Json;
+import io.pgolab.util.UserFile;
 import java.nio.file.Files;
+import java.nio.file.LinkOption;
 import java.nio.file.Path;
+import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
-import picocli.CommandLine.ParentCommand;
 import picocli.CommandLine.Option;
+import picocli.CommandLine.ParentCommand;
 
 @Command(name = "doctor", mixinStandardHelpOptions = true,
         description = {"Check what is installed and what each variant needs.",
@@ -30,14 +34,14 @@ final class DoctorCommand implements Callable<Integer> {
     public Integer call() {
         Path file = parent.global.configFile();
         // The default ./pgolab.toml is optional here; a config named with --config must exist and be valid.
-        Optional<Config> config = Files.exists(file, java.nio.file.LinkOption.NOFOLLOW_LINKS) || parent.global.config != null
+        Optional<Config> config = Files.exists(file, LinkOption.NOFOLLOW_LINKS) || parent.global.config != null
                 ? Optional.of(ConfigLoader.load(file)) : Optional.empty();
         Doctor.Report report = Doctor.examine(config, file);
         // --json - gets stdout to itself: the findings go to stderr
-        (io.pgolab.util.UserFile.isStdout(json) ? System.err : System.out).print(Doctor.render(report));
+        (UserFile.isStdout(json) ? System.err : System.out).print(Doctor.render(report));
         if (json != null) {
-            ResultsFile.writeEnvelopeOnly(io.pgolab.util.UserFile.resolve(parent.global.workDir(), json), Json.MAPPER.convertValue(report,
-                    new com.fasterxml.jackson.core.type.TypeReference<java.util.Map<String, Object>>() { }));
+            ResultsFile.writeEnvelopeOnly(UserFile.resolve(parent.global.workDir(), json), Json.MAPPER.convertValue(report,
+                    new TypeReference<Map<String, Object>>() { }));
         }
         return report.exitCode();
     }

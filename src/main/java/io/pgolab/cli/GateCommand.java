@@ -10,11 +10,12 @@ import io.pgolab.config.Config;
 import io.pgolab.config.GateSpec;
 import io.pgolab.config.Variant;
 import io.pgolab.measure.HostInfo;
-import io.pgolab.report.files.Exports;
 import io.pgolab.report.Results;
+import io.pgolab.report.files.Exports;
 import io.pgolab.store.BuiltArtifact;
 import io.pgolab.store.Worktrees;
 import io.pgolab.toolchain.FailureMode;
+import io.pgolab.util.Text;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -89,9 +90,9 @@ final class GateCommand implements Callable<Integer> {
         }
         try (Session b = Session.open(sides.baseConfig(), parent.global); Session c = Session.open(candConfig, parent.global)) {
             ProjectWorkloads workloads = new ProjectWorkloads(c.bench(), selection.names);
-            b.console.note("base " + io.pgolab.util.Text.visible(baseCommit.ref()) + " = " + baseCommit.shortSha() + ", in " + b.config.root());
+            b.console.note("base " + Text.visible(baseCommit.ref()) + " = " + baseCommit.shortSha() + ", in " + b.config.root());
             List<BuiltArtifact> baseBuilt = b.pipeline().build(gated, false, FailureMode.FAIL).artifacts(gated);
-            c.console.note("candidate " + io.pgolab.util.Text.visible(candCommit.ref()) + " = " + candCommit.shortSha() + ", in " + c.config.root());
+            c.console.note("candidate " + Text.visible(candCommit.ref()) + " = " + candCommit.shortSha() + ", in " + c.config.root());
             List<BuiltArtifact> candBuilt = c.pipeline().build(gated, false, FailureMode.FAIL).artifacts(gated);
             baseBuilt.forEach(b.store::verify);
             candBuilt.forEach(c.store::verify);

@@ -9,10 +9,17 @@ import io.pgolab.store.BuiltArtifact;
 import io.pgolab.store.ProjectLock;
 import io.pgolab.store.Worktrees;
 import io.pgolab.util.CommandLog;
+import io.pgolab.util.Text;
+import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.List;
+import java.util.Optional;
+import java.util.Set;
+import java.util.function.Consumer;
+import java.util.function.Predicate;
 
 /**
  * The two commits of a gate, each checked out in its worktree with its own config loaded, and what the reader should
@@ -26,7 +33,7 @@ record GateSides(Worktrees.Commit base, Worktrees.Commit candidate, Config baseC
 
     /** early: where a note the user should read before the gate runs goes at once (it is in the results too). */
     static GateSides prepare(Path configFile, String baseRef, String candidateRef, CommandLog log,
-                             java.util.function.Consumer<String> early) {
+                             Consumer<String> early) {
         Worktrees git = Worktrees.of(configFile.getParent(), log);
         Worktrees.Commit baseCommit = git.resolve(baseRef);
         Worktrees.Commit candCommit = git.resolve(candidateRef);
@@ -57,7 +64,7 @@ record GateSides(Worktrees.Commit base, Worktrees.Commit candidate, Config baseC
             Path candFile = candTree.resolve(rel);
             if (borrowed) {
                 BorrowedConfig.copy(candFile, baseFile, baseCommit);
-                notes.add("the base commit " + io.pgolab.util.Text.visible(baseCommit.ref()) + " (" + baseCommit.shortSha()
+                notes.add("the base commit " + Text.visible(baseCommit.ref()) + " (" + baseCommit.shortSha()
                         + ") has no " + rel + ": it is built from its own sources with the candidate's config");
                 early.accept(notes.get(notes.size() - 1));
             }
@@ -65,7 +72,7 @@ record GateSides(Worktrees.Commit base, Worktrees.Commit candidate, Config baseC
             candConfig = config(candFile, candCommit, "candidate");
             baseConfig = config(baseFile, baseCommit, "base");
             Path relDir = rel.getParent() == null ? Path.of("") : rel.getParent();
-            git.prune(worktrees, candConfig.gate().worktrees(), new java.util.HashSet<>(List.of(baseTree, candTree)),
+            git.prune(worktrees, candConfig.gate().worktrees(), new HashSet<>(List.of(baseTree, candTree)),
                     busy(relDir));
         }
         if (!sameBench(baseConfig, candConfig)) {
@@ -82,7 +89,7 @@ record GateSides(Worktrees.Commit base, Worktrees.Commit candidate, Config baseC
     SamePrograms.Outcome same(boolean measureAnyway, List<String> variants, List<BuiltArtifact> baseBuilt,
                               ArtifactStore baseStore, List<BuiltArtifact> candBuilt, ArtifactStore candStore,
                               List<String> notes) {
-        java.util.Optional<List<String>> changed = git.changedFiles(base, candidate).map(files -> files.stream()
+        Optional<List<String>> changed = git.changedFiles(base, candidate).map(files -> files.stream()
                 .filter(this::read).map(f -> fromRoot(f, candidateTree, candidateConfig.root())).toList());
         SamePrograms.Outcome o = SamePrograms.check(variants, side(baseBuilt, baseStore, baseTree),
                 side(candBuilt, candStore, candidateTree), changed);
@@ -109,7 +116,7 @@ record GateSides(Worktrees.Commit base, Worktrees.Commit candidate, Config baseC
 
     private SamePrograms.Side side(List<BuiltArtifact> built, ArtifactStore store, Path tree) {
         String storeDir = tree.toAbsolutePath().normalize().relativize(store.root().toAbsolutePath().normalize()).toString();
-        java.util.Optional<List<String>> untracked = git.untracked(tree).map(files -> files.stream()
+        Optional<List<String>> untracked = git.untracked(tree).map(files -> files.stream()
                 .filter(f -> !(f.equals(storeDir) || f.equals(storeDir + "/") || f.startsWith(storeDir + "/")))
                 .filter(f -> !(baseConfigBorrowed && f.equals(configPath))).toList());
         return new SamePrograms.Side(built, store, tree, untracked);
@@ -131,11 +138,11 @@ record GateSides(Worktrees.Commit base, Worktrees.Commit candidate, Config baseC
         Path relDir = rel.getParent() == null ? Path.of("") : rel.getParent();
         Path worktrees = ArtifactStore.forConfig(configFile).root().resolve("gate");
         if (!Files.isDirectory(worktrees)) {
-            git.prune(worktrees, 0, java.util.Set.of(), busy(relDir)); // git's records only: no .pgolab/ made for this
+            git.prune(worktrees, 0, Set.of(), busy(relDir)); // git's records only: no .pgolab/ made for this
             return "no gate worktrees in " + worktrees + "; git worktree prune ran";
         }
         try (ProjectLock lock = ProjectLock.acquire(ArtifactStore.forConfig(configFile).lockFile())) {
-            List<Path> removed = git.prune(worktrees, 0, java.util.Set.of(), busy(relDir));
+            List<Path> removed = git.prune(worktrees, 0, Set.of(), busy(relDir));
             return "removed " + removed.size() + " gate worktree" + (removed.size() == 1 ? "" : "s") + " from "
                     + worktrees + (removed.isEmpty() ? "" : ": " + String.join(", ", removed.stream()
                     .map(p -> p.getFileName().toString()).toList())) + "; git worktree prune ran";
@@ -143,7 +150,7 @@ record GateSides(Worktrees.Commit base, Worktrees.Commit candidate, Config baseC
     }
 
     /** A worktree whose store a pgolab holds (a gate building in it). */
-    private static java.util.function.Predicate<Path> busy(Path relDir) {
+    private static Predicate<Path> busy(Path relDir) {
         return wt -> ProjectLock.held(ArtifactStore.forConfig(wt.resolve(relDir).resolve("pgolab.toml")).lockFile());
     }
 
@@ -154,7 +161,7 @@ record GateSides(Worktrees.Commit base, Worktrees.Commit candidate, Config baseC
         try {
             realTop = top.toRealPath();
             file = configFile.getParent().toRealPath().resolve(configFile.getFileName());
-        } catch (java.io.IOException e) {
+        } catch (IOException e) {
             // a missing config is reported by ConfigLoader with its own message
         }
         if (!file.startsWith(realTop)) {
@@ -166,7 +173,7 @@ record GateSides(Worktrees.Commit base, Worktrees.Commit candidate, Config baseC
 
     private static Config config(Path file, Worktrees.Commit c, String side) {
         if (!Files.isRegularFile(file)) {
-            throw new UserError("the " + side + " commit " + io.pgolab.util.Text.visible(c.ref()) + " (" + c.shortSha() + ") has no " + file.getFileName()
+            throw new UserError("the " + side + " commit " + Text.visible(c.ref()) + " (" + c.shortSha() + ") has no " + file.getFileName()
                     + " at " + file, side.equals("candidate") ? "a gate builds commits, not the working tree: commit"
                     + " the config (git add " + file.getFileName() + " && git commit), or pass --candidate"
                     : "a gate builds both commits from their own config: commit the config on the base branch first,"

@@ -7,12 +7,13 @@ import io.pgolab.toolchain.ToolchainKind;
 import io.pgolab.toolchain.detect.Toolchains;
 import io.pgolab.util.UserFile;
 import java.nio.file.Files;
+import java.nio.file.LinkOption;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
-import picocli.CommandLine.ParentCommand;
 import picocli.CommandLine.Option;
+import picocli.CommandLine.ParentCommand;
 
 @Command(name = "init", mixinStandardHelpOptions = true,
         description = {"Write a commented starter pgolab.toml for this directory, and add .pgolab/ (pgolab's store)"
@@ -58,7 +59,7 @@ final class InitCommand implements Callable<Integer> {
         }
         Path dir = workDir(parent.global.workDir());
         Path file = parent.global.configFile();
-        if (Files.exists(file, java.nio.file.LinkOption.NOFOLLOW_LINKS) && !force) {
+        if (Files.exists(file, LinkOption.NOFOLLOW_LINKS) && !force) {
             throw new UserError(file + " already exists", "pass --force to overwrite it");
         }
         String kind = toolchain != null ? toolchain

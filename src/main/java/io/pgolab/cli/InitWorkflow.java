@@ -1,12 +1,15 @@
 package io.pgolab.cli;
 
 import io.pgolab.UserError;
+import io.pgolab.Version;
 import io.pgolab.config.Config;
 import io.pgolab.config.ConfigLoader;
 import io.pgolab.config.starter.GithubWorkflow;
+import io.pgolab.util.UserFile;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.Optional;
 
 /** pgolab init --ci github: the workflow for an existing config, at the git repository's root (docs/ci.md). */
 final class InitWorkflow {
@@ -32,10 +35,10 @@ final class InitWorkflow {
                 : GithubWorkflow.Runner.parseAll(runners);
         List<String> variants = GithubWorkflow.releaseVariants(loaded);
         String branch = GithubWorkflow.defaultBranch(root);
-        GithubWorkflow.Action install = GithubWorkflow.Action.of(java.util.Optional.ofNullable(action), io.pgolab.Version.build());
+        GithubWorkflow.Action install = GithubWorkflow.Action.of(Optional.ofNullable(action), Version.build());
         String text = GithubWorkflow.render(GithubWorkflow.slashes(root.relativize(config)), variants, hosts,
                 branch, Main.version(), install);
-        io.pgolab.util.UserFile.write(file, text);   // whole, directories made; never into a FIFO, socket or device
+        UserFile.write(file, text);   // whole, directories made; never into a FIFO, socket or device
         System.out.println("wrote " + file + ": release builds " + String.join(", ", variants) + " on pushes to " + branch
                 + "; the gate runs on " + hosts.stream().map(Object::toString).reduce((a, b) -> a + " and " + b).orElse(""));
         boolean ignored = InitCommand.ignoreStore(config);

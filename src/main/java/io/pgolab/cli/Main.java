@@ -1,13 +1,20 @@
 package io.pgolab.cli;
 
 import io.pgolab.UserError;
+import io.pgolab.measure.HostInfo;
+import io.pgolab.process.LeftRunning;
+import io.pgolab.process.RunningCommand;
 import io.pgolab.util.DiskFull;
 import io.pgolab.util.Timings;
+import java.io.IOException;
 import java.io.PrintWriter;
+import java.io.UncheckedIOException;
+import java.nio.file.FileSystemException;
+import java.nio.file.Path;
 import java.util.Set;
-import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
+import picocli.CommandLine;
 
 /** Entry point: parses the command line, runs a subcommand, turns errors into messages. */
 @Command(name = "pgolab", mixinStandardHelpOptions = true, versionProvider = Main.Version.class,
@@ -39,7 +46,7 @@ public final class Main implements Runnable {
     }
 
     public static int run(String... args) {
-        io.pgolab.measure.HostInfo.useLabel(null); // --host-label sets it for this run only (tests run many in one JVM)
+        HostInfo.useLabel(null); // --host-label sets it for this run only (tests run many in one JVM)
         CommandLine cl = new CommandLine(new Main());
         Set<String> needed = Commands.needed(cl.getCommandSpec(), args);
         Commands.register(cl, needed);
@@ -55,8 +62,8 @@ public final class Main implements Runnable {
                 return all.execute(a);
             });
         }
-        io.pgolab.process.LeftRunning.listen(w -> System.err.println("warning: " + w));
-        io.pgolab.process.RunningCommand.begin();
+        LeftRunning.listen(w -> System.err.println("warning: " + w));
+        RunningCommand.begin();
         Timings.mark("command line set up");
         try {
             return cl.execute(args);
@@ -69,7 +76,7 @@ public final class Main implements Runnable {
             return 2;
         } finally {
             cl.getErr().flush();
-            io.pgolab.process.RunningCommand.end();
+            RunningCommand.end();
         }
     }
 
@@ -85,7 +92,7 @@ public final class Main implements Runnable {
                 || parsed.subcommands().stream().anyMatch(p -> p.hasMatchedOption("--debug"));
         PrintWriter err = cl.getErr();
         Throwable t = e;
-        while (t instanceof java.io.UncheckedIOException && t.getCause() != null && !(t instanceof UserError)) {
+        while (t instanceof UncheckedIOException && t.getCause() != null && !(t instanceof UserError)) {
             t = t.getCause();
         }
         Throwable first = e;
@@ -101,7 +108,7 @@ public final class Main implements Runnable {
             err.flush();
             return 2;
         }
-        if (t instanceof java.io.IOException io) {
+        if (t instanceof IOException io) {
             err.println("error: I/O failure: " + io.getMessage());
         } else {
             err.println("internal error: " + e + " (this is a bug in pgolab; run again with --debug for details)");
@@ -138,11 +145,11 @@ public final class Main implements Runnable {
 
     /** A full disk reported without pgolab's own message: name the file when the exception knows it. */
     static UserError diskFull(Throwable t) {
-        if (t instanceof java.nio.file.FileSystemException f && f.getFile() != null) {
-            return DiskFull.error(java.nio.file.Path.of(f.getFile()), 0, t);
+        if (t instanceof FileSystemException f && f.getFile() != null) {
+            return DiskFull.error(Path.of(f.getFile()), 0, t);
         }
         return new UserError("no space left on device: " + t.getMessage() + " (in the project's .pgolab directory or in "
-                + System.getProperty("java.io.tmpdir") + ", " + DiskFull.freeSpace(java.nio.file.Path.of(
+                + System.getProperty("java.io.tmpdir") + ", " + DiskFull.freeSpace(Path.of(
                         System.getProperty("java.io.tmpdir"))) + ")",
                 "free space on those filesystems, or move the project (its .pgolab directory holds the builds, profiles"
                         + " and logs) to a larger disk", t);

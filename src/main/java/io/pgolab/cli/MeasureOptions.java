@@ -1,13 +1,19 @@
 package io.pgolab.cli;
 
 import io.pgolab.UserError;
+import io.pgolab.bench.BenchContext;
 import io.pgolab.bench.BenchOptions;
+import io.pgolab.bench.BenchResults;
 import io.pgolab.bench.BenchRun;
-import io.pgolab.report.Results;
+import io.pgolab.bench.BenchWorkload;
+import io.pgolab.bench.Flamegraphs;
 import io.pgolab.config.Durations;
 import io.pgolab.measure.CampaignSettings;
 import io.pgolab.measure.MeasureDefaults;
 import io.pgolab.measure.MetricInfo;
+import io.pgolab.report.Results;
+import io.pgolab.report.files.Exports;
+import io.pgolab.store.BuiltArtifact;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -83,10 +89,10 @@ final class MeasureOptions {
     boolean flamegraph;
 
     /** With --flamegraph, the results with a flamegraph per subject (artifacts in subject order); else as they are. */
-    io.pgolab.bench.BenchResults flamegraphs(io.pgolab.bench.BenchContext c, io.pgolab.bench.BenchResults r,
-                                             List<io.pgolab.bench.BenchWorkload> workloads,
-                                             List<io.pgolab.store.BuiltArtifact> artifacts) {
-        return io.pgolab.bench.Flamegraphs.addIfAsked(flamegraph, deterministic, c, r, workloads, artifacts);
+    BenchResults flamegraphs(BenchContext c, BenchResults r,
+                                             List<BenchWorkload> workloads,
+                                             List<BuiltArtifact> artifacts) {
+        return Flamegraphs.addIfAsked(flamegraph, deterministic, c, r, workloads, artifacts);
     }
 
     /** bench's and ladder's steps with these options and what the command adds. */
@@ -97,8 +103,8 @@ final class MeasureOptions {
     }
 
     /** --json, --markdown, --csv and --html as given, with the terminal on System.out. */
-    io.pgolab.report.files.Exports exports(Path workDir) {
-        return io.pgolab.report.files.Exports.of(workDir, json, markdown, csv).to(html, io.pgolab.report.files.Exports.html());
+    Exports exports(Path workDir) {
+        return Exports.of(workDir, json, markdown, csv).to(html, Exports.html());
     }
 
     CampaignSettings settings() {

@@ -2,8 +2,10 @@ package io.pgolab.cli;
 
 import io.pgolab.config.ConfigLoader;
 import io.pgolab.pipeline.Pipeline;
+import io.pgolab.process.Scratch;
 import io.pgolab.profile.ProfileKey;
 import io.pgolab.toolchain.detect.Toolchains;
+import io.pgolab.util.Dirs;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
@@ -28,12 +30,12 @@ final class ProfileKeyCommand implements Callable<Integer> {
         GlobalOptions g = Main.global(spec);
         var config = ConfigLoader.load(g.configFile());
         String profileSet = set.isEmpty() ? Pipeline.profileSets(config.variants()).get(0) : set.toLowerCase();
-        var scratch = io.pgolab.process.Scratch.newDir("profile-key-");
+        var scratch = Scratch.newDir("profile-key-");
         try {
             var toolchain = Toolchains.detect(config, scratch, Session.commandLog(g));
             System.out.println(ProfileKey.of(config, toolchain, profileSet));
         } finally {
-            io.pgolab.util.Dirs.deleteTree(scratch);
+            Dirs.deleteTree(scratch);
         }
         return 0;
     }

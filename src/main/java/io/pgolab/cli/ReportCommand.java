@@ -3,6 +3,7 @@ package io.pgolab.cli;
 import io.pgolab.UserError;
 import io.pgolab.report.files.ReportFiles;
 import io.pgolab.util.UserFile;
+import java.io.PrintStream;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -37,7 +38,7 @@ final class ReportCommand implements Callable<Integer> {
         Path dir = parent.global.workDir();
         ReportFiles r = ReportFiles.read(files.stream().map(dir::resolve).toList());
         // a file on stdout ("-") gets stdout to itself: the summary goes to stderr
-        java.io.PrintStream said = UserFile.isStdout(html) || UserFile.isStdout(markdown) ? System.err : System.out;
+        PrintStream said = UserFile.isStdout(html) || UserFile.isStdout(markdown) ? System.err : System.out;
         r.summarize(said);
         r.write(dir, html, markdown).stream().filter(p -> !UserFile.isStdout(p)).forEach(p -> said.println("wrote " + p));
         return 0;

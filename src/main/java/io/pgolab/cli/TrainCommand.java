@@ -1,16 +1,17 @@
 package io.pgolab.cli;
 
-import io.pgolab.pipeline.PipelineOutcome;
+import io.pgolab.UserError;
 import io.pgolab.pipeline.Pipeline;
-import io.pgolab.report.files.Exports;
+import io.pgolab.pipeline.PipelineOutcome;
 import io.pgolab.report.Results;
+import io.pgolab.report.files.Exports;
 import io.pgolab.toolchain.FailureMode;
 import io.pgolab.toolchain.ToolchainKind;
 import java.nio.file.Path;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
-import picocli.CommandLine.ParentCommand;
 import picocli.CommandLine.Option;
+import picocli.CommandLine.ParentCommand;
 
 @Command(name = "train", mixinStandardHelpOptions = true,
         description = {"Run the training workloads and merge their profiles.",
@@ -31,7 +32,7 @@ final class TrainCommand implements Callable<Integer> {
     public Integer call() {
         try (Session s = Session.open(parent.global)) {
             if (ToolchainKind.of(s.config.toolchain().kind()).jvm()) {
-                throw new io.pgolab.UserError("pgolab train makes compiler profiles; a JVM project's class archives and AOT"
+                throw new UserError("pgolab train makes compiler profiles; a JVM project's class archives and AOT"
                         + " caches are made by its training runs during 'pgolab build'",
                         "run 'pgolab build --retrain' to make them again");
             }

@@ -6,6 +6,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -169,7 +170,7 @@ public final class CargoConfig {
     }
 
     private static Set<String> union(Set<String> a, Set<String> b) {
-        java.util.HashSet<String> u = new java.util.HashSet<>(a);
+        HashSet<String> u = new HashSet<>(a);
         u.addAll(b);
         return u;
     }

@@ -1,6 +1,7 @@
 package io.pgolab.config;
 
 import java.util.List;
+import java.util.Locale;
 import java.util.Optional;
 
 /**
@@ -21,6 +22,6 @@ public record CargoSpec(List<String> bins, Optional<String> pkg, String profile,
 
     /** CARGO_PROFILE_<NAME>_<KEY>: how a profile setting is overridden from the environment. */
     public String profileEnv(String key) {
-        return "CARGO_PROFILE_" + profile.toUpperCase(java.util.Locale.ROOT).replace('-', '_') + "_" + key;
+        return "CARGO_PROFILE_" + profile.toUpperCase(Locale.ROOT).replace('-', '_') + "_" + key;
     }
 }

@@ -1,7 +1,9 @@
 package io.pgolab.config;
 
 import java.nio.file.Path;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 
 /** A validated pgolab.toml. Paths are absolute. */
@@ -36,20 +38,20 @@ public record Config(
 
     /** A workload template with {binary}, {root}, {config_dir}, {workdir} and, for services, {port}. */
     public String render(String template, String binary, int port) {
-        return render(template, binary, port, java.util.Map.of());
+        return render(template, binary, port, Map.of());
     }
 
     /**
      * A workload template, a shell command: placeholder values are quoted where needed (see
      * {@link Template#renderShell}); extra adds values such as {profile} for training commands.
      */
-    public String render(String template, String binary, int port, java.util.Map<String, String> extra) {
-        java.util.Map<String, String> values = new java.util.HashMap<>(java.util.Map.of("binary", binary,
+    public String render(String template, String binary, int port, Map<String, String> extra) {
+        Map<String, String> values = new HashMap<>(Map.of("binary", binary,
                 "root", root.toString(), "config_dir", configDir().toString(), "workdir", configDir().toString(),
                 "port", Integer.toString(port)));
         // Cargo builds every binary into one directory; {bin:NAME} is NAME beside {binary}.
         build.cargo().ifPresent(c -> c.bins().forEach(b -> values.put("bin:" + b,
-                java.nio.file.Path.of(binary).resolveSibling(b).toString())));
+                Path.of(binary).resolveSibling(b).toString())));
         values.putAll(extra);
         return Template.renderShell(template, values);
     }

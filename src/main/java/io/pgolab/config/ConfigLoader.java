@@ -10,6 +10,7 @@ import java.util.HashSet;
 import java.util.List;
 import java.util.Optional;
 import java.util.Set;
+import java.util.TreeSet;
 import org.tomlj.Toml;
 import org.tomlj.TomlArray;
 import org.tomlj.TomlParseResult;
@@ -63,7 +64,7 @@ public final class ConfigLoader {
         project.rejectUnknown(PROJECT);
         String rootText = project.optString("root").orElse(".");
         Path root = dir.resolve(rootText).normalize();
-        if (!java.nio.file.Files.isDirectory(root)) {
+        if (!Files.isDirectory(root)) {
             problems.add(project.line("root"), "project.root", "directory " + root + " does not exist",
                     "point root at the source tree, relative to " + dir + (rootText.contains("upstream")
                             ? " (fetch the sources first?)" : ""));
@@ -233,7 +234,7 @@ public final class ConfigLoader {
 
     private static void checkProfileSets(List<Variant> variants, List<WorkloadSpec> train, TableReader project,
                                          ConfigProblems problems) {
-        Set<String> tags = new java.util.TreeSet<>();
+        Set<String> tags = new TreeSet<>();
         train.forEach(w -> tags.addAll(w.profileTags()));
         for (Variant v : variants) {
             if (!v.profileSet().isEmpty() && !tags.contains(v.profileSet())) {

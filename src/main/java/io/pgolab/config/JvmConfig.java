@@ -1,5 +1,6 @@
 package io.pgolab.config;
 
+import java.io.File;
 import java.time.Duration;
 import java.util.List;
 import java.util.Optional;
@@ -48,7 +49,7 @@ final class JvmConfig {
                     "a JVM program needs the jar (or classpath) its build produces", JAR_FIX);
         }
         for (String e : classpath) {
-            if (e.contains(java.io.File.pathSeparator) && !t.has("classpath")) {
+            if (e.contains(File.pathSeparator) && !t.has("classpath")) {
                 problems.add(t.line("jar"), t.qualified("jar"), "'" + e + "' names several entries",
                         "list them: classpath = [\"a.jar\", \"b.jar\"]");
             }

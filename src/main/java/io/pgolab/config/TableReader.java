@@ -8,6 +8,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
+import java.util.function.Function;
 import org.tomlj.TomlArray;
 import org.tomlj.TomlPosition;
 import org.tomlj.TomlTable;
@@ -196,7 +197,7 @@ final class TableReader {
 
     /** An inline table whose values convert (null: wrong type, reported with the entry's key). */
     private <T> Map<String, T> typedMap(String key, String expected, String example,
-                                        java.util.function.Function<Object, T> convert) {
+                                        Function<Object, T> convert) {
         Map<String, T> out = new LinkedHashMap<>();
         if (!has(key)) {
             return out;

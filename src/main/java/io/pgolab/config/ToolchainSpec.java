@@ -1,5 +1,6 @@
 package io.pgolab.config;
 
+import java.util.List;
 import java.util.Optional;
 
 /**
@@ -48,9 +49,9 @@ public record ToolchainSpec(String kind, Optional<String> cc, Optional<String> c
      * relative to the project root), the main class (empty: the jar's Main-Class), the JVM flags of
      * every run, and which JDK: javaHome (a directory) or jdk (a feature version such as "25").
      */
-    public record JvmOptions(java.util.List<String> classpath, Optional<String> main, java.util.List<String> jvmFlags,
+    public record JvmOptions(List<String> classpath, Optional<String> main, List<String> jvmFlags,
                              Optional<String> javaHome, Optional<String> jdk) {
-        public static final JvmOptions NONE = new JvmOptions(java.util.List.of(), Optional.empty(), java.util.List.of(),
+        public static final JvmOptions NONE = new JvmOptions(List.of(), Optional.empty(), List.of(),
                 Optional.empty(), Optional.empty());
     }
 }

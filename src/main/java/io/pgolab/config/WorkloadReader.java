@@ -8,10 +8,14 @@ import static io.pgolab.config.ConfigLoader.union;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.HashSet;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.OptionalDouble;
 import java.util.Set;
+import java.util.regex.Pattern;
+import java.util.regex.PatternSyntaxException;
 import org.tomlj.TomlArray;
 import org.tomlj.TomlPosition;
 import org.tomlj.TomlTable;
@@ -124,7 +128,7 @@ final class WorkloadReader {
     /** min_effect = { METRIC = PERCENT }: finite, from 0 to 1000, of a metric this entry measures; as fractions. */
     private static Map<String, Double> minEffects(TableReader r, List<MetricSpec> metrics, boolean hasParser,
                                                   List<String> roles, String prefix, ConfigProblems problems) {
-        Map<String, Double> out = new java.util.LinkedHashMap<>();
+        Map<String, Double> out = new LinkedHashMap<>();
         r.numberMap("min_effect").forEach((k, pct) -> {
             if (ValueChecks.inRange(r, "min_effect." + k, "min_effect", pct, 0, false, ValueChecks.MAX_EFFECT_PERCENT, "percent",
                     "min_effect = { " + k + " = 2 }   (a change smaller than 2% counts as no change)", problems)) {
@@ -142,7 +146,7 @@ final class WorkloadReader {
      */
     private static Map<String, Double> bounds(TableReader r, List<MetricSpec> metrics, boolean hasParser,
                                               List<String> roles, String prefix, ConfigProblems problems) {
-        Map<String, Double> out = new java.util.LinkedHashMap<>();
+        Map<String, Double> out = new LinkedHashMap<>();
         r.numberMap("bound").forEach((k, pct) -> {
             if (ValueChecks.inRange(r, "bound." + k, "bound", pct, 0, false, ValueChecks.MAX_EFFECT_PERCENT, "percent",
                     "bound = { " + k + " = 2 }   (the gate fails when " + k + " may be more than 2% worse)", problems)) {
@@ -211,12 +215,12 @@ final class WorkloadReader {
                 problems.add(r.line("scale"), r.qualified("scale"), "must not be 0 (every value would read 0)",
                         "scale = 1   (or leave it out)");
             }
-            java.util.OptionalDouble bound = java.util.OptionalDouble.empty();
+            OptionalDouble bound = OptionalDouble.empty();
             if (r.has("bound")) {
                 double b = r.number("bound", 0);
                 if (ValueChecks.inRange(r, "bound", "bound", b, 0, false, ValueChecks.MAX_EFFECT_PERCENT, "percent",
                         "bound = 2   (the gate fails when " + name + " may be more than 2% worse)", problems)) {
-                    bound = java.util.OptionalDouble.of(b);
+                    bound = OptionalDouble.of(b);
                 }
             }
             out.add(new MetricSpec(name, regex, pointer, r.optString("unit").orElse(""), direction.equals("higher"),
@@ -228,13 +232,13 @@ final class WorkloadReader {
     /** A [[bench.metric]] regex: compiles, and has the group that captures the number. */
     private static void checkRegex(TableReader r, String re, ConfigProblems problems) {
         try {
-            int groups = java.util.regex.Pattern.compile(re).matcher("").groupCount();
+            int groups = Pattern.compile(re).matcher("").groupCount();
             if (!re.contains("(?<value>") && groups != 1) {
                 problems.add(r.line("regex"), r.qualified("regex"), "must have exactly one capture group, it has " + groups,
                         "put ( ) around the number only, e.g. regex = 'Requests/sec: ([0-9.]+)'; make other groups"
                                 + " non-capturing (?:...) or name the number's group (?<value>...)");
             }
-        } catch (java.util.regex.PatternSyntaxException e) {
+        } catch (PatternSyntaxException e) {
             problems.add(r.line("regex"), r.qualified("regex"), "invalid regex: " + e.getDescription(),
                     "TOML basic strings need \\\\ for one backslash; literal strings ('...') do not");
         }

@@ -4,6 +4,8 @@ import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
+import java.util.TreeSet;
 
 /**
  * One [[train]] or [[bench]] entry: a shell command run against a built binary. Bench entries can
@@ -56,8 +58,8 @@ public record WorkloadSpec(
     }
 
     /** The profile sets this workload feeds ("" untagged): the workload's own and its roles'. */
-    public java.util.Set<String> profileTags() {
-        java.util.Set<String> out = new java.util.TreeSet<>();
+    public Set<String> profileTags() {
+        Set<String> out = new TreeSet<>();
         if (service.isPresent()) {
             service.get().rolesUnderTest().forEach(r -> out.add(profileOf(r)));
         } else {

@@ -1,5 +1,7 @@
 package io.pgolab.doctor;
 
+import com.fasterxml.jackson.annotation.JsonValue;
+import java.util.Locale;
 import java.util.Objects;
 
 /**
@@ -23,9 +25,9 @@ public record DoctorCheck(Status status, String subject, String detail, String f
         }
 
         /** In JSON: "ok", "warn", "missing", "info". */
-        @com.fasterxml.jackson.annotation.JsonValue
+        @JsonValue
         public String json() {
-            return name().toLowerCase(java.util.Locale.ROOT);
+            return name().toLowerCase(Locale.ROOT);
         }
     }
 

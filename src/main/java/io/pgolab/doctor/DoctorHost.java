@@ -1,9 +1,10 @@
 package io.pgolab.doctor;
 
-import io.pgolab.measure.perf.PerfSupport;
 import io.pgolab.measure.perf.PerfSupport.EventStatus;
-import io.pgolab.toolchain.ToolLocator;
+import io.pgolab.measure.perf.PerfSupport;
 import io.pgolab.process.Exec;
+import io.pgolab.toolchain.ToolLocator;
+import io.pgolab.toolchain.jvm.JdkInstall;
 import io.pgolab.util.Strings;
 import java.io.IOException;
 import java.nio.file.DirectoryStream;
@@ -15,6 +16,8 @@ import java.util.List;
 import java.util.Optional;
 import java.util.Set;
 import java.util.TreeSet;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 
 /** The non-compiler part of 'pgolab doctor': perf, valgrind, JDKs and optional benchmark tools. */
 final class DoctorHost {
@@ -148,7 +151,7 @@ final class DoctorHost {
 
     /** "3.19.0" from "valgrind-3.19.0" or "hyperfine 1.15.0". */
     static String versionWord(String out) {
-        java.util.regex.Matcher m = java.util.regex.Pattern.compile("(\\d+\\.\\d+(?:\\.\\d+)?)").matcher(Strings.firstLine(out));
+        Matcher m = Pattern.compile("(\\d+\\.\\d+(?:\\.\\d+)?)").matcher(Strings.firstLine(out));
         return m.find() ? m.group(1) : "";
     }
 
@@ -160,7 +163,7 @@ final class DoctorHost {
 
     /** The JDKs found and what each offers toolchain kind "jvm" (see {@link JvmDoctor}). */
     static List<DoctorCheck> jdks() {
-        return JvmDoctor.checks(io.pgolab.toolchain.jvm.JdkInstall.discover());
+        return JvmDoctor.checks(JdkInstall.discover());
     }
 
 }

@@ -1,9 +1,11 @@
 package io.pgolab.doctor;
 
 import io.pgolab.config.Variant;
-import io.pgolab.toolchain.llvm.ClangInstall;
-import io.pgolab.toolchain.gcc.GccInstall;
+import io.pgolab.toolchain.Relink;
+import io.pgolab.toolchain.StepSupport;
 import io.pgolab.toolchain.detect.Installs;
+import io.pgolab.toolchain.gcc.GccInstall;
+import io.pgolab.toolchain.llvm.ClangInstall;
 import io.pgolab.toolchain.rust.RustInstall;
 import java.util.ArrayList;
 import java.util.LinkedHashSet;
@@ -50,7 +52,7 @@ public final class ReadinessMatrix {
     /** The known variants a toolchain kind offers (see StepSupport; the rest are listed under "steps by toolchain"). */
     private static List<Variant> offered(String kind) {
         return Variant.KNOWN.stream().filter(v -> v.steps().stream()
-                .allMatch(s -> io.pgolab.toolchain.StepSupport.missing(kind, s).isEmpty())).toList();
+                .allMatch(s -> StepSupport.missing(kind, s).isEmpty())).toList();
     }
 
     /**
@@ -154,7 +156,7 @@ public final class ReadinessMatrix {
     static List<Gap> gaps(GccInstall g, Variant v, Installs in) {
         int major = g.major();
         List<Gap> gaps = new ArrayList<>();
-        if (v.relinked() && io.pgolab.toolchain.Relink.anyLld().isEmpty()) {
+        if (v.relinked() && Relink.anyLld().isEmpty()) {
             gaps.add(Gap.pkg("ld.lld (any LLVM version; the layout check links with lld)", "lld-19"));
         }
         if (v.lto() && g.gccAr().isEmpty()) {
@@ -178,7 +180,7 @@ public final class ReadinessMatrix {
     static List<Gap> gaps(RustInstall r, Variant v) {
         if (v.relinked()) {
             return List.of(new Gap("a C or C++ build (the layout check is not offered for cargo)", "",
-                    io.pgolab.toolchain.Relink.unsupported(v, "cargo").hint()));
+                    Relink.unsupported(v, "cargo").hint()));
         }
         return v.pgo() && !r.profdata().usable()
                 ? List.of(new Gap("an llvm-profdata that reads rustc's profiles", "", r.profdata().fix())) : List.of();

@@ -20,6 +20,7 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 
 /**
  * Makes the class archive (cds: dynamic AppCDS, -XX:ArchiveClassesAtExit) or AOT cache (aot: JDK 25
@@ -122,19 +123,19 @@ final class JvmCaches {
     }
 
     /** A training run the JVM itself failed: its own cds/aot error lines, or empty when it was the program. */
-    private java.util.Optional<UserError> refused(Variant v, Path log) {
+    private Optional<UserError> refused(Variant v, Path log) {
         String text;
         try {
             text = Files.isRegularFile(log) ? Files.readString(log) : "";
         } catch (IOException e) {
-            return java.util.Optional.empty();
+            return Optional.empty();
         }
         List<String> lines = text.lines().filter(l -> l.matches(".*\\[(error|warning) *\\]\\[(cds|aot)[^\\]]*\\].*")
                 || l.contains("Error occurred during initialization of VM") || l.contains("AOTCache creation failed")).toList();
         if (lines.isEmpty()) {
-            return java.util.Optional.empty();
+            return Optional.empty();
         }
-        return java.util.Optional.of(new UserError("JDK " + toolchain.jdk().feature() + " refused to create the "
+        return Optional.of(new UserError("JDK " + toolchain.jdk().feature() + " refused to create the "
                 + (v.has(Variant.Step.CDS) ? "class archive" : "AOT cache") + " in training workload '"
                 + trainingWorkload(config).name() + "':\n    " + String.join("\n    ", lines.subList(0, Math.min(8, lines.size())))
                 + "\n  (log: " + log + ")", hint(v)));

@@ -10,6 +10,7 @@ import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
 import java.util.jar.Attributes;
 import java.util.jar.JarFile;
 
@@ -84,7 +85,7 @@ record JvmClasspath(List<Path> entries, List<String> sha256s, String main) {
     }
 
     /** The first directory entry, if any: class archives and AOT caches take classes from jars only. */
-    java.util.Optional<Path> directory() {
+    Optional<Path> directory() {
         return entries.stream().filter(Files::isDirectory).findFirst();
     }
 

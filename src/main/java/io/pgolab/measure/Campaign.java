@@ -1,14 +1,16 @@
 package io.pgolab.measure;
 
-import io.pgolab.process.Measurement;
-import io.pgolab.process.MeasuredCommand;
-import io.pgolab.process.NoSpace;
 import io.pgolab.UserError;
+import io.pgolab.process.MeasuredCommand;
+import io.pgolab.process.Measurement;
+import io.pgolab.process.NoSpace;
 import io.pgolab.stats.Direction;
 import io.pgolab.stats.HodgesLehmann;
+import io.pgolab.stats.Verdict;
 import io.pgolab.util.CommandLog;
-import io.pgolab.util.Shell;
+import io.pgolab.util.Dirs;
 import io.pgolab.util.OutputFile;
+import io.pgolab.util.Shell;
 import io.pgolab.util.Text;
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -24,7 +26,10 @@ import java.util.Optional;
 import java.util.OptionalInt;
 import java.util.Random;
 import java.util.Set;
+import java.util.function.DoubleSupplier;
 import java.util.function.LongSupplier;
+import java.util.function.ToDoubleFunction;
+import java.util.regex.Pattern;
 import java.util.stream.Collectors;
 
 /**
@@ -85,18 +90,18 @@ public final class Campaign {
     }
 
     public static List<Gated> primaryGated(List<Subject> subjects, CampaignSettings s,
-                                           java.util.function.ToDoubleFunction<String> minEffect) {
+                                           ToDoubleFunction<String> minEffect) {
         return primaryGated(subjects, s.primaryMetrics(), minEffect);
     }
 
     /** Each of metrics of each subject after the first against the first, decided when not inconclusive. */
     public static List<Gated> primaryGated(List<Subject> subjects, List<String> metrics,
-                                           java.util.function.ToDoubleFunction<String> minEffect) {
+                                           ToDoubleFunction<String> minEffect) {
         List<Gated> out = new ArrayList<>();
         for (Subject c : subjects.subList(Math.min(1, subjects.size()), subjects.size())) {
             for (String m : metrics) {
                 out.add(new Gated(subjects.get(0).label(), c.label(), m, minEffect.applyAsDouble(m),
-                        x -> x.verdict() != io.pgolab.stats.Verdict.INCONCLUSIVE));
+                        x -> x.verdict() != Verdict.INCONCLUSIVE));
             }
         }
         return out;
@@ -200,7 +205,7 @@ public final class Campaign {
             // For the progress line (95%, not a look's): computed once, and only when the progress report asks.
             int r = round;
             double[] memo = {Double.NaN};
-            java.util.function.DoubleSupplier widestNow = () -> {
+            DoubleSupplier widestNow = () -> {
                 if (Double.isNaN(memo[0])) {
                     memo[0] = widestHalfWidth(primaries, subjects, s, r);
                 }
@@ -281,7 +286,7 @@ public final class Campaign {
             List<Path> probeDirs = new ArrayList<>();
             for (Probe p : probes) {
                 Path pd = dir.resolve("probe-" + p.name());
-                io.pgolab.util.Dirs.fresh(pd);
+                Dirs.fresh(pd);
                 probeDirs.add(pd);
                 argv = p.wrap(argv, pd);
             }
@@ -352,7 +357,7 @@ public final class Campaign {
         return values;
     }
 
-    private static final java.util.regex.Pattern UNSAFE = java.util.regex.Pattern.compile("[^A-Za-z0-9._+-]");
+    private static final Pattern UNSAFE = Pattern.compile("[^A-Za-z0-9._+-]");
 
     private static String safe(String label) {
         return UNSAFE.matcher(label).replaceAll("_");

@@ -2,11 +2,13 @@ package io.pgolab.measure;
 
 import io.pgolab.stats.Comparison;
 import io.pgolab.stats.Looks;
+import io.pgolab.stats.PairedRatio;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 
 /**
  * Every run of a comparison, why it stopped, the warnings about the machine and the samples, and the
@@ -116,13 +118,13 @@ public record CampaignResult(List<String> labels, List<Run> runs, Map<String, Me
      * The comparison of one metric over these samples at level 1 - alpha, when the metric can be compared at all
      * (positive values, enough events): the campaign's stop rule and the report build it here, the same way.
      */
-    static java.util.Optional<Comparison> comparison(MetricInfo m, String baseline, String candidate, double[] b,
+    static Optional<Comparison> comparison(MetricInfo m, String baseline, String candidate, double[] b,
                                                      double[] c, double minEffect, long seed, double alpha,
                                                      double seconds) {
         if (b.length == 0 || b.length != c.length || !positive(b) || !positive(c) || tooFewEvents(m, b, c)) {
-            return java.util.Optional.empty();
+            return Optional.empty();
         }
-        return java.util.Optional.of(Comparison.of(m.name(), m.unit(), m.direction(), baseline, candidate, b, c,
+        return Optional.of(Comparison.of(m.name(), m.unit(), m.direction(), baseline, candidate, b, c,
                 minEffect, seed, alpha, seconds));
     }
 
@@ -131,7 +133,7 @@ public record CampaignResult(List<String> labels, List<Run> runs, Map<String, Me
         for (String metric : metrics.keySet()) {
             double[] xs = samples(label, metric);
             if (xs.length > 0) {
-                m.put(metric, io.pgolab.stats.PairedRatio.median(xs));
+                m.put(metric, PairedRatio.median(xs));
             }
         }
         return m;
@@ -139,8 +141,8 @@ public record CampaignResult(List<String> labels, List<Run> runs, Map<String, Me
 
     /** Ratios of a handful of events (1 vs 2 context switches) are noise, not findings. */
     private static boolean tooFewEvents(MetricInfo m, double[] b, double[] c) {
-        return m.unit().equals("count") && io.pgolab.stats.PairedRatio.median(b) < 10
-                && io.pgolab.stats.PairedRatio.median(c) < 10;
+        return m.unit().equals("count") && PairedRatio.median(b) < 10
+                && PairedRatio.median(c) < 10;
     }
 
     static boolean positive(double[] xs) {

@@ -2,6 +2,10 @@ package io.pgolab.measure;
 
 import io.pgolab.stats.Comparison;
 import io.pgolab.stats.PairedRatio;
+import java.io.IOException;
+import java.nio.file.DirectoryStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
@@ -101,16 +105,16 @@ public final class HostChecks {
     /** Threads of this JVM that are running or runnable now (state R in /proc/self/task/N/stat); 0 when unknown. */
     static int ownRunnable() {
         int n = 0;
-        try (java.nio.file.DirectoryStream<java.nio.file.Path> tasks =
-                     java.nio.file.Files.newDirectoryStream(java.nio.file.Path.of("/proc/self/task"))) {
-            for (java.nio.file.Path t : tasks) {
+        try (DirectoryStream<Path> tasks =
+                     Files.newDirectoryStream(Path.of("/proc/self/task"))) {
+            for (Path t : tasks) {
                 String stat = HostInfo.read(t.resolve("stat").toString());
                 int close = stat.lastIndexOf(')');
                 if (close > 0 && close + 2 < stat.length() && stat.charAt(close + 2) == 'R') {
                     n++;
                 }
             }
-        } catch (java.io.IOException | RuntimeException e) {
+        } catch (IOException | RuntimeException e) {
             return 0;
         }
         return n;

@@ -4,6 +4,7 @@ import io.pgolab.process.Exec;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -90,7 +91,7 @@ public final class HostInfo {
     }
 
     static String git(Path dir, String... args) {
-        List<String> argv = new java.util.ArrayList<>(List.of("git", "-C", dir.toString()));
+        List<String> argv = new ArrayList<>(List.of("git", "-C", dir.toString()));
         argv.addAll(List.of(args));
         return Exec.quietOutput(argv).strip();
     }

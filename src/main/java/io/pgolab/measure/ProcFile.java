@@ -3,6 +3,7 @@ package io.pgolab.measure;
 import java.io.IOException;
 import java.io.RandomAccessFile;
 import java.nio.charset.StandardCharsets;
+import java.util.Arrays;
 
 /**
  * A /proc file read again and again through one open descriptor (seek to 0, read: the kernel makes the
@@ -33,7 +34,7 @@ final class ProcFile {
                 for (int r; (r = file.read(buffer, n, buffer.length - n)) > 0; ) {
                     n += r;
                     if (n == buffer.length) {
-                        buffer = java.util.Arrays.copyOf(buffer, buffer.length * 2);
+                        buffer = Arrays.copyOf(buffer, buffer.length * 2);
                     }
                 }
                 return new String(buffer, 0, n, StandardCharsets.US_ASCII).strip();

@@ -6,6 +6,7 @@ import io.pgolab.util.Dirs;
 import io.pgolab.util.OutputFile;
 import io.pgolab.util.Strings;
 import java.io.IOException;
+import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Set;
@@ -86,7 +87,7 @@ final class RunOutput {
             dirs.filter(d -> !keep.contains(d.getFileName().toString()))
                     .filter(d -> Files.exists(d.resolve("stdout")) || Files.exists(d.resolve("stderr")))
                     .forEach(Dirs::deleteTree);
-        } catch (IOException | java.io.UncheckedIOException e) {
+        } catch (IOException | UncheckedIOException e) {
             // best effort: old outputs stay
         }
     }

@@ -1,6 +1,8 @@
 package io.pgolab.measure;
 
 import io.pgolab.process.Measurement;
+import java.util.Collections;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
@@ -27,7 +29,7 @@ public interface ServiceExec {
         }
 
         public Outcome {
-            roles = java.util.Collections.unmodifiableMap(new java.util.LinkedHashMap<>(roles));
+            roles = Collections.unmodifiableMap(new LinkedHashMap<>(roles));
         }
 
         /** Kept for callers that know the workload has one server. */

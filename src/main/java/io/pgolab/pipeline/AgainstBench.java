@@ -16,6 +16,7 @@ import io.pgolab.util.Events;
 import io.pgolab.util.Hashing;
 import io.pgolab.workload.ShellRunner;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -106,7 +107,7 @@ public final class AgainstBench {
             }
 
             @Override
-            public void finished(String stage, java.time.Duration took, String detail) {
+            public void finished(String stage, Duration took, String detail) {
                 events.finished(rename(stage), took, detail);
             }
 

@@ -12,10 +12,10 @@ import io.pgolab.store.BuildResult;
 import io.pgolab.store.BuiltArtifact;
 import io.pgolab.store.Digests;
 import io.pgolab.store.SharedBuilds;
-import io.pgolab.toolchain.bolt.Bolt;
-import io.pgolab.toolchain.bolt.NoLbrFdata;
 import io.pgolab.toolchain.ToolLocator;
 import io.pgolab.toolchain.Toolchain;
+import io.pgolab.toolchain.bolt.Bolt;
+import io.pgolab.toolchain.bolt.NoLbrFdata;
 import io.pgolab.util.DiskFull;
 import io.pgolab.util.Events;
 import io.pgolab.util.Hashing;
@@ -23,6 +23,7 @@ import io.pgolab.util.Json;
 import io.pgolab.util.Shell;
 import io.pgolab.workload.ServiceRun;
 import io.pgolab.workload.ShellRunner;
+import io.pgolab.workload.Signals;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
@@ -31,9 +32,13 @@ import java.nio.file.StandardCopyOption;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
 import java.util.function.Function;
+import java.util.regex.Pattern;
 
 /**
  * Turns a build linked with relocations into a BOLT variant: profile it (BOLT's instrumentation,
@@ -49,7 +54,7 @@ public final class BoltStage {
     private final Events events;
     private final TrainStage training;
     /** Keys BOLTed in this run: a later request reuses it, but it is no "[cached]" build. */
-    private final java.util.Set<String> builtNow = new java.util.HashSet<>();
+    private final Set<String> builtNow = new HashSet<>();
 
     public BoltStage(Config config, Toolchain toolchain, ArtifactStore store, ShellRunner runner, Events events,
                      TrainStage training) {
@@ -98,7 +103,7 @@ public final class BoltStage {
         Bolt bolt = tools();
         String mode = mode(config.bolt());
         String key = key(v, base, bolt, mode);
-        var cached = store.find(v.name(), java.util.Optional.of(key));
+        var cached = store.find(v.name(), Optional.of(key));
         if (cached.artifact().isPresent()) {   // the row's audit line is its base build's: BOLT compiles nothing
             BuiltArtifact a = cached.artifact().get();
             return new BuildResult(a, !builtNow.contains(key), a.profileDiagnostics(), baseBuild.audit());
@@ -156,7 +161,7 @@ public final class BoltStage {
 
     /** llvm-strip --strip-all of BOLT's LLVM on the BOLTed binary; false (with a warning) when there is no llvm-strip. */
     private boolean strip(Bolt bolt, Path out, Variant v) {
-        java.util.Optional<Path> tool = io.pgolab.toolchain.ToolLocator.llvmTool(bolt.major(), "llvm-strip");
+        Optional<Path> tool = ToolLocator.llvmTool(bolt.major(), "llvm-strip");
         if (tool.isEmpty()) {
             events.warn("bolt " + v.name() + ": the profile strips symbols, but llvm-strip-" + bolt.major() + " is not"
                     + " installed, so the BOLTed binary keeps its symbol table (apt-get install -y llvm-" + bolt.major() + ")");
@@ -173,12 +178,12 @@ public final class BoltStage {
     }
 
     /** BOLT's report for a published BOLT variant (bolt.json beside its binary), if any. */
-    public static java.util.Optional<BoltReport> report(BuiltArtifact a) {
+    public static Optional<BoltReport> report(BuiltArtifact a) {
         Path f = Path.of(a.binary()).resolveSibling("bolt.json");
         try {
-            return Files.isRegularFile(f) ? java.util.Optional.of(Json.read(f, BoltReport.class)) : java.util.Optional.empty();
+            return Files.isRegularFile(f) ? Optional.of(Json.read(f, BoltReport.class)) : Optional.empty();
         } catch (IOException e) {
-            return java.util.Optional.empty();
+            return Optional.empty();
         }
     }
 
@@ -264,11 +269,11 @@ public final class BoltStage {
                 var m = stopped.measurement();
                 // Ending by the stop signal itself (no handler) or after the grace period is how the
                 // release build ends too; a crash (SIGSEGV, SIGILL...) or an error status is not.
-                boolean bySignal = m.signal() != 0 && !io.pgolab.workload.Signals.name(m.signal())
+                boolean bySignal = m.signal() != 0 && !Signals.name(m.signal())
                         .equals(first.service().get().stopSignal()) && !stopped.killedAfterGrace();
                 if (bySignal || m.signal() == 0 && m.exitCode() != 0) {
                     throw new UserError("the server ended badly after " + first.service().get().stopSignal() + ": "
-                            + (m.signal() != 0 ? "killed by " + io.pgolab.workload.Signals.name(m.signal())
+                            + (m.signal() != 0 ? "killed by " + Signals.name(m.signal())
                             : "exit status " + m.exitCode()));
                 }
                 return;
@@ -322,7 +327,7 @@ public final class BoltStage {
     }
 
     private static String coverage(String output) {
-        var m = java.util.regex.Pattern.compile("(\\d+) out of (\\d+) functions in the binary \\(([0-9.]+)%\\) have non-empty"
+        var m = Pattern.compile("(\\d+) out of (\\d+) functions in the binary \\(([0-9.]+)%\\) have non-empty"
                 + " execution profile").matcher(output);
         return m.find() ? m.group(1) + " of " + m.group(2) + " functions profiled (" + m.group(3) + "%)" : "";
     }

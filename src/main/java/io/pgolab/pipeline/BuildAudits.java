@@ -12,13 +12,17 @@ import io.pgolab.store.BuildKeys;
 import io.pgolab.toolchain.CompileRecord;
 import io.pgolab.toolchain.Phase;
 import io.pgolab.toolchain.Toolchain;
+import io.pgolab.toolchain.go.GoToolchain;
+import io.pgolab.toolchain.rust.CargoToolchain;
 import io.pgolab.util.Events;
+import io.pgolab.util.Shell;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 
 /**
  * The compile audit's two steps of a build: before it, the compiler wrapper (C, C++), rustc's wrapper (cargo) or
@@ -78,7 +82,7 @@ final class BuildAudits {
     private void compileAudit(BuildRun r) {
         BuildAudit.Outcome audit = BuildAudit.check(r.name, r.variant, r.phase, r.profile, toolchain.profilePerObject(),
                 CompileRecord.read(r.auditLog), r.srcDir, config.root(), r.auditLog, r.t0.toEpochMilli(),
-                java.util.Optional.of(r.binary));
+                Optional.of(r.binary));
         String cacheLine = config.build().compilerCache().isPresent()
                 ? CompilerCache.line(r.cacheStats, r.phase == Phase.INSTRUMENT) : "";
         r.auditLine = audit.line() + (cacheLine.isEmpty() ? "" : "; " + cacheLine)
@@ -113,21 +117,21 @@ final class BuildAudits {
      * has a -toolexec of its own (then nothing is audited, and the returned table line says why).
      */
     private String toolAudit(Map<String, String> values, Map<String, String> procEnv, Path srcDir, Path auditLog) {
-        if (toolchain instanceof io.pgolab.toolchain.rust.CargoToolchain cargo) {
+        if (toolchain instanceof CargoToolchain cargo) {
             CompilerWrapper.Paths w = prepareAudit(auditLog);
             cargo.userRustcWrapper(config.build().env(), srcDir).ifPresentOrElse(
                     user -> procEnv.put(CompilerWrapper.CHAIN_VAR, user), () -> procEnv.remove(CompilerWrapper.CHAIN_VAR));
             procEnv.put("RUSTC_WRAPPER", w.exec().toString());
             procEnv.put(CompilerWrapper.LOG_VAR, auditLog.toString());
             procEnv.put(CompilerWrapper.DEPS_VAR, store.scratch().resolve("audit-deps").toString());
-        } else if (toolchain instanceof io.pgolab.toolchain.go.GoToolchain go) {
-            java.util.Optional<String> own = go.userToolexec(config.build().goflags(), config.build().env());
+        } else if (toolchain instanceof GoToolchain go) {
+            Optional<String> own = go.userToolexec(config.build().goflags(), config.build().env());
             if (own.isPresent()) {
                 return "audit: skipped, the build has its own -toolexec (" + own.get() + ")";
             }
             CompilerWrapper.Paths w = prepareAudit(auditLog);
             values.put("goflags", (values.getOrDefault("goflags", "") + " "
-                    + io.pgolab.util.Shell.quote("-toolexec=" + w.exec())).strip());
+                    + Shell.quote("-toolexec=" + w.exec())).strip());
             procEnv.put(CompilerWrapper.LOG_VAR, auditLog.toString());
             procEnv.put(CompilerWrapper.DEPS_VAR, store.scratch().resolve("audit-deps").toString());
         }

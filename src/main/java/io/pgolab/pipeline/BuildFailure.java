@@ -1,5 +1,7 @@
 package io.pgolab.pipeline;
 
+import com.fasterxml.jackson.annotation.JsonIgnoreProperties;
+import com.fasterxml.jackson.annotation.JsonInclude;
 import io.pgolab.UserError;
 import io.pgolab.workload.ShellRunner;
 import java.util.Optional;
@@ -10,8 +12,8 @@ import java.util.Optional;
  * how it ended (exit status, or the signal that killed it, or a timeout), its log and the log's last lines
  * (for a "check" all these are absent: the message says what was refused), and pgolab's message.
  */
-@com.fasterxml.jackson.annotation.JsonInclude(com.fasterxml.jackson.annotation.JsonInclude.Include.NON_NULL)
-@com.fasterxml.jackson.annotation.JsonIgnoreProperties(ignoreUnknown = true)
+@JsonInclude(JsonInclude.Include.NON_NULL)
+@JsonIgnoreProperties(ignoreUnknown = true)
 public record BuildFailure(String variant, String step, String command, Integer exitStatus, Integer signal,
                            boolean timedOut, String log, String tail, String message) {
     /** Lines of the log's end kept in tail. */

@@ -2,6 +2,7 @@ package io.pgolab.pipeline;
 
 import io.pgolab.UserError;
 import io.pgolab.config.Config;
+import io.pgolab.process.RunningCommand;
 import io.pgolab.process.Scratch;
 import io.pgolab.store.ArtifactStore;
 import io.pgolab.store.InstallTree;
@@ -18,6 +19,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.PathMatcher;
 import java.nio.file.StandardCopyOption;
+import java.util.ArrayList;
 import java.util.List;
 
 /**
@@ -38,7 +40,7 @@ final class BuildPublish {
 
     /** Other programs of the same build (cargo bins after the first), published beside the artifact. */
     static List<Path> siblings(Config config, Path binary, String name) {
-        List<Path> out = new java.util.ArrayList<>();
+        List<Path> out = new ArrayList<>();
         for (String s : config.build().siblingArtifacts()) {
             Path p = binary.resolveSibling(s);
             if (!Files.isRegularFile(p)) {
@@ -55,7 +57,7 @@ final class BuildPublish {
         if (config.build().installTree()) {
             return Hashing.filesUnder(installDir);
         }
-        List<Path> files = new java.util.ArrayList<>(List.of(binary));
+        List<Path> files = new ArrayList<>(List.of(binary));
         files.addAll(siblings(config, binary, name));
         return files;
     }
@@ -90,7 +92,7 @@ final class BuildPublish {
         String tmp = ".tmp-" + ProcessHandle.current().pid();
         Path staging = Scratch.track(target.resolveSibling(target.getFileName() + tmp));
         Path manifestTmp = Scratch.track(manifest.resolveSibling(manifest.getFileName() + tmp));
-        TreeWalk.Stop stop = io.pgolab.process.RunningCommand::stopping;
+        TreeWalk.Stop stop = RunningCommand::stopping;
         try {
             Files.createDirectories(target.getParent());
             InstallTree.moveInto(installDir, staging, config.build().timeout());

@@ -34,9 +34,12 @@ import java.nio.file.PathMatcher;
 import java.nio.file.StandardCopyOption;
 import java.time.Duration;
 import java.time.Instant;
+import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Optional;
+import java.util.OptionalInt;
+import java.util.Set;
 
 /**
  * Builds one variant in one phase. The build directory is wiped first (flags differ between
@@ -62,7 +65,7 @@ public final class BuildStage {
     private final BuildAudits audits;
     private final BuildPublish publisher;
     /** Keys this stage built in this run: a later request for one reuses it, but it is no "[cached]" build. */
-    private final java.util.Set<String> builtNow = new java.util.HashSet<>();
+    private final Set<String> builtNow = new HashSet<>();
     private boolean warnedShell;
 
     public BuildStage(Config config, Toolchain toolchain, ArtifactStore store, ShellRunner runner, Events events) {
@@ -187,7 +190,7 @@ public final class BuildStage {
         String clean = Template.renderShell(config.build().clean().get(), r.values);
         StepEnv.Step cleanStep = StepEnv.of(config.build().clean().get(), r.procEnv, config.build().env(), r.env.cCompiler());
         ShellRunner.Outcome o = runner.run(clean, r.srcDir, cleanStep.env(), cleanStep.unset(), config.build().timeout(),
-                store.logs().resolve("clean-" + r.name + ".log"), java.util.OptionalInt.empty());
+                store.logs().resolve("clean-" + r.name + ".log"), OptionalInt.empty());
         if (!o.ok()) {
             UserError e = new UserError("the clean command for '" + r.name + "' failed: "
                     + ShellRunner.describeFailure(o, 20), "fix build.clean in " + config.file() + ", or remove it");
@@ -213,7 +216,7 @@ public final class BuildStage {
         r.before = r.env.cCompiler() ? StaleOutputs.Before.of(r.binary) : Optional.empty();
         r.commandStart = System.currentTimeMillis();
         ShellRunner.Outcome o = runner.run(r.command, r.srcDir, r.step.env(), r.step.unset(), config.build().timeout(),
-                r.logFile, java.util.OptionalInt.empty());
+                r.logFile, OptionalInt.empty());
         r.outcome = o;
         r.seconds = Duration.between(r.t0, Instant.now()).toMillis() / 1000.0;
         r.configured.ifPresent(c -> r.steps.add(BuildStepCost.of("configure", c)));
@@ -249,7 +252,7 @@ public final class BuildStage {
         r.diagnostics = toolchain.diagnostics(r.outcome.output(), r.profile);
         ProfileLoss.check(r.name, r.diagnostics, r.noProfile, ProfileLoss.objects(store, profile), r.logFile, events);
         ProfileReach.check(r.name, r.variant, r.binary, store, config.build().compilerCache().map(Object::toString),
-                java.util.Set.copyOf(config.build().allow()), config.file(), events);
+                Set.copyOf(config.build().allow()), config.file(), events);
         r.check = stepChecks(r.name, r.variant, r.binary, r.profile, toolchain.verifyOptimized(r.binary, profile).orElse(""));
     }
 

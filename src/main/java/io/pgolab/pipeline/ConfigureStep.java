@@ -11,6 +11,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.OptionalInt;
 
@@ -36,7 +37,7 @@ final class ConfigureStep {
         for (String p : List.of("cflags", "cxxflags", "ldflags")) {
             String safe = ConfigureFlags.safe(values.getOrDefault(p, ""));
             safeValues.put(p, safe);
-            String var = p.toUpperCase(java.util.Locale.ROOT);
+            String var = p.toUpperCase(Locale.ROOT);
             if (!config.build().env().containsKey(var) && safeEnv.containsKey(var)) {
                 safeEnv.put(var, ConfigureFlags.safe(safeEnv.get(var)));
             }

@@ -1,6 +1,7 @@
 package io.pgolab.pipeline;
 
 import io.pgolab.UserError;
+import io.pgolab.config.Durations;
 import io.pgolab.config.ServiceSpec;
 import io.pgolab.config.WorkloadSpec;
 import io.pgolab.store.ArtifactStore;
@@ -37,7 +38,7 @@ final class NoProfile {
     static String howItEnded(Service.Stopped stopped, String signal, Duration grace) {
         var m = stopped.measurement();
         if (stopped.killedAfterGrace()) {
-            return "it did not exit within " + io.pgolab.config.Durations.format(grace) + " of " + signal
+            return "it did not exit within " + Durations.format(grace) + " of " + signal
                     + " and was killed with SIGKILL, which writes no profile";
         }
         if (m.signal() != 0) {

@@ -1,5 +1,6 @@
 package io.pgolab.pipeline;
 
+import io.pgolab.UserError;
 import io.pgolab.config.Config;
 import io.pgolab.config.StoredProfileSpec;
 import io.pgolab.config.Variant;
@@ -11,14 +12,19 @@ import io.pgolab.store.BuildResult;
 import io.pgolab.toolchain.BuildDiagnostics;
 import io.pgolab.toolchain.FailureMode;
 import io.pgolab.toolchain.Phase;
+import io.pgolab.toolchain.ProfileData;
 import io.pgolab.toolchain.Toolchain;
+import io.pgolab.toolchain.jvm.JvmToolchain;
 import io.pgolab.util.Events;
 import io.pgolab.workload.ShellRunner;
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
+import java.util.function.Supplier;
 
 /**
  * The order of work: plain variants, then (when any variant uses a profile) the instrumented
@@ -49,7 +55,7 @@ public final class Pipeline {
         this.builds = new BuildStage(config, toolchain, store, runner, events);
         this.training = new TrainStage(config, toolchain, store, runner, events);
         this.bolt = new BoltStage(config, toolchain, store, runner, events, training);
-        this.jvm = toolchain instanceof io.pgolab.toolchain.jvm.JvmToolchain j
+        this.jvm = toolchain instanceof JvmToolchain j
                 ? Optional.of(new JvmBuilds(config, j, store, runner, events, (w, binary, raw, recorded, logPrefix) ->
                         new TrainStage(config, toolchain, store, runner, events).runOne(w, binary, raw,
                                 TrainStage.Collector.of(recorded, (c, r) -> c), logPrefix)))
@@ -129,13 +135,13 @@ public final class Pipeline {
      * round: the build instrumented on top of first (one per first profile and LTO setting), trained on
      * the same workloads, its profile combined with first. Each part is reused while its inputs are.
      */
-    private io.pgolab.toolchain.ProfileData csProfile(Variant v, io.pgolab.toolchain.ProfileData first, boolean force,
+    private ProfileData csProfile(Variant v, ProfileData first, boolean force,
                                                       FailureMode mode, Map<String, PipelineOutcome.CsRound> rounds) {
         if (!v.cs()) {
             return first;
         }
-        Variant round = Variant.of(v.lto() ? java.util.Set.of(Variant.Step.PGO, Variant.Step.LTO, Variant.Step.CS)
-                : java.util.Set.of(Variant.Step.PGO, Variant.Step.CS)).withProfileSet(v.profileSet());
+        Variant round = Variant.of(v.lto() ? Set.of(Variant.Step.PGO, Variant.Step.LTO, Variant.Step.CS)
+                : Set.of(Variant.Step.PGO, Variant.Step.CS)).withProfileSet(v.profileSet());
         BuildResult instr = report(builds.run(round, Phase.CS_INSTRUMENT, Optional.of(first)));
         String set = v.profileSet();
         Optional<ProfileRecord> done = force ? Optional.empty() : training.current(instr.artifact(), set);
@@ -177,7 +183,7 @@ public final class Pipeline {
                 }
             }
             worst = worst(fromIt);
-            lost = use.lostCounts(toolchain, java.nio.file.Path.of(fromIt.get(0).artifact().binary()));
+            lost = use.lostCounts(toolchain, Path.of(fromIt.get(0).artifact().binary()));
             events.note("stored profile: " + worst.mismatched() + " mismatched, " + worst.missing() + " missing of "
                     + use.functions() + " profiled functions" + (lost >= 0 ? ", " + StoredProfileUse.percent(lost)
                     + " of its counts in functions no longer found" : "") + (use.functions() > 0 || lost >= 0 ? " ("
@@ -236,10 +242,10 @@ public final class Pipeline {
     }
 
     /** A training run of the instrumented build; its failure is that build's "train" step's. */
-    private static ProfileRecord train(BuildResult instr, java.util.function.Supplier<ProfileRecord> run) {
+    private static ProfileRecord train(BuildResult instr, Supplier<ProfileRecord> run) {
         try {
             return run.get();
-        } catch (io.pgolab.UserError e) {
+        } catch (UserError e) {
             throw BuildFailure.wrap(e, instr.artifact().variant(), "train");
         }
     }
@@ -252,7 +258,7 @@ public final class Pipeline {
         report(r);
         try {
             return report(bolt.run(v, r));
-        } catch (io.pgolab.UserError e) {
+        } catch (UserError e) {
             throw BuildFailure.wrap(e, v.name(), "bolt");
         }
     }
@@ -266,7 +272,7 @@ public final class Pipeline {
     }
 
     private static String shortName(ProfileRecord r) {
-        return java.nio.file.Path.of(r.profile()).getFileName().toString();
+        return Path.of(r.profile()).getFileName().toString();
     }
 
     public Config config() {

@@ -15,6 +15,7 @@ import io.pgolab.toolchain.Toolchain;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Instant;
+import java.util.ArrayList;
 import java.util.List;
 
 /**
@@ -66,7 +67,7 @@ public final class ProfileExport {
     }
 
     private static String git(Path root, String... args) {
-        List<String> argv = new java.util.ArrayList<>(List.of("git", "-C", root.toString()));
+        List<String> argv = new ArrayList<>(List.of("git", "-C", root.toString()));
         argv.addAll(List.of(args));
         return Exec.quietOutput(argv).strip();
     }

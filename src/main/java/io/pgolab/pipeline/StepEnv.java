@@ -5,6 +5,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.TreeSet;
 
@@ -44,7 +45,7 @@ final class StepEnv {
             if (userEnv.containsKey(var)) {
                 continue;
             }
-            if (used.contains(var.toLowerCase(java.util.Locale.ROOT))) {
+            if (used.contains(var.toLowerCase(Locale.ROOT))) {
                 env.remove(var);
             }
             if (!env.containsKey(var)) {

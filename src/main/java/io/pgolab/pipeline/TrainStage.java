@@ -2,6 +2,9 @@ package io.pgolab.pipeline;
 
 import io.pgolab.UserError;
 import io.pgolab.config.Config;
+import io.pgolab.config.Durations;
+import io.pgolab.config.ProcessSpec;
+import io.pgolab.config.ServiceSpec;
 import io.pgolab.config.WorkloadSpec;
 import io.pgolab.profile.ProfileRecord;
 import io.pgolab.store.ArtifactStore;
@@ -10,11 +13,14 @@ import io.pgolab.store.Digests;
 import io.pgolab.store.FileDigest;
 import io.pgolab.toolchain.FailureMode;
 import io.pgolab.toolchain.MergeResult;
+import io.pgolab.toolchain.ProfileData;
 import io.pgolab.toolchain.RawInput;
 import io.pgolab.toolchain.Toolchain;
+import io.pgolab.util.DiskFull;
 import io.pgolab.util.Events;
 import io.pgolab.util.Hashing;
 import io.pgolab.util.Json;
+import io.pgolab.util.OutputFile;
 import io.pgolab.workload.ServiceRun;
 import io.pgolab.workload.ShellRunner;
 import io.pgolab.workload.Signals;
@@ -24,10 +30,13 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.function.BinaryOperator;
+import java.util.function.Function;
 
 /**
  * Runs the [[train]] workloads against the instrumented binary, each writing raw profiles into its
@@ -41,7 +50,7 @@ public final class TrainStage {
     private final ArtifactStore store;
     private final ShellRunner runner;
     private final Events events;
-    private final Map<Path, ProfileRecord.WorkloadRun> ranNow = new java.util.HashMap<>();
+    private final Map<Path, ProfileRecord.WorkloadRun> ranNow = new HashMap<>();
 
     public TrainStage(Config config, Toolchain toolchain, ArtifactStore store, ShellRunner runner, Events events) {
         this.config = config;
@@ -147,7 +156,7 @@ public final class TrainStage {
      * the merged profile is combined with first's into the one profile the optimized build reads.
      */
     public ProfileRecord run(BuiltArtifact instrumented, FailureMode mode, String profileSet, boolean force,
-                             Optional<io.pgolab.toolchain.ProfileData> first) {
+                             Optional<ProfileData> first) {
         List<WorkloadSpec> set = workloads(profileSet);
         if (set.isEmpty()) {
             throw new UserError("there is no [[train]] workload" + (profileSet.isEmpty() ? "" : " with profile = \""
@@ -235,8 +244,7 @@ public final class TrainStage {
         }
 
         /** A collector that sets no environment: the files function finds what a run left. */
-        static Collector of(java.util.function.Function<Path, List<Path>> files,
-                            java.util.function.BinaryOperator<String> wrap) {
+        static Collector of(Function<Path, List<Path>> files, BinaryOperator<String> wrap) {
             return new Collector() {
                 @Override
                 public Map<String, String> env(Path raw) {
@@ -287,7 +295,7 @@ public final class TrainStage {
         ShellRunner.Outcome o = runner.run(command, config.configDir(), env, w.timeout(), logFile);
         var m = o.measurement();
         if (!o.ok()) {
-            String why = m.timedOut() ? "did not finish within " + io.pgolab.config.Durations.format(w.timeout()) + " (timeout)"
+            String why = m.timedOut() ? "did not finish within " + Durations.format(w.timeout()) + " (timeout)"
                     : m.signal() != 0 ? "crashed: killed by " + Signals.name(m.signal())
                     : "failed with exit status " + m.exitCode();
             throw new UserError("training workload '" + w.name() + "' " + why + "\n"
@@ -299,8 +307,8 @@ public final class TrainStage {
         }
         List<Path> files = collector.files(raw);
         long bytes = files.stream().mapToLong(TrainStage::size).sum();
-        if ((files.isEmpty() || bytes == 0) && io.pgolab.util.DiskFull.full(raw)) {
-            throw io.pgolab.util.DiskFull.whileWriting(raw, "the profile of training workload '" + w.name() + "' (to " + raw
+        if ((files.isEmpty() || bytes == 0) && DiskFull.full(raw)) {
+            throw DiskFull.whileWriting(raw, "the profile of training workload '" + w.name() + "' (to " + raw
                     + ")", "free space on that filesystem, or move the project (its .pgolab directory holds the builds,"
                     + " profiles and logs) to a larger disk", null);
         }
@@ -320,7 +328,7 @@ public final class TrainStage {
         var given = w.service().orElseThrow();
         var spec = RoleProfiles.withProfilePlaceholders(given, w, raw, r -> profileValues(r),
                 toolchain::trainingCommand);
-        java.util.function.Function<String, Map<String, String>> env = role -> {
+        Function<String, Map<String, String>> env = role -> {
             Map<String, String> e = new LinkedHashMap<>(w.env());
             if (spec.rolesUnderTest().contains(role)) {
                 e.putAll(collector.env(RoleProfiles.dir(w, raw, role)));
@@ -360,20 +368,20 @@ public final class TrainStage {
         events.finished("train " + w.name(), Duration.between(t0, Instant.now()), count + " raw file(s), "
                 + (given.named() ? "cpu of " + String.join(", ", spec.rolesUnderTest()) : "server cpu") + " "
                 + String.format("%.2fs", cpu) + ", stopped by " + spec.stopSignal() + " in "
-                + io.pgolab.config.Durations.format(r.stopped().stopTook()));
+                + Durations.format(r.stopped().stopTook()));
         return new ProfileRecord.WorkloadRun(w.name(), spec.server(), seconds, cpu, count, bytes, null);
     }
 
     /** What the profile runtime said in a successful run's output that leaves its profile incomplete. */
     private void warnAboutProfile(WorkloadSpec w, String who, Path log) {
-        if (java.nio.file.Files.isRegularFile(log)) {
-            toolchain.trainingOutputWarning(io.pgolab.util.OutputFile.readQuietly(log))
+        if (Files.isRegularFile(log)) {
+            toolchain.trainingOutputWarning(OutputFile.readQuietly(log))
                     .ifPresent(said -> events.warn("train " + w.name() + ": " + who + said));
         }
     }
 
-    private static String stopSignal(io.pgolab.config.ServiceSpec spec, String role) {
-        return spec.processes().stream().filter(p -> p.role().equals(role)).map(io.pgolab.config.ProcessSpec::stopSignal)
+    private static String stopSignal(ServiceSpec spec, String role) {
+        return spec.processes().stream().filter(p -> p.role().equals(role)).map(ProcessSpec::stopSignal)
                 .findFirst().orElse(spec.stopSignal());
     }
 

@@ -4,6 +4,7 @@ import java.io.IOException;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.TimeUnit;
 
 /**
@@ -45,7 +46,7 @@ public final class BackgroundRun implements AutoCloseable {
     /** Sends a signal by name ("INT", "TERM", "HUP") to the runner, which forwards it to the command. */
     public void signal(String name) {
         if (runner.isAlive()) {
-            Exec.capture(null, null, java.util.Map.of(), List.of("kill", "-s", name, Long.toString(runner.pid())), 5);
+            Exec.capture(null, null, Map.of(), List.of("kill", "-s", name, Long.toString(runner.pid())), 5);
         }
     }
 

@@ -1,11 +1,15 @@
 package io.pgolab.process;
 
+import io.pgolab.util.Shell;
 import io.pgolab.util.Text;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.HexFormat;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.function.Consumer;
 
 /**
@@ -31,7 +35,7 @@ public final class LeftRunning {
     }
 
     /** Commands already warned about: a bench runs one many times, and one warning says it. */
-    private static final java.util.Set<String> WARNED = java.util.concurrent.ConcurrentHashMap.newKeySet();
+    private static final Set<String> WARNED = ConcurrentHashMap.newKeySet();
 
     /** Warns about what the runner reported for argv, if anything (once per command line). */
     static void report(List<String> argv, Map<String, String> fields) {
@@ -39,15 +43,15 @@ public final class LeftRunning {
     }
 
     /** "'cmd' left 1 process running (pid 1234 'sleep 3000'): stopped it", or empty when nothing was left. */
-    static java.util.Optional<String> warning(List<String> argv, Map<String, String> fields) {
+    static Optional<String> warning(List<String> argv, Map<String, String> fields) {
         int count;
         try {
             count = Integer.parseInt(fields.getOrDefault("escaped", "0"));
         } catch (NumberFormatException e) {
-            return java.util.Optional.empty();
+            return Optional.empty();
         }
         if (count <= 0) {
-            return java.util.Optional.empty();
+            return Optional.empty();
         }
         List<Escaped> listed = parse(fields.getOrDefault("escaped_list", ""));
         List<String> shown = new ArrayList<>();
@@ -55,7 +59,7 @@ public final class LeftRunning {
             shown.add("pid " + e.pid() + (e.command().isEmpty() ? "" : " '" + e.command() + "'"));
         }
         String more = count > listed.size() ? ", and " + (count - listed.size()) + " more" : "";
-        return java.util.Optional.of(NoSpace.name(label(argv)) + " left " + count + (count == 1 ? " process" : " processes")
+        return Optional.of(NoSpace.name(label(argv)) + " left " + count + (count == 1 ? " process" : " processes")
                 + " running outside its process group (" + String.join(", ", shown) + more + "): stopped "
                 + (count == 1 ? "it" : "them") + " (and after every later run of it); a command must not leave processes behind (they would run beside"
                 + " the next measurement)");
@@ -90,6 +94,6 @@ public final class LeftRunning {
             }
             return script;
         }
-        return io.pgolab.util.Shell.join(argv);
+        return Shell.join(argv);
     }
 }

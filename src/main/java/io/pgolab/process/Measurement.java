@@ -3,6 +3,7 @@ package io.pgolab.process;
 import java.util.LinkedHashMap;
 import java.util.Locale;
 import java.util.Map;
+import java.util.regex.Pattern;
 
 /**
  * How one run of a command went, as reported by {@code pgolab-runner}.
@@ -66,7 +67,7 @@ public record Measurement(
         return fromFields(fields(line));
     }
 
-    private static final java.util.regex.Pattern SPACES = java.util.regex.Pattern.compile("\\s+");
+    private static final Pattern SPACES = Pattern.compile("\\s+");
 
     /** Splits a runner line into its key=value pairs, in order. */
     public static Map<String, String> fields(String line) {

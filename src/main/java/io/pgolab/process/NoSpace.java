@@ -3,7 +3,9 @@ package io.pgolab.process;
 import io.pgolab.UserError;
 import io.pgolab.util.DiskFull;
 import io.pgolab.util.Text;
+import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
 import java.util.Optional;
@@ -52,7 +54,7 @@ public final class NoSpace {
                 return Optional.of(error(p, " while writing " + p + " (" + command + " says: " + line + ")"));
             }
         }
-        List<Path> places = new java.util.ArrayList<>(outs);
+        List<Path> places = new ArrayList<>(outs);
         places.add(dir);
         places.add(Scratch.root());
         Path where = places.stream().filter(NoSpace::low).findFirst().orElse(dir);
@@ -67,7 +69,7 @@ public final class NoSpace {
     /** Whether p's filesystem has under 1 MiB available (statvfs only: the command already said it is full). */
     private static boolean low(Path p) {
         Path q = p.toAbsolutePath();
-        while (q != null && !java.nio.file.Files.exists(q)) {
+        while (q != null && !Files.exists(q)) {
             q = q.getParent();
         }
         return q != null && q.toFile().getUsableSpace() < (1 << 20);
@@ -91,7 +93,7 @@ public final class NoSpace {
 
     /** The paths an error line names: 'quoted', "quoted", or an absolute path before a colon. */
     static List<Path> pathsIn(String line) {
-        List<Path> out = new java.util.ArrayList<>();
+        List<Path> out = new ArrayList<>();
         Matcher q = QUOTED.matcher(line);
         while (q.find()) {
             String s = q.group(1);

@@ -1,7 +1,8 @@
 package io.pgolab.process;
 
 import io.pgolab.UserError;
-
+import io.pgolab.util.OutputFile;
+import io.pgolab.util.Strings;
 import java.io.File;
 import java.io.IOException;
 import java.io.InputStream;
@@ -11,8 +12,8 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.security.MessageDigest;
-import java.time.Duration;
 import java.security.NoSuchAlgorithmException;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.HexFormat;
 import java.util.List;
@@ -156,11 +157,11 @@ public final class RunnerBinary {
             int exit = DirectRun.run(cmd, dir, Map.of(), Duration.ofSeconds(COMPILE_TIMEOUT_SECONDS), log);
             boolean done = exit != DirectRun.TIMED_OUT;
             if (!done || exit != 0) {
-                String text = io.pgolab.util.OutputFile.readQuietly(log);
+                String text = OutputFile.readQuietly(log);
                 throw new UserError(
                         "failed to build pgolab's process runner: `" + String.join(" ", cmd) + "` "
                                 + (done ? "exited with " + exit : "timed out after " + COMPILE_TIMEOUT_SECONDS + " s")
-                                + (text.isBlank() ? "" : ":\n" + io.pgolab.util.Strings.indentedTail(text, 30)),
+                                + (text.isBlank() ? "" : ":\n" + Strings.indentedTail(text, 30)),
                         "check that " + compiler + " can build a C program (libc headers installed?)");
             }
             if (!tmp.toFile().setExecutable(true, false)) {

@@ -10,6 +10,7 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.Deque;
 import java.util.HashMap;
 import java.util.List;
@@ -155,7 +156,7 @@ final class RunnerServer {
         }
         byte[] header = (payload.size() + "\n").getBytes(StandardCharsets.US_ASCII);
         byte[] body = payload.toByteArray();
-        byte[] all = java.util.Arrays.copyOf(header, header.length + body.length);
+        byte[] all = Arrays.copyOf(header, header.length + body.length);
         System.arraycopy(body, 0, all, header.length, body.length);
         return all;
     }

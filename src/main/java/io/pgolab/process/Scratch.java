@@ -1,9 +1,12 @@
 package io.pgolab.process;
 
+import io.pgolab.UserError;
+import io.pgolab.util.Dirs;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
@@ -51,7 +54,7 @@ public final class Scratch {
         try {
             return Files.createTempDirectory(dir(), prefix);
         } catch (IOException e) {
-            throw new io.pgolab.UserError("cannot create a scratch directory: " + e.getMessage(),
+            throw new UserError("cannot create a scratch directory: " + e.getMessage(),
                     "point TMPDIR at a writable directory with free space");
         }
     }
@@ -125,7 +128,7 @@ public final class Scratch {
             return "t" + ticks.get();
         }
         return Long.toString(ProcessHandle.of(pid).flatMap(h -> h.info().startInstant())
-                .map(java.time.Instant::toEpochMilli).orElse(0L));
+                .map(Instant::toEpochMilli).orElse(0L));
     }
 
     /** Field 22 of /proc/PID/stat: the start in clock ticks since boot (the name in field 2 may hold spaces). */
@@ -167,9 +170,9 @@ public final class Scratch {
         Path d = own;
         // The interrupted command's thread and its runner may still write (a result file, a last
         // log line) while this runs: try again for a moment until the directory is gone.
-        for (int attempt = 0; d != null && attempt < 20 && java.nio.file.Files.exists(d); attempt++) {
+        for (int attempt = 0; d != null && attempt < 20 && Files.exists(d); attempt++) {
             deleteQuietly(d);
-            if (java.nio.file.Files.exists(d)) {
+            if (Files.exists(d)) {
                 try {
                     Thread.sleep(50);
                 } catch (InterruptedException e) {
@@ -182,7 +185,7 @@ public final class Scratch {
 
     static void deleteQuietly(Path p) {
         try {
-            io.pgolab.util.Dirs.deleteTree(p);
+            Dirs.deleteTree(p);
         } catch (UncheckedIOException e) {
             // best effort: something else may be deleting it too
         }

@@ -1,5 +1,6 @@
 package io.pgolab.profile;
 
+import com.fasterxml.jackson.core.JacksonException;
 import io.pgolab.UserError;
 import io.pgolab.store.ArtifactStore;
 import io.pgolab.toolchain.ProfileData;
@@ -7,6 +8,7 @@ import io.pgolab.util.DiskFull;
 import io.pgolab.util.Hashing;
 import io.pgolab.util.Json;
 import io.pgolab.util.UserFile;
+import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
@@ -270,7 +272,7 @@ public final class ProfileArchive {
             throw new UserError(file + " is not a pgolab profile, or it is damaged (" + why(e) + "; truncated?)",
                     "give a file written by 'pgolab profile export'; a raw .profdata or .gcda is not one. Or " + REEXPORT);
         } catch (IOException e) {
-            throw new UserError("cannot read the stored profile " + file + ": " + io.pgolab.util.UserFile.reason(e),
+            throw new UserError("cannot read the stored profile " + file + ": " + UserFile.reason(e),
                     "check its permissions");
         }
     }
@@ -282,13 +284,13 @@ public final class ProfileArchive {
                     "give a file written by 'pgolab profile export'");
         }
         StoredProfile h;
-        java.io.ByteArrayOutputStream json = new java.io.ByteArrayOutputStream();
+        ByteArrayOutputStream json = new ByteArrayOutputStream();
         try (InputStream in = z.getInputStream(e)) {
             if (copyAtMost(in, json, HEADER_MAX, file, HEADER) > HEADER_MAX) {
                 throw damaged(file, "its " + HEADER + " is larger than " + DiskFull.human(HEADER_MAX) + ": not a header");
             }
             h = Json.MAPPER.readValue(json.toByteArray(), StoredProfile.class);
-        } catch (com.fasterxml.jackson.core.JacksonException x) {
+        } catch (JacksonException x) {
             throw damaged(file, "its " + HEADER + " is not valid JSON: " + why(new IOException(x.getOriginalMessage())));
         }
         if (h == null) {

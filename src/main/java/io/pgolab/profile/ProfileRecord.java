@@ -1,5 +1,6 @@
 package io.pgolab.profile;
 
+import com.fasterxml.jackson.annotation.JsonIgnore;
 import com.fasterxml.jackson.annotation.JsonIgnoreProperties;
 import io.pgolab.store.FileDigest;
 import io.pgolab.toolchain.ProfileData;
@@ -51,7 +52,7 @@ public record ProfileRecord(
     }
 
     /** The share of the merged counts that came from base workloads (0 when none is, or nothing was recorded). */
-    @com.fasterxml.jackson.annotation.JsonIgnore
+    @JsonIgnore
     public double baseShare() {
         return contributions.stream().filter(Contribution::base).mapToDouble(Contribution::share).sum();
     }
@@ -76,7 +77,7 @@ public record ProfileRecord(
     }
 
     /** The wall time of its training runs, added up. */
-    @com.fasterxml.jackson.annotation.JsonIgnore
+    @JsonIgnore
     public double trainingWallSeconds() {
         return workloads.stream().mapToDouble(WorkloadRun::wallSeconds).sum();
     }

@@ -6,9 +6,12 @@ import io.pgolab.config.StoredProfileSpec;
 import io.pgolab.process.Exec;
 import io.pgolab.store.ArtifactStore;
 import io.pgolab.toolchain.BuildDiagnostics;
+import io.pgolab.toolchain.ProfileData;
 import io.pgolab.toolchain.Toolchain;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 
@@ -152,7 +155,7 @@ public final class StoredProfileUse {
                 lostCounts);
     }
 
-    public io.pgolab.toolchain.ProfileData profile() {
+    public ProfileData profile() {
         return opened.profile();
     }
 
@@ -169,7 +172,7 @@ public final class StoredProfileUse {
         if (t.versions() == null || t.versions().isEmpty()) {
             return t.kind();
         }
-        List<String> parts = new java.util.ArrayList<>();
+        List<String> parts = new ArrayList<>();
         t.versions().forEach((tool, v) -> {
             String version = ProfileKey.withoutPaths(v);
             parts.add(version.startsWith(tool + " ") ? version : tool + " " + version);   // cargo's says "cargo 1.95.0"
@@ -178,6 +181,6 @@ public final class StoredProfileUse {
     }
 
     public static String percent(double share) {
-        return String.format(java.util.Locale.ROOT, "%.1f%%", 100 * share);
+        return String.format(Locale.ROOT, "%.1f%%", 100 * share);
     }
 }

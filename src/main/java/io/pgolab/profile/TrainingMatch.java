@@ -1,10 +1,12 @@
 package io.pgolab.profile;
 
+import com.fasterxml.jackson.annotation.JsonInclude;
 import io.pgolab.toolchain.FunctionCounts;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
+import java.util.Map;
 
 /**
  * Does training match the benchmark? Each [[bench]] workload run once on the instrumented binary
@@ -42,7 +44,7 @@ public record TrainingMatch(String profileSet, String measure, String trainingPr
     public record Bench(String name, String profile, long total, double coldShare, List<ColdFunction> cold,
                         boolean mismatch, String advice) {
         /** The same with readable names (name to demangled) in the list and the advice; measure as in the profile. */
-        public Bench withDemangled(java.util.Map<String, String> names, String measure) {
+        public Bench withDemangled(Map<String, String> names, String measure) {
             List<ColdFunction> c = cold.stream().map(f -> new ColdFunction(f.name(), f.benchCount(), f.benchShare(),
                     f.trainingCount(), names.getOrDefault(f.name(), f.demangled()))).toList();
             return new Bench(name, profile, total, coldShare, c, mismatch, TrainingMatch.advice(name, measure, total, coldShare, c, mismatch));
@@ -54,7 +56,7 @@ public record TrainingMatch(String profileSet, String measure, String trainingPr
      * (mangled for C++ and Rust); demangled: its readable form, null when the same or unknown.
      */
     public record ColdFunction(String name, long benchCount, double benchShare, long trainingCount,
-                               @com.fasterxml.jackson.annotation.JsonInclude(com.fasterxml.jackson.annotation.JsonInclude.Include.NON_NULL) String demangled) {
+                               @JsonInclude(JsonInclude.Include.NON_NULL) String demangled) {
         public ColdFunction(String name, long benchCount, double benchShare, long trainingCount) {
             this(name, benchCount, benchShare, trainingCount, null);
         }

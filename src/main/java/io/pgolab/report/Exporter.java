@@ -1,5 +1,7 @@
 package io.pgolab.report;
 
+import java.util.Map;
+
 /**
  * One output format of {@link Results}: the terminal table, Markdown, JSON, CSV, HTML (each made by a
  * factory of {@code Exports} and registered with {@code Exports.to}). Like hyperfine's exporters and JMH's ResultFormat: the
@@ -13,7 +15,7 @@ public interface Exporter {
      * Files written beside the output file, by the suffix of their name (report.html → report.SUFFIX): the HTML
      * report's standalone flamegraph SVGs. None for most formats.
      */
-    default java.util.Map<String, String> besides(Results results) {
-        return java.util.Map.of();
+    default Map<String, String> besides(Results results) {
+        return Map.of();
     }
 }

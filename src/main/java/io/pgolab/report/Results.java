@@ -2,8 +2,10 @@ package io.pgolab.report;
 
 import io.pgolab.bench.BenchResults;
 import io.pgolab.bench.GateResult;
+import io.pgolab.bench.GatedOutcome;
 import io.pgolab.bench.Ladder;
 import io.pgolab.bench.Loss;
+import io.pgolab.bench.TrainingCheck;
 import io.pgolab.config.Config;
 import io.pgolab.pipeline.BuildFailure;
 import io.pgolab.pipeline.PipelineOutcome;
@@ -14,6 +16,8 @@ import io.pgolab.toolchain.ProfileSummary;
 import io.pgolab.toolchain.Toolchain;
 import io.pgolab.util.CommandLog;
 import java.util.List;
+import java.util.Map;
+import java.util.Optional;
 
 /**
  * What one command produced, for the {@link Exporter}s: where it comes from (project, toolchain, commands run)
@@ -51,7 +55,7 @@ public record Results(Source source, BenchResults bench, LadderPart ladder, Pipe
 
     /** A build that failed: the builds that finished before it, and what failed. */
     public static Results buildFailed(Source s, BuildFailure.Failed f) {
-        PipelineOutcome none = new PipelineOutcome(List.of(), java.util.Optional.empty(), java.util.Map.of(), false);
+        PipelineOutcome none = new PipelineOutcome(List.of(), Optional.empty(), Map.of(), false);
         return new Results(s, null, null, f.finished().orElse(none), null, null, null, f.failure());
     }
 
@@ -67,7 +71,7 @@ public record Results(Source source, BenchResults bench, LadderPart ladder, Pipe
     }
 
     /** bench and ladder: the training checks done and the losses, with what the checks found. */
-    public Results withTraining(io.pgolab.bench.TrainingCheck check) {
+    public Results withTraining(TrainingCheck check) {
         return withTrainingMatch(check.checks()).withLosses(check.losses(bench));
     }
 
@@ -129,6 +133,6 @@ public record Results(Source source, BenchResults bench, LadderPart ladder, Pipe
         if (gate != null) {
             return !gate.passed();
         }
-        return bench != null && bench.outcome(bench.gated()).state() == io.pgolab.bench.GatedOutcome.State.REGRESSED;
+        return bench != null && bench.outcome(bench.gated()).state() == GatedOutcome.State.REGRESSED;
     }
 }

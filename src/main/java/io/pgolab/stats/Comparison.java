@@ -1,6 +1,7 @@
 package io.pgolab.stats;
 
 import java.util.Arrays;
+import java.util.Locale;
 
 /**
  * One metric, candidate against baseline, from paired rounds: medians, the ratio candidate/baseline
@@ -47,7 +48,7 @@ public record Comparison(String metric, String unit, Direction direction, String
         double pct = (1 - alpha) * 100;
         // enough decimals to show what is left of 100: 98.3, 99.83, 99.983
         int decimals = alpha > 0 ? Math.max(1, (int) Math.ceil(-Math.log10(alpha)) - 1) : 1;
-        String s = String.format(java.util.Locale.ROOT, "%." + decimals + "f", pct);
+        String s = String.format(Locale.ROOT, "%." + decimals + "f", pct);
         return s.endsWith(".0") ? s.substring(0, s.length() - 2) : s;
     }
 

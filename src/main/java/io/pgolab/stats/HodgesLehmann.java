@@ -1,6 +1,7 @@
 package io.pgolab.stats;
 
 import java.util.Arrays;
+import java.util.concurrent.atomic.AtomicReferenceArray;
 import org.apache.commons.statistics.distribution.NormalDistribution;
 import org.apache.commons.statistics.inference.WilcoxonSignedRankTest;
 
@@ -153,8 +154,8 @@ public record HodgesLehmann(double ratio, double ciLow, double ciHigh, double pV
         return computeCdf(n);
     }
 
-    private static final java.util.concurrent.atomic.AtomicReferenceArray<double[]> CDF =
-            new java.util.concurrent.atomic.AtomicReferenceArray<>(EXACT_BELOW);
+    private static final AtomicReferenceArray<double[]> CDF =
+            new AtomicReferenceArray<>(EXACT_BELOW);
 
     private static double[] computeCdf(int n) {
         int m = n * (n + 1) / 2;

@@ -1,5 +1,7 @@
 package io.pgolab.stats;
 
+import java.util.Locale;
+
 /**
  * The two-gate verdict (measurement.md section 3.4): improved or regressed needs significance
  * (p below alpha) AND the whole confidence interval beyond the minimum effect; no_change needs the
@@ -38,6 +40,6 @@ public enum Verdict {
     }
 
     public String json() {
-        return name().toLowerCase(java.util.Locale.ROOT);
+        return name().toLowerCase(Locale.ROOT);
     }
 }

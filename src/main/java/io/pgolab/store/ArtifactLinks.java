@@ -8,6 +8,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.HashSet;
+import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
@@ -29,7 +30,7 @@ public final class ArtifactLinks {
 
     /** What the audit line gets: "" when every link made a file of the variant, else how many did not and which. */
     public static String line(List<CompileRecord> records, List<Path> variantFiles) {
-        Map<Path, CompileRecord> last = new java.util.LinkedHashMap<>();   // a file linked twice: its last link
+        Map<Path, CompileRecord> last = new LinkedHashMap<>();   // a file linked twice: its last link
         records.stream().filter(CompileRecord::links).forEach(l -> last.put(output(l), l));
         List<CompileRecord> links = List.copyOf(last.values());
         Matcher in = new Matcher(variantFiles);

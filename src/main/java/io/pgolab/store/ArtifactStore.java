@@ -12,6 +12,7 @@ import java.nio.file.StandardCopyOption;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
+import java.util.Set;
 import java.util.stream.Stream;
 
 /**
@@ -94,9 +95,9 @@ public final class ArtifactStore {
      * them; empty when no audit of this build is kept (another build's record, a toolchain whose compiles are not
      * audited, a build that read nothing).
      */
-    public Optional<java.util.Set<String>> compileInputs(BuiltArtifact a) {
+    public Optional<Set<String>> compileInputs(BuiltArtifact a) {
         return AuditRecord.read(this, a.variant()).filter(s -> a.key().equals(s.key()) && s.reads() != null
-                && !s.reads().isEmpty()).map(s -> java.util.Set.copyOf(s.reads()));
+                && !s.reads().isEmpty()).map(s -> Set.copyOf(s.reads()));
     }
 
     public Path scratch() {

@@ -3,6 +3,7 @@ package io.pgolab.store;
 import com.fasterxml.jackson.annotation.JsonIgnoreProperties;
 import io.pgolab.util.Json;
 import java.io.IOException;
+import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.attribute.BasicFileAttributes;
@@ -76,7 +77,7 @@ public record AuditRecord(String key, String line, List<String> levels, List<Str
         try {
             Files.createDirectories(f.getParent());
         } catch (IOException e) {
-            throw new java.io.UncheckedIOException(e);
+            throw new UncheckedIOException(e);
         }
         MEMO.remove(f);
         Json.write(f, r);

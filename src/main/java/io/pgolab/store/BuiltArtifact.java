@@ -1,8 +1,12 @@
 package io.pgolab.store;
 
 import com.fasterxml.jackson.annotation.JsonIgnoreProperties;
+import com.fasterxml.jackson.annotation.JsonInclude;
 import io.pgolab.config.Variant;
+import io.pgolab.toolchain.BuildDiagnostics;
 import io.pgolab.toolchain.Phase;
+import java.nio.file.Path;
+import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 
@@ -43,13 +47,13 @@ public record BuiltArtifact(
         String profileCheck,
         Map<String, FileDigest> files,
         // left out when unknown: a manifest written before them is rewritten with the same keys
-        @com.fasterxml.jackson.annotation.JsonInclude(com.fasterxml.jackson.annotation.JsonInclude.Include.NON_NULL)
+        @JsonInclude(JsonInclude.Include.NON_NULL)
         Double buildCpuSeconds,
-        @com.fasterxml.jackson.annotation.JsonInclude(com.fasterxml.jackson.annotation.JsonInclude.Include.NON_NULL)
+        @JsonInclude(JsonInclude.Include.NON_NULL)
         BuildLoad loadAvg,
-        @com.fasterxml.jackson.annotation.JsonInclude(com.fasterxml.jackson.annotation.JsonInclude.Include.NON_NULL)
-        java.util.List<BuildStepCost> buildSteps,
-        @com.fasterxml.jackson.annotation.JsonInclude(com.fasterxml.jackson.annotation.JsonInclude.Include.NON_NULL)
+        @JsonInclude(JsonInclude.Include.NON_NULL)
+        List<BuildStepCost> buildSteps,
+        @JsonInclude(JsonInclude.Include.NON_NULL)
         FileDigest tree) {
 
     /** Without the CPU time and load of the build (unknown: an older manifest, a jvm or BOLT artifact). */
@@ -108,8 +112,8 @@ public record BuiltArtifact(
     }
 
     /** The recorded counts of the compiler's profile warnings. */
-    public io.pgolab.toolchain.BuildDiagnostics profileDiagnostics() {
-        return new io.pgolab.toolchain.BuildDiagnostics(profileMismatched, profileMissing, java.util.List.of());
+    public BuildDiagnostics profileDiagnostics() {
+        return new BuildDiagnostics(profileMismatched, profileMissing, List.of());
     }
 
     /** The same binary recorded under another name and phase (go: the release build is what gets profiled). */
@@ -138,7 +142,7 @@ public record BuiltArtifact(
 
     /** The recorded SHA-256 of the binary; empty for a manifest written before digests were recorded. */
     public Optional<String> binarySha256() {
-        return Optional.ofNullable(files).map(f -> f.get(java.nio.file.Path.of(binary).getFileName().toString()))
+        return Optional.ofNullable(files).map(f -> f.get(Path.of(binary).getFileName().toString()))
                 .map(FileDigest::sha256);
     }
 }

@@ -6,11 +6,15 @@ import java.io.UncheckedIOException;
 import java.nio.ByteBuffer;
 import java.nio.channels.FileChannel;
 import java.nio.channels.FileLock;
+import java.nio.channels.OverlappingFileLockException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
+import java.nio.file.LinkOption;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
 import java.time.Instant;
+import java.util.HashMap;
+import java.util.Map;
 
 /**
  * One pgolab at a time per project: an OS file lock on .pgolab/lock, released even on a crash. Within this pgolab the
@@ -19,7 +23,7 @@ import java.time.Instant;
  */
 public final class ProjectLock implements AutoCloseable {
     /** The locks this process holds, by the lock file's real path, with how many holders each has. */
-    private static final java.util.Map<Path, Held> HELD = new java.util.HashMap<>();
+    private static final Map<Path, Held> HELD = new HashMap<>();
     private final Path key;
     private boolean closed;
 
@@ -76,7 +80,7 @@ public final class ProjectLock implements AutoCloseable {
 
     /** Whether a pgolab (this one or another) holds the lock file now; a missing file is held by no one. */
     public static boolean held(Path file) {
-        if (!Files.isRegularFile(file, java.nio.file.LinkOption.NOFOLLOW_LINKS)) {
+        if (!Files.isRegularFile(file, LinkOption.NOFOLLOW_LINKS)) {
             return false;
         }
         try {
@@ -95,7 +99,7 @@ public final class ProjectLock implements AutoCloseable {
             }
             l.release();
             return false;
-        } catch (java.nio.channels.OverlappingFileLockException e) {
+        } catch (OverlappingFileLockException e) {
             return true; // held by this JVM
         } catch (IOException e) {
             return true; // cannot tell: leave it

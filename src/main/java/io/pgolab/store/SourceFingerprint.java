@@ -239,7 +239,7 @@ public final class SourceFingerprint {
     }
 
     private static List<Path> gitFiles(Path root) {
-        Exec.Result r = Exec.capture(null, root, java.util.Map.of(),
+        Exec.Result r = Exec.capture(null, root, Map.of(),
                 List.of("git", "ls-files", "-z", "--cached", "--others", "--exclude-standard"), 60);
         if (!r.ok() || r.output().isEmpty()) {
             return List.of();

@@ -13,6 +13,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 import java.util.Set;
+import java.util.concurrent.TimeUnit;
 
 /**
  * Build outputs that predate the build: a tree that already holds the objects and the program of an
@@ -54,7 +55,7 @@ public final class StaleOutputs {
         }
 
         private static long nanos(BasicFileAttributes a) {
-            return a.lastModifiedTime().to(java.util.concurrent.TimeUnit.NANOSECONDS);
+            return a.lastModifiedTime().to(TimeUnit.NANOSECONDS);
         }
     }
 

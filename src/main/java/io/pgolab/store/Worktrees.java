@@ -6,13 +6,23 @@ import io.pgolab.util.CommandLog;
 import io.pgolab.util.Dirs;
 import io.pgolab.util.Shell;
 import io.pgolab.util.Text;
+import java.io.IOException;
 import java.nio.file.Files;
+import java.nio.file.LinkOption;
 import java.nio.file.Path;
+import java.nio.file.attribute.FileTime;
 import java.time.Duration;
+import java.time.Instant;
 import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.Comparator;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
+import java.util.function.Predicate;
+import java.util.stream.Collectors;
+import java.util.stream.Stream;
 
 /**
  * The commits a gate compares, each checked out in its own git worktree under .pgolab/gate/SHA12/. A worktree
@@ -197,7 +207,7 @@ public final class Worktrees {
     }
 
     private static List<String> nulSeparated(String s) {
-        return java.util.Arrays.stream(s.split("\0")).filter(x -> !x.isBlank()).toList();
+        return Arrays.stream(s.split("\0")).filter(x -> !x.isBlank()).toList();
     }
 
     /** How many commits base..candidate holds (-1 when git cannot say). */
@@ -215,8 +225,8 @@ public final class Worktrees {
         Path dir = made(c, parent);
         try {
             // the LRU order of prune(): a worktree's own mtime, set at every use (its builds write below it)
-            Files.setLastModifiedTime(dir, java.nio.file.attribute.FileTime.from(java.time.Instant.now()));
-        } catch (java.io.IOException e) {
+            Files.setLastModifiedTime(dir, FileTime.from(Instant.now()));
+        } catch (IOException e) {
             // only the pruning order suffers
         }
         return dir;
@@ -228,9 +238,9 @@ public final class Worktrees {
      *
      * @return the directories removed
      */
-    public List<Path> prune(Path parent, int keep, java.util.Set<Path> inUse, java.util.function.Predicate<Path> busy) {
+    public List<Path> prune(Path parent, int keep, Set<Path> inUse, Predicate<Path> busy) {
         List<Path> all = gateWorktrees(parent);
-        all.sort(java.util.Comparator.comparing(Worktrees::lastUsed).reversed());
+        all.sort(Comparator.comparing(Worktrees::lastUsed).reversed());
         List<Path> removed = new ArrayList<>();
         int kept = 0;
         for (Path dir : all) {
@@ -249,23 +259,23 @@ public final class Worktrees {
 
     /** The SHA12 worktree directories a gate made under parent (nothing else there is touched). */
     static List<Path> gateWorktrees(Path parent) {
-        if (!Files.isDirectory(parent, java.nio.file.LinkOption.NOFOLLOW_LINKS)) {
+        if (!Files.isDirectory(parent, LinkOption.NOFOLLOW_LINKS)) {
             return new ArrayList<>();
         }
-        try (java.util.stream.Stream<Path> s = Files.list(parent)) {
+        try (Stream<Path> s = Files.list(parent)) {
             return s.filter(p -> p.getFileName().toString().matches("[0-9a-f]{12}")
-                    && Files.isDirectory(p, java.nio.file.LinkOption.NOFOLLOW_LINKS))
-                    .collect(java.util.stream.Collectors.toCollection(ArrayList::new));
-        } catch (java.io.IOException e) {
+                    && Files.isDirectory(p, LinkOption.NOFOLLOW_LINKS))
+                    .collect(Collectors.toCollection(ArrayList::new));
+        } catch (IOException e) {
             return new ArrayList<>();
         }
     }
 
-    private static java.nio.file.attribute.FileTime lastUsed(Path dir) {
+    private static FileTime lastUsed(Path dir) {
         try {
-            return Files.getLastModifiedTime(dir, java.nio.file.LinkOption.NOFOLLOW_LINKS);
-        } catch (java.io.IOException e) {
-            return java.nio.file.attribute.FileTime.fromMillis(0);
+            return Files.getLastModifiedTime(dir, LinkOption.NOFOLLOW_LINKS);
+        } catch (IOException e) {
+            return FileTime.fromMillis(0);
         }
     }
 
@@ -319,7 +329,7 @@ public final class Worktrees {
 
     private static String lastLines(String out) {
         String[] lines = out.strip().split("\n");
-        return String.join("\n", java.util.Arrays.asList(lines).subList(Math.max(0, lines.length - 5), lines.length));
+        return String.join("\n", Arrays.asList(lines).subList(Math.max(0, lines.length - 5), lines.length));
     }
 
     private static Exec.Result git(CommandLog log, Path dir, String... args) {

@@ -131,7 +131,7 @@ public record CompileRecord(long pid, Path cwd, boolean cxx, Optional<Path> depf
      * deletes it). Such a compile never reaches the artifact, so the audit leaves it out.
      */
     public boolean probeGone() {
-        return !sources().isEmpty() && sources().stream().noneMatch(s -> java.nio.file.Files.exists(cwd.resolve(s)));
+        return !sources().isEmpty() && sources().stream().noneMatch(s -> Files.exists(cwd.resolve(s)));
     }
 
     /** Compiles source files (with -c or -S, or compiles and links in one go). */

@@ -1,9 +1,11 @@
 package io.pgolab.toolchain;
 
 import io.pgolab.process.Exec;
+import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.LinkedHashMap;
@@ -96,7 +98,7 @@ public final class Demangler {
             try {
                 Files.writeString(in, String.join("\n", symbols) + "\n", StandardCharsets.UTF_8);
                 Exec.Result r = Exec.run(null, Exec.Request.of(List.of("sh", "-c", "exec \"$0\" < \"$1\"",
-                        tool.get().toString(), in.toString())).timeout(java.time.Duration.ofSeconds(60), ""));
+                        tool.get().toString(), in.toString())).timeout(Duration.ofSeconds(60), ""));
                 if (!r.ok()) {
                     return m;
                 }
@@ -110,7 +112,7 @@ public final class Demangler {
             } finally {
                 Files.deleteIfExists(in);
             }
-        } catch (java.io.IOException | RuntimeException e) {
+        } catch (IOException | RuntimeException e) {
             return m;   // names stay mangled: a report is no place to fail over a demangler
         }
         return m;

@@ -1,6 +1,7 @@
 package io.pgolab.toolchain;
 
 import java.util.Arrays;
+import java.util.Locale;
 import java.util.Optional;
 
 /** Which kind of build a toolchain is asked for. */
@@ -27,7 +28,7 @@ public enum Phase {
      * (a BOLT variant's manifest says "bolt", which is no build phase: see BuiltArtifact.BOLT_PHASE).
      */
     public String id() {
-        return name().toLowerCase(java.util.Locale.ROOT);
+        return name().toLowerCase(Locale.ROOT);
     }
 
     /** The phase a manifest names; empty for "bolt" or anything else. */

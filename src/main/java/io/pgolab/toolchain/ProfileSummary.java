@@ -1,7 +1,9 @@
 package io.pgolab.toolchain;
 
+import com.fasterxml.jackson.annotation.JsonInclude;
 import java.util.Comparator;
 import java.util.List;
+import java.util.Map;
 import java.util.OptionalDouble;
 
 /**
@@ -19,7 +21,7 @@ public record ProfileSummary(int functionsInstrumented, int functionsWithCounts,
 
     /** name: as in the profile (mangled for C++ and Rust); demangled: its readable form, null when the same or unknown. */
     public record HotFunction(String name, long count, double share,
-                              @com.fasterxml.jackson.annotation.JsonInclude(com.fasterxml.jackson.annotation.JsonInclude.Include.NON_NULL) String demangled) {
+                              @JsonInclude(JsonInclude.Include.NON_NULL) String demangled) {
         public HotFunction(String name, long count, double share) {
             this(name, count, share, null);
         }
@@ -31,7 +33,7 @@ public record ProfileSummary(int functionsInstrumented, int functionsWithCounts,
     }
 
     /** The same summary with each hottest function's readable name (demangler's map: name to demangled). */
-    public ProfileSummary withDemangled(java.util.Map<String, String> names) {
+    public ProfileSummary withDemangled(Map<String, String> names) {
         List<HotFunction> h = hottest.stream().map(f -> new HotFunction(f.name(), f.count(), f.share(),
                 names.getOrDefault(f.name(), f.demangled()))).toList();
         return new ProfileSummary(functionsInstrumented, functionsWithCounts, totalCount, h, bytes, profiledSeconds);

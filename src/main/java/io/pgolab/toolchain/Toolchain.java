@@ -1,10 +1,12 @@
 package io.pgolab.toolchain;
 
+import io.pgolab.UserError;
 import io.pgolab.config.Variant;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.OptionalInt;
 
 /**
  * One compiler family. A toolchain knows flags, environment and profile tools; it never runs a
@@ -133,7 +135,7 @@ public interface Toolchain {
      * round's (the optimized build reads both kinds of counts from one file), into outDir.
      */
     default ProfileData combineCs(ProfileData second, ProfileData first, Path outDir) {
-        throw new io.pgolab.UserError("the " + kind() + " toolchain has no context-sensitive PGO", "use clang");
+        throw new UserError("the " + kind() + " toolchain has no context-sensitive PGO", "use clang");
     }
 
     /** Environment that makes an instrumented binary write its raw profiles into rawDir. */
@@ -153,7 +155,7 @@ public interface Toolchain {
      * per toolchain). notes: as for summarize.
      */
     default FunctionCounts functionCounts(ProfileData profile, Path notes) {
-        throw new io.pgolab.UserError("the " + kind() + " toolchain cannot list a profile's functions with their counts",
+        throw new UserError("the " + kind() + " toolchain cannot list a profile's functions with their counts",
                 "this check needs clang, gcc, cargo or go");
     }
 
@@ -210,8 +212,8 @@ public interface Toolchain {
     }
 
     /** The LLVM major whose BOLT to use (clang: its own); empty: any installed. */
-    default java.util.OptionalInt boltLlvmMajor() {
-        return java.util.OptionalInt.empty();
+    default OptionalInt boltLlvmMajor() {
+        return OptionalInt.empty();
     }
 
     /** The file name a single-file profile has in an exported profile (go: default.pgo). */

@@ -6,7 +6,10 @@ import java.io.IOException;
 import java.io.Writer;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Optional;
 
 /**
@@ -53,8 +56,8 @@ public final class TreeManifest {
     }
 
     /** The special files under root (FIFOs, sockets, devices), at most max of them, by path; nothing is opened. */
-    public static java.util.List<TreeEntry> specials(Path root, int max) throws IOException {
-        java.util.List<TreeEntry> out = new java.util.ArrayList<>();
+    public static List<TreeEntry> specials(Path root, int max) throws IOException {
+        List<TreeEntry> out = new ArrayList<>();
         try {
             new TreeWalk(false, () -> false).walk(root, (e, p) -> {
                 if (e.type().special()) {
@@ -97,7 +100,7 @@ public final class TreeManifest {
                 return Optional.of(d.getMessage());
             }
             return Optional.empty();
-        } catch (java.nio.file.NoSuchFileException e) {
+        } catch (NoSuchFileException e) {
             return Optional.of(shownRoot + " or its manifest is missing (" + e.getMessage() + ")");
         } catch (IOException e) {
             return Optional.of(shownRoot + " or its manifest cannot be read (" + e + ")");

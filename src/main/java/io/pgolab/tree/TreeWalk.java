@@ -1,8 +1,10 @@
 package io.pgolab.tree;
 
 import io.pgolab.util.Hashing;
+import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.InputStream;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.DirectoryStream;
 import java.nio.file.Files;
 import java.nio.file.LinkOption;
@@ -85,12 +87,12 @@ public final class TreeWalk {
         Path t = Files.readSymbolicLink(link);
         String s = t.toString();
         if (s.indexOf('\uFFFD') < 0 && s.chars().allMatch(c -> c < 0x80 && c >= 0x20 && c != 0x7f)) {
-            return s.getBytes(java.nio.charset.StandardCharsets.US_ASCII);
+            return s.getBytes(StandardCharsets.US_ASCII);
         }
         // a relative target's URI would be resolved against the working directory: anchor it at "/" and cut that off
         Path anchored = t.isAbsolute() ? t : Path.of("/").resolve(t);
         String raw = anchored.toUri().getRawPath();
-        java.io.ByteArrayOutputStream out = new java.io.ByteArrayOutputStream();
+        ByteArrayOutputStream out = new ByteArrayOutputStream();
         int from = t.isAbsolute() ? 0 : 1;
         int end = raw.endsWith("/") && !s.endsWith("/") && raw.length() > 1 ? raw.length() - 1 : raw.length();
         for (int i = from; i < end; i++) {

@@ -1,5 +1,6 @@
 package io.pgolab.util;
 
+import io.pgolab.UserError;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.FileVisitResult;
@@ -67,7 +68,7 @@ public final class Dirs {
         try {
             return Files.createTempDirectory(tmpRoot(), prefix);
         } catch (IOException e) {
-            throw new io.pgolab.UserError("cannot create a temporary directory in " + tmpRoot()
+            throw new UserError("cannot create a temporary directory in " + tmpRoot()
                     + ": " + e.getMessage(), "point TMPDIR at a writable directory with free space");
         }
     }

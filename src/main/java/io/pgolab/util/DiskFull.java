@@ -3,10 +3,13 @@ package io.pgolab.util;
 import io.pgolab.UserError;
 import java.io.IOException;
 import java.io.UncheckedIOException;
+import java.nio.ByteBuffer;
+import java.nio.channels.FileChannel;
 import java.nio.file.FileStore;
 import java.nio.file.FileSystemException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
 import java.util.Locale;
 
 /**
@@ -85,8 +88,8 @@ public final class DiskFull {
         Path probe = null;
         try {
             probe = Files.createTempFile(dir, ".pgolab-space-", "");
-            try (var ch = java.nio.channels.FileChannel.open(probe, java.nio.file.StandardOpenOption.WRITE)) {
-                ch.write(java.nio.ByteBuffer.allocate(4096));
+            try (var ch = FileChannel.open(probe, StandardOpenOption.WRITE)) {
+                ch.write(ByteBuffer.allocate(4096));
             }
             return false;
         } catch (IOException e) {

@@ -1,5 +1,7 @@
 package io.pgolab.util;
 
+import java.util.function.Supplier;
+
 /**
  * The first failure of a sequence of steps, with each later one (a teardown, a cleanup) attached to
  * it as suppressed: the error thrown is the one that came first, and the later ones are reported
@@ -12,7 +14,7 @@ public final class FirstFailure {
      * body, then cleanup, whether body failed or not: a failure of body is thrown with cleanup's
      * failure attached to it (cleanup never replaces it); a failure of cleanup alone is thrown as is.
      */
-    public static <T> T withCleanup(java.util.function.Supplier<T> body, Runnable cleanup) {
+    public static <T> T withCleanup(Supplier<T> body, Runnable cleanup) {
         T result;
         try {
             result = body.get();

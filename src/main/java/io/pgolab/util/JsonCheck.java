@@ -2,7 +2,9 @@ package io.pgolab.util;
 
 import com.fasterxml.jackson.annotation.JsonAlias;
 import com.fasterxml.jackson.annotation.JsonUnwrapped;
+import com.fasterxml.jackson.core.JsonParseException;
 import com.fasterxml.jackson.core.JsonParser;
+import com.fasterxml.jackson.core.JsonStreamContext;
 import com.fasterxml.jackson.core.JsonToken;
 import com.fasterxml.jackson.databind.PropertyNamingStrategies;
 import java.io.IOException;
@@ -10,6 +12,7 @@ import java.lang.reflect.GenericArrayType;
 import java.lang.reflect.ParameterizedType;
 import java.lang.reflect.RecordComponent;
 import java.lang.reflect.Type;
+import java.util.ArrayDeque;
 import java.util.HashMap;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
@@ -61,7 +64,7 @@ public final class JsonCheck {
         JsonToken after;
         try {
             after = p.nextToken();
-        } catch (com.fasterxml.jackson.core.JsonParseException e) {
+        } catch (JsonParseException e) {
             after = JsonToken.NOT_AVAILABLE;
         }
         if (after != null) {
@@ -256,8 +259,8 @@ public final class JsonCheck {
 
     /** Where a parser is, as a path like the ones {@link Invalid} names ("" at the top). */
     public static String path(JsonParser p) {
-        java.util.ArrayDeque<String> parts = new java.util.ArrayDeque<>();
-        for (com.fasterxml.jackson.core.JsonStreamContext c = p.getParsingContext(); c != null && !c.inRoot();
+        ArrayDeque<String> parts = new ArrayDeque<>();
+        for (JsonStreamContext c = p.getParsingContext(); c != null && !c.inRoot();
              c = c.getParent()) {
             if (c.inArray()) {
                 parts.addFirst("[" + Math.max(0, c.getCurrentIndex()) + "]");

@@ -8,6 +8,7 @@ import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
+import java.util.Arrays;
 
 /**
  * A file that holds what a command printed, however much that was: read back (and kept) as at most
@@ -156,7 +157,7 @@ public final class OutputFile {
                 break;
             }
         }
-        return buf.position() == length ? buf.array() : java.util.Arrays.copyOf(buf.array(), buf.position());
+        return buf.position() == length ? buf.array() : Arrays.copyOf(buf.array(), buf.position());
     }
 
     private static void write(FileChannel ch, byte[] b, int offset) throws IOException {

@@ -1,5 +1,6 @@
 package io.pgolab.util;
 
+import java.util.Arrays;
 import java.util.Collection;
 import java.util.Optional;
 
@@ -65,7 +66,7 @@ public final class Strings {
             end--;
         }
         int start = Math.max(0, end - n);
-        return String.join("\n", java.util.Arrays.asList(lines).subList(start, end));
+        return String.join("\n", Arrays.asList(lines).subList(start, end));
     }
 
     /** The last lines of text, indented two spaces, with a count of the lines left out: for error messages. */

@@ -1,5 +1,9 @@
 package io.pgolab.util;
 
+import java.io.IOException;
+import java.nio.file.DirectoryStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.time.Instant;
 import java.util.Locale;
 
@@ -87,23 +91,23 @@ public final class Timings {
     private static final class Schedstat {
         static long[] now() {
             long all = 0;
-            try (java.nio.file.DirectoryStream<java.nio.file.Path> tasks =
-                    java.nio.file.Files.newDirectoryStream(java.nio.file.Path.of("/proc/self/task"))) {
-                for (java.nio.file.Path t : tasks) {
+            try (DirectoryStream<Path> tasks =
+                    Files.newDirectoryStream(Path.of("/proc/self/task"))) {
+                for (Path t : tasks) {
                     all += read(t.resolve("schedstat"))[0];
                 }
-            } catch (java.io.IOException | RuntimeException e) {
+            } catch (IOException | RuntimeException e) {
                 all = 0;   // not Linux: no figure rather than a wrong one
             }
-            long[] self = read(java.nio.file.Path.of("/proc/thread-self/schedstat"));
+            long[] self = read(Path.of("/proc/thread-self/schedstat"));
             return new long[] {all, self[0], self[1]};
         }
 
-        private static long[] read(java.nio.file.Path p) {
+        private static long[] read(Path p) {
             try {
-                String[] f = java.nio.file.Files.readString(p).trim().split(" ");
+                String[] f = Files.readString(p).trim().split(" ");
                 return new long[] {Long.parseLong(f[0]), Long.parseLong(f[1])};
-            } catch (java.io.IOException | RuntimeException e) {
+            } catch (IOException | RuntimeException e) {
                 return new long[] {0, 0};
             }
         }

@@ -2,17 +2,24 @@ package io.pgolab.util;
 
 import io.pgolab.UserError;
 import java.io.BufferedOutputStream;
+import java.io.FilterOutputStream;
 import java.io.IOException;
 import java.io.OutputStream;
+import java.io.PrintStream;
+import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.AccessDeniedException;
+import java.nio.file.FileAlreadyExistsException;
 import java.nio.file.FileSystemException;
 import java.nio.file.Files;
 import java.nio.file.LinkOption;
 import java.nio.file.NoSuchFileException;
+import java.nio.file.NotDirectoryException;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.nio.file.StandardOpenOption;
+import java.nio.file.attribute.BasicFileAttributes;
+import java.util.Optional;
 
 /**
  * A file a user named for pgolab to write (--json, --markdown, --csv, --html, profile export FILE...), written
@@ -75,7 +82,7 @@ public final class UserFile {
             try (OutputStream out = OutputStream.nullOutputStream()) {
                 body.writeTo(out);
             } catch (IOException e) {
-                throw new java.io.UncheckedIOException(e);
+                throw new UncheckedIOException(e);
             }
             return;
         }
@@ -88,23 +95,23 @@ public final class UserFile {
     }
 
     /** "a FIFO (named pipe)", "a socket", "a character device", "a block device" when p is one of them; empty otherwise. */
-    public static java.util.Optional<String> special(Path p) {
-        java.nio.file.attribute.BasicFileAttributes a;
+    public static Optional<String> special(Path p) {
+        BasicFileAttributes a;
         try {
-            a = Files.readAttributes(p, java.nio.file.attribute.BasicFileAttributes.class);
+            a = Files.readAttributes(p, BasicFileAttributes.class);
         } catch (IOException e) {
-            return java.util.Optional.empty();   // nothing there (or unreadable): the write says why
+            return Optional.empty();   // nothing there (or unreadable): the write says why
         }
         if (!a.isOther()) {
-            return java.util.Optional.empty();
+            return Optional.empty();
         }
         int type;
         try {
             type = ((Integer) Files.getAttribute(p, "unix:mode")) & 0170000;
         } catch (IOException | UnsupportedOperationException | IllegalArgumentException e) {
-            return java.util.Optional.of("a special file");
+            return Optional.of("a special file");
         }
-        return java.util.Optional.of(switch (type) {
+        return Optional.of(switch (type) {
             case 0010000 -> "a FIFO (named pipe)";
             case 0140000 -> "a socket";
             case 0020000 -> "a character device";
@@ -166,8 +173,8 @@ public final class UserFile {
     }
 
     private static void toStdout(Body body) {
-        java.io.PrintStream ps = System.out;
-        OutputStream out = new java.io.FilterOutputStream(ps) {
+        PrintStream ps = System.out;
+        OutputStream out = new FilterOutputStream(ps) {
             @Override
             public void write(byte[] b, int off, int len) {
                 ps.write(b, off, len);
@@ -212,7 +219,7 @@ public final class UserFile {
         if (e instanceof AccessDeniedException) {
             return "permission denied";
         }
-        if (e instanceof java.nio.file.FileAlreadyExistsException || e instanceof java.nio.file.NotDirectoryException) {
+        if (e instanceof FileAlreadyExistsException || e instanceof NotDirectoryException) {
             return e.getMessage() + " is not a directory";   // a file where a directory of the path should be
         }
         if (e instanceof FileSystemException f && f.getReason() != null) {

@@ -4,7 +4,6 @@ import io.pgolab.UserError;
 import io.pgolab.process.Exec;
 import io.pgolab.process.Measurement;
 import io.pgolab.util.OutputFile;
-
 import java.io.IOException;
 import java.net.InetSocketAddress;
 import java.net.Socket;
@@ -15,6 +14,7 @@ import java.net.http.HttpResponse;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.Objects;
 import java.util.regex.Pattern;
@@ -190,7 +190,7 @@ public sealed interface Readiness {
         if (ms % 1000 == 0) {
             return ms / 1000 + "s";
         }
-        return String.format(java.util.Locale.ROOT, "%.1fs", ms / 1000.0);
+        return String.format(Locale.ROOT, "%.1fs", ms / 1000.0);
     }
 
     /** Shared HTTP client for {@link Http}: no proxy, short connect timeout. */

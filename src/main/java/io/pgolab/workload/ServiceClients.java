@@ -1,7 +1,10 @@
 package io.pgolab.workload;
 
 import io.pgolab.UserError;
+import io.pgolab.config.ProcessSpec;
 import io.pgolab.config.ServiceSpec;
+import java.io.IOException;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -31,7 +34,7 @@ final class ServiceClients {
         ServiceSpec spec = q.spec();
         IntFunction<ShellRunner.Outcome> client = i -> {
             String template = spec.clients().get(i);
-            boolean underTest = io.pgolab.config.ProcessSpec.runsBinary(template);
+            boolean underTest = ProcessSpec.runsBinary(template);
             String command = q.render(template, ports);
             String what = "client " + (i + 1) + " of '" + q.name() + "'";
             ShellRunner.Outcome o = step(runner, underTest ? q.wrapClientUnderTest().apply(command) : command,
@@ -103,7 +106,7 @@ final class ServiceClients {
     static Set<Integer> allowedCpus() {
         Set<Integer> cpus = new TreeSet<>();
         try {
-            for (String line : java.nio.file.Files.readAllLines(Path.of("/proc/self/status"))) {
+            for (String line : Files.readAllLines(Path.of("/proc/self/status"))) {
                 if (line.startsWith("Cpus_allowed_list:")) {
                     for (String part : line.substring(line.indexOf(':') + 1).trim().split(",")) {
                         String[] r = part.trim().split("-");
@@ -115,7 +118,7 @@ final class ServiceClients {
                     }
                 }
             }
-        } catch (java.io.IOException | NumberFormatException e) {
+        } catch (IOException | NumberFormatException e) {
             cpus.clear();
         }
         if (cpus.isEmpty()) {

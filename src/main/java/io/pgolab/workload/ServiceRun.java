@@ -2,6 +2,7 @@ package io.pgolab.workload;
 
 import io.pgolab.config.Config;
 import io.pgolab.config.ProcessSpec;
+import io.pgolab.config.ReadyPort;
 import io.pgolab.config.ServiceSpec;
 import io.pgolab.process.Measurement;
 import io.pgolab.util.FirstFailure;
@@ -15,6 +16,7 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.OptionalInt;
 import java.util.function.Function;
+import java.util.regex.Pattern;
 
 /**
  * One life of a service workload: pick the free ports, start each process in order and wait until
@@ -212,11 +214,11 @@ public final class ServiceRun {
     static Readiness readiness(Request q, ProcessSpec p, Map<String, Integer> ports, Path log) {
         String r = p.ready();
         if (r.startsWith("http:")) {
-            String path = io.pgolab.config.ReadyPort.httpPath(r);
+            String path = ReadyPort.httpPath(r);
             return new Readiness.Http("http://127.0.0.1:" + Ports.of(p, ports) + path);
         }
         if (r.startsWith("log:")) {
-            return new Readiness.LogLine(log, java.util.regex.Pattern.compile(r.substring(4)));
+            return new Readiness.LogLine(log, Pattern.compile(r.substring(4)));
         }
         if (r.startsWith("probe:")) {
             return new Readiness.Probe(q.render(r.substring(6), ports), q.config().configDir());

@@ -2,6 +2,7 @@ package io.pgolab.config.starter;
 
 import io.pgolab.config.TomlText;
 import java.io.IOException;
+import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Optional;
@@ -83,7 +84,7 @@ final class BaseTrainingStarter {
                     return m.find() ? Optional.of("make " + m.group(1)) : Optional.empty();
                 }
             }
-        } catch (IOException | java.io.UncheckedIOException e) {
+        } catch (IOException | UncheckedIOException e) {
             return Optional.empty();
         }
         return Optional.empty();

@@ -2,6 +2,7 @@ package io.pgolab.config.starter;
 
 import io.pgolab.config.TomlText;
 import java.io.IOException;
+import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
@@ -118,7 +119,7 @@ final class ConfigureStarter {
             }
             Matcher m = p.matcher(Files.readString(file));
             return m.find() ? Optional.of(m.group(1).strip()) : Optional.empty();
-        } catch (IOException | java.io.UncheckedIOException e) {
+        } catch (IOException | UncheckedIOException e) {
             return Optional.empty();
         }
     }

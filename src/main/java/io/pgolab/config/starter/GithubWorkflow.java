@@ -1,8 +1,10 @@
 package io.pgolab.config.starter;
 
 import io.pgolab.UserError;
+import io.pgolab.Version;
 import io.pgolab.config.Config;
 import io.pgolab.config.Variant;
+import java.io.File;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;
@@ -142,7 +144,7 @@ public final class GithubWorkflow {
      */
     public static String slashes(Path path) {
         String s = path.toString();
-        return java.io.File.separatorChar == '\\' ? s.replace('\\', '/') : s;
+        return File.separatorChar == '\\' ? s.replace('\\', '/') : s;
     }
 
     /** The placeholder owner of the action's repository when neither --action nor the jar names one. */
@@ -157,7 +159,7 @@ public final class GithubWorkflow {
      * else the repository the jar was released from (its build.properties), else the placeholder OWNER/pgolab.
      */
     public record Action(String repository, String release, boolean placeholder) {
-        public static Action of(Optional<String> given, io.pgolab.Version.Build build) {
+        public static Action of(Optional<String> given, Version.Build build) {
             if (given.isPresent()) {
                 String r = given.get();
                 if (!REPOSITORY.matcher(r).matches()) {
@@ -180,7 +182,7 @@ public final class GithubWorkflow {
     public static String render(String configPath, List<String> releaseVariants, List<Runner> runners,
             String branch, String version) {
         return render(configPath, releaseVariants, runners, branch, version,
-                Action.of(Optional.empty(), io.pgolab.Version.build()));
+                Action.of(Optional.empty(), Version.build()));
     }
 
     /** The workflow text. configPath is relative to the repository root, with '/' separators. */

@@ -2,6 +2,7 @@ package io.pgolab.config.starter;
 
 import io.pgolab.config.TomlText;
 import java.io.IOException;
+import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Optional;
@@ -78,7 +79,7 @@ final class JvmStarter {
                 return Optional.empty();
             }
             return Optional.of("target/" + a.group(1) + "-" + v.group(1) + ".jar");
-        } catch (IOException | java.io.UncheckedIOException e) {
+        } catch (IOException | UncheckedIOException e) {
             return Optional.empty();
         }
     }
@@ -93,7 +94,7 @@ final class JvmStarter {
             var found = files.filter(f -> f.toString().endsWith(".java")).map(JvmStarter::mainOf)
                     .flatMap(Optional::stream).limit(2).toList();
             return found.size() == 1 ? Optional.of(found.get(0)) : Optional.empty();
-        } catch (IOException | java.io.UncheckedIOException e) {
+        } catch (IOException | UncheckedIOException e) {
             return Optional.empty();
         }
     }
@@ -107,7 +108,7 @@ final class JvmStarter {
             String cls = file.getFileName().toString().replaceFirst("\\.java$", "");
             Matcher p = PACKAGE.matcher(text);
             return Optional.of(p.find() ? p.group(1) + "." + cls : cls);
-        } catch (IOException | java.io.UncheckedIOException e) {
+        } catch (IOException | UncheckedIOException e) {
             return Optional.empty();
         }
     }

@@ -1,11 +1,14 @@
 package io.pgolab.config.starter;
 
+import io.pgolab.UserError;
 import io.pgolab.config.ConfigLoader;
 import io.pgolab.config.TomlText;
 import io.pgolab.config.Variant;
 import java.io.IOException;
+import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
 import java.util.Optional;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
@@ -66,7 +69,7 @@ public final class StarterConfig {
         String text = render(dir, toolchainKind);
         try {
             ConfigLoader.parse(file.toAbsolutePath().normalize(), text);
-        } catch (io.pgolab.UserError e) {
+        } catch (UserError e) {
             throw new IllegalStateException("pgolab init made a " + file.getFileName() + " that pgolab cannot read back,"
                     + " so it wrote nothing; please report this bug with the directory's name and build files. The loader"
                     + " said: " + e.getMessage() + (e.hint().isEmpty() ? "" : " (" + e.hint() + ")"), e);
@@ -158,13 +161,13 @@ public final class StarterConfig {
 
     /** A Makefile with a "clean:" target. */
     static boolean hasCleanTarget(Path dir) {
-        for (String n : java.util.List.of("GNUmakefile", "makefile", "Makefile")) {
+        for (String n : List.of("GNUmakefile", "makefile", "Makefile")) {
             Path mk = dir.resolve(n);
             try {
                 if (Files.isRegularFile(mk) && Pattern.compile("(?m)^clean\\s*:(?!=)").matcher(Files.readString(mk)).find()) {
                     return true;
                 }
-            } catch (IOException | java.io.UncheckedIOException e) {
+            } catch (IOException | UncheckedIOException e) {
                 return false;
             }
         }

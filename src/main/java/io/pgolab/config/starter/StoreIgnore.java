@@ -58,8 +58,8 @@ public final class StoreIgnore {
         }
 
         /** What init says about it; empty when the store was ignored already. */
-        public java.util.Optional<String> message() {
-            return java.util.Optional.ofNullable(switch (outcome) {
+        public Optional<String> message() {
+            return Optional.ofNullable(switch (outcome) {
                 case CREATED -> "wrote " + file + " with the line " + LINE + ": " + WHY;
                 case ADDED -> "added the line " + LINE + " to " + file + ": " + WHY;
                 case PRESENT -> null;

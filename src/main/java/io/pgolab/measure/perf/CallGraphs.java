@@ -1,11 +1,14 @@
 package io.pgolab.measure.perf;
 
+import io.pgolab.UserError;
 import io.pgolab.process.Exec;
 import io.pgolab.process.Scratch;
 import io.pgolab.util.CommandLog;
+import io.pgolab.util.Strings;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -61,13 +64,13 @@ public final class CallGraphs {
         try {
             out = Scratch.file("perf-script-", ".txt");
             Exec.Result r = Exec.run(log, Exec.Request.of(scriptArgv(data)).output(out)
-                    .timeout(java.time.Duration.ofMinutes(10), "the recording is too large to fold; use a shorter workload"));
+                    .timeout(Duration.ofMinutes(10), "the recording is too large to fold; use a shorter workload"));
             if (!r.ok()) {
-                throw new io.pgolab.UserError("perf script failed on " + data + ": " + io.pgolab.util.Strings.firstLine(r.output(), ""));
+                throw new UserError("perf script failed on " + data + ": " + Strings.firstLine(r.output(), ""));
             }
             return FoldedStacks.fold(Files.readString(out));
         } catch (IOException e) {
-            throw new io.pgolab.UserError("cannot fold " + data + ": " + e.getMessage());
+            throw new UserError("cannot fold " + data + ": " + e.getMessage());
         } finally {
             if (out != null) {
                 Scratch.discard(out);

@@ -2,6 +2,7 @@ package io.pgolab.measure.perf;
 
 import java.util.Collections;
 import java.util.LinkedHashMap;
+import java.util.Locale;
 import java.util.Map;
 
 /**
@@ -31,8 +32,8 @@ public record Flamegraph(String event, String callGraph, long samples, Map<Strin
             case "lbr" -> "LBR call graphs";
             default -> callGraph + " call graphs";
         };
-        String merged = mergedFrames == 0 ? "" : String.format(java.util.Locale.ROOT,
+        String merged = mergedFrames == 0 ? "" : String.format(Locale.ROOT,
                 "; %d frames under %d samples merged into %s", mergedFrames, minSamples, FoldedStacks.MERGED);
-        return String.format(java.util.Locale.ROOT, "%s, %s, %,d samples%s", event, how, samples, merged);
+        return String.format(Locale.ROOT, "%s, %s, %,d samples%s", event, how, samples, merged);
     }
 }

@@ -3,9 +3,11 @@ package io.pgolab.measure.perf;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 
 /**
  * {@code perf script} output folded into stacks (what Brendan Gregg's stackcollapse-perf.pl does): each sample is
@@ -116,7 +118,7 @@ public final class FoldedStacks {
         while (out.size() > maxStacks) {
             min *= 2;
             Map<String, Long> next = new HashMap<>();
-            java.util.Set<String> cut = new java.util.HashSet<>();
+            Set<String> cut = new HashSet<>();
             for (var e : stacks.entrySet()) {
                 String kept = keep(e.getKey(), prefixTotals, min, cut);
                 next.merge(kept, e.getValue(), Long::sum);
@@ -128,7 +130,7 @@ public final class FoldedStacks {
     }
 
     /** The stack up to its last frame of at least min samples, then MERGED when anything was cut. */
-    private static String keep(String stack, Map<String, Long> totals, long min, java.util.Set<String> cut) {
+    private static String keep(String stack, Map<String, Long> totals, long min, Set<String> cut) {
         int end = stack.indexOf(';');
         if (end < 0) {
             return stack; // the root stays whole

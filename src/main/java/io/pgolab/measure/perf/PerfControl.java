@@ -7,6 +7,7 @@ import java.io.FileOutputStream;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
+import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -16,6 +17,7 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
+import java.util.function.BooleanSupplier;
 
 /**
  * A handshake with {@code perf record -D -1 --control fifo:CTL,ACK}: perf starts with its events
@@ -62,7 +64,7 @@ final class PerfControl {
      *
      * @throws UserError when perf did not answer in time (it is then not recording)
      */
-    void enable(long timeoutMillis, java.util.function.BooleanSupplier perfAlive) {
+    void enable(long timeoutMillis, BooleanSupplier perfAlive) {
         CompletableFuture<String> answer = CompletableFuture.supplyAsync(this::handshake);
         try {
             long deadline = System.nanoTime() + timeoutMillis * 1_000_000;
@@ -107,7 +109,7 @@ final class PerfControl {
                 return n <= 0 ? "" : new String(buf, 0, n, StandardCharsets.US_ASCII);
             }
         } catch (IOException e) {
-            throw new java.io.UncheckedIOException(e);
+            throw new UncheckedIOException(e);
         }
     }
 

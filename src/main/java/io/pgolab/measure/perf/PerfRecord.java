@@ -1,14 +1,16 @@
 package io.pgolab.measure.perf;
 
-import io.pgolab.util.Text;
-import io.pgolab.util.OutputFile;
 import io.pgolab.UserError;
 import io.pgolab.process.BackgroundRun;
 import io.pgolab.process.Exec;
+import io.pgolab.util.OutputFile;
+import io.pgolab.util.Shell;
 import io.pgolab.util.Strings;
+import io.pgolab.util.Text;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 
@@ -85,7 +87,7 @@ public final class PerfRecord implements AutoCloseable {
         Path abs = outFile.toAbsolutePath();
         Path log = Path.of(abs + ".log");
         PerfControl control = PerfControl.beside(abs);
-        List<String> argv = new java.util.ArrayList<>(argv(pids, abs, eventArgs));
+        List<String> argv = new ArrayList<>(argv(pids, abs, eventArgs));
         argv.addAll(2, control.options());
         PerfRecord rec = new PerfRecord(launch(argv, abs, log), pid, abs, log);
         try {
@@ -116,7 +118,7 @@ public final class PerfRecord implements AutoCloseable {
     }
 
     static List<String> argv(List<Long> pids, Path outFile, List<String> eventArgs) {
-        List<String> a = new java.util.ArrayList<>(List.of("perf", "record"));
+        List<String> a = new ArrayList<>(List.of("perf", "record"));
         a.addAll(eventArgs);
         a.addAll(List.of("-p", String.join(",", pids.stream().map(String::valueOf).toList()), "-o", outFile.toString()));
         return a;
@@ -132,13 +134,13 @@ public final class PerfRecord implements AutoCloseable {
 
     /** Like {@link #wrapping(String, Path)} with these event and call-graph options. */
     public static String wrapping(String command, Path outFile, List<String> eventArgs) {
-        return "perf record -q " + io.pgolab.util.Shell.join(eventArgs) + " -o " + io.pgolab.util.Shell.quote(
-                outFile.toAbsolutePath().toString()) + " -- bash -c " + io.pgolab.util.Shell.quote(command);
+        return "perf record -q " + Shell.join(eventArgs) + " -o " + Shell.quote(
+                outFile.toAbsolutePath().toString()) + " -- bash -c " + Shell.quote(command);
     }
 
     /** The pid and every live descendant of it, the pid first. */
     public static List<Long> tree(long pid) {
-        List<Long> out = new java.util.ArrayList<>(List.of(pid));
+        List<Long> out = new ArrayList<>(List.of(pid));
         ProcessHandle.of(pid).ifPresent(h -> h.descendants().forEach(d -> out.add(d.pid())));
         return out;
     }

@@ -11,6 +11,8 @@ import io.pgolab.report.text.BenchText;
 import io.pgolab.report.text.Decisions;
 import io.pgolab.report.text.GateReport;
 import io.pgolab.report.text.LadderReport;
+import io.pgolab.util.Strings;
+import java.util.List;
 import java.util.Locale;
 
 /** Markdown from a results file's records ({@code pgolab report --markdown}): the gate, the ladder, the bench tables. */
@@ -21,7 +23,7 @@ final class DocMarkdown {
     static String render(ResultsDocument d) {
         ResultsDocument.BenchBody b = ReportDocs.bench(d);
         if (d.gate() != null) {
-            return GateReport.markdown(d.gate(), b == null ? java.util.List.of() : b.workloads());
+            return GateReport.markdown(d.gate(), b == null ? List.of() : b.workloads());
         }
         StringBuilder s = new StringBuilder(LossLines.markdown(d.losses())).append("## ").append(Md.text(ReportDocs.title(d))).append("\n\n");
         s.append("**").append(Md.text(ReportDocs.summary(d))).append("**\n\n");
@@ -34,7 +36,7 @@ final class DocMarkdown {
                 s.append(String.format(Locale.ROOT, "| %s | %s | %s | %.1fs (%.1fs) | %s | %s | %s |%n", Md.text(st.workload()),
                         Md.text(st.variant()), LadderReport.cpu(st.buildCpuSeconds(), st.pipelineCpuSeconds()),
                         st.buildSeconds(), st.pipelineSeconds(),
-                        io.pgolab.util.Strings.humanBytes(st.binaryBytes()),
+                        Strings.humanBytes(st.binaryBytes()),
                         g == null ? "-" : String.format(Locale.ROOT, "%+.1f%% [%+.1f, %+.1f]", g.gainPercent(), g.ciLowPercent(), g.ciHighPercent()),
                         g == null ? "baseline" : Md.text(g.verdict())));
             }

@@ -1,6 +1,8 @@
 package io.pgolab.report.files;
 
+import com.fasterxml.jackson.core.JsonGenerator;
 import com.fasterxml.jackson.core.JsonProcessingException;
+import io.pgolab.UserError;
 import io.pgolab.Version;
 import io.pgolab.report.Md;
 import io.pgolab.report.json.MergeDocument;
@@ -23,7 +25,7 @@ public final class MergeReport {
     /** Prints the terminal report, then writes the files asked for (null: not asked), each in one piece. */
     public static void export(Merge.Merged m, Path workDir, Path json, Path markdown, PrintStream terminal) {
         if (UserFile.isStdout(json) && UserFile.isStdout(markdown)) {
-            throw new io.pgolab.UserError("--json and --markdown are both '-' (stdout)", "write one of them to a file");
+            throw new UserError("--json and --markdown are both '-' (stdout)", "write one of them to a file");
         }
         // a file on stdout gets stdout to itself: the terminal report goes to stderr
         PrintStream shown = UserFile.isStdout(json) || UserFile.isStdout(markdown) ? System.err : terminal;
@@ -35,7 +37,7 @@ public final class MergeReport {
         if (json != null) {
             // streamed: the merged file holds every host's samples, too many for one String at times
             Exports.write(UserFile.resolve(workDir, json), out -> Json.MAPPER.writer()
-                    .without(com.fasterxml.jackson.core.JsonGenerator.Feature.AUTO_CLOSE_TARGET).writeValue(out, document(m)));
+                    .without(JsonGenerator.Feature.AUTO_CLOSE_TARGET).writeValue(out, document(m)));
         }
     }
 

@@ -3,15 +3,18 @@ package io.pgolab.report.files;
 import io.pgolab.UserError;
 import io.pgolab.bench.Loss;
 import io.pgolab.bench.Losses;
+import io.pgolab.profile.TrainingMatch;
 import io.pgolab.report.json.ReportDocs;
 import io.pgolab.report.json.ResultsDocument;
 import io.pgolab.stats.Comparison;
 import io.pgolab.stats.Direction;
+import io.pgolab.stats.Looks;
 import io.pgolab.stats.Verdict;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 import java.util.Optional;
 
 /**
@@ -97,9 +100,9 @@ final class RecordedVerdicts {
         }
         List<Losses.Regression> regressions = ReportDocs.regressions(b);
         if (d.losses() == null) {
-            List<io.pgolab.profile.TrainingMatch> checks = d.trainingMatch() == null ? List.of() : d.trainingMatch();
+            List<TrainingMatch> checks = d.trainingMatch() == null ? List.of() : d.trainingMatch();
             String notRun = checks.isEmpty() ? "this results file holds no training check" : "";
-            return d.withLosses(Losses.of(regressions, new Losses.Training(checks, java.util.Map.of(), notRun, null)));
+            return d.withLosses(Losses.of(regressions, new Losses.Training(checks, Map.of(), notRun, null)));
         }
         for (Loss l : d.losses()) {
             Losses.Regression g = regressions.stream().filter(x -> x.candidate().equals(l.variant())
@@ -153,9 +156,9 @@ final class RecordedVerdicts {
             before = l.round();
             spent += l.alpha();
         }
-        if (spent > io.pgolab.stats.Looks.ALPHA + SAME) {
+        if (spent > Looks.ALPHA + SAME) {
             throw damaged("workload " + w.name(), String.format(Locale.ROOT, "its looks spend alpha %.4f, more than the"
-                    + " %.2f the 95%% intervals allow", spent, io.pgolab.stats.Looks.ALPHA));
+                    + " %.2f the 95%% intervals allow", spent, Looks.ALPHA));
         }
     }
 
@@ -165,7 +168,7 @@ final class RecordedVerdicts {
      */
     private double alpha(String what, ResultsDocument.ComparisonEntry c, List<ResultsDocument.LookEntry> looks) {
         finite(what, "ci_level", c.ciLevel());
-        double alpha = looks.isEmpty() ? io.pgolab.stats.Looks.ALPHA : looks.stream().filter(l -> l.round() == c.rounds())
+        double alpha = looks.isEmpty() ? Looks.ALPHA : looks.stream().filter(l -> l.round() == c.rounds())
                 .findFirst().map(ResultsDocument.LookEntry::alpha).orElseThrow(() -> damaged(what, "its " + c.rounds()
                         + " rounds are none of the workload's planned looks"));
         if (Math.abs(c.ciLevel() - (1 - alpha)) > SAME) {

@@ -1,6 +1,7 @@
 package io.pgolab.report.files;
 
 import io.pgolab.UserError;
+import io.pgolab.bench.Loss;
 import io.pgolab.report.html.FlameFiles;
 import io.pgolab.report.html.HtmlReport;
 import io.pgolab.report.json.MergeDocument;
@@ -114,7 +115,7 @@ public final class ReportFiles {
 
     /** The first loss's headline when the file has losses, said before its verdict; "" otherwise. */
     private static String lead(ResultsDocument d) {
-        List<io.pgolab.bench.Loss> losses = d.losses() == null ? List.of() : d.losses();
+        List<Loss> losses = d.losses() == null ? List.of() : d.losses();
         return losses.isEmpty() ? "" : losses.get(0).headline() + (losses.size() == 1 ? "" : " (and "
                 + (losses.size() - 1) + " more)") + "; ";
     }

@@ -6,6 +6,7 @@ import io.pgolab.report.json.ResultsDocument;
 import java.nio.file.Path;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
+import java.util.List;
 import java.util.Map;
 import java.util.Set;
 
@@ -29,7 +30,7 @@ public final class FlameFiles {
             f.forEach((v, g) -> out.put("flame." + safe(w.name()) + "." + safe(v) + ".svg",
                     FlameSvg.render(w.name() + ": " + v, g, null, null)));
             Set<String> pairs = new LinkedHashSet<>();
-            for (ResultsDocument.ComparisonEntry c : w.comparisons() == null ? java.util.List.<ResultsDocument.ComparisonEntry>of()
+            for (ResultsDocument.ComparisonEntry c : w.comparisons() == null ? List.<ResultsDocument.ComparisonEntry>of()
                     : w.comparisons()) {
                 if (f.containsKey(c.baseline()) && f.containsKey(c.candidate()) && pairs.add(c.candidate() + " vs " + c.baseline())) {
                     out.put("diff." + safe(w.name()) + "." + safe(c.candidate()) + "-vs-" + safe(c.baseline()) + ".svg",

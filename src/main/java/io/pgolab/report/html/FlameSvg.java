@@ -174,7 +174,7 @@ final class FlameSvg {
 
     /** The functions only the base has, most samples (with callees) first, at most max. */
     static List<BaseOnly> baseOnly(Flamegraph candidate, Flamegraph base, int max) {
-        java.util.Map<String, double[]> c = FlameShares.of(candidate);
+        Map<String, double[]> c = FlameShares.of(candidate);
         long n = FlameShares.samples(candidate);
         long n0 = FlameShares.samples(base);
         List<BaseOnly> out = new ArrayList<>();

@@ -1,9 +1,11 @@
 package io.pgolab.report.html;
 
+import com.fasterxml.jackson.annotation.JsonIgnore;
 import io.pgolab.measure.perf.Flamegraph;
 import io.pgolab.report.Html;
 import io.pgolab.report.json.ResultsDocument;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
@@ -36,8 +38,8 @@ final class HtmlData {
      * profile once, under profiles: profile_key and base_key name them there.
      */
     record Flame(String id, String workload, String variant, String title,
-                 @com.fasterxml.jackson.annotation.JsonIgnore Flamegraph profile, String baseVariant,
-                 @com.fasterxml.jackson.annotation.JsonIgnore Flamegraph base, String profileKey, String baseKey) {
+                 @JsonIgnore Flamegraph profile, String baseVariant,
+                 @JsonIgnore Flamegraph base, String profileKey, String baseKey) {
     }
 
     record Data(List<Pair> pairs, List<LadderChart> ladders, List<Flame> flames, Map<String, Flamegraph> profiles) {
@@ -46,7 +48,7 @@ final class HtmlData {
     private final List<Pair> pairs = new ArrayList<>();
     private final List<LadderChart> ladders = new ArrayList<>();
     private final List<Flame> flames = new ArrayList<>();
-    private final Map<String, Flamegraph> profiles = new java.util.LinkedHashMap<>();
+    private final Map<String, Flamegraph> profiles = new LinkedHashMap<>();
     private int next;
 
     Data data() {
@@ -115,7 +117,7 @@ final class HtmlData {
         List<String> variants = new ArrayList<>(w.subjects() == null ? List.copyOf(f.keySet())
                 : w.subjects().stream().filter(f::containsKey).toList());
         f.keySet().stream().filter(v -> !variants.contains(v)).forEach(variants::add);
-        Map<String, String> keys = new java.util.LinkedHashMap<>();
+        Map<String, String> keys = new LinkedHashMap<>();
         for (String v : variants) {
             String key = "profile-" + profiles.size();
             profiles.put(key, f.get(v));

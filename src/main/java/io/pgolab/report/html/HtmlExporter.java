@@ -6,6 +6,7 @@ import io.pgolab.report.json.JsonExporter;
 import io.pgolab.report.json.ReportDocs;
 import io.pgolab.report.json.ResultsDocument;
 import java.util.List;
+import java.util.Map;
 
 /** The HTML report ({@code --html FILE}) of a command's results: its results document drawn by {@link HtmlReport}. */
 public final class HtmlExporter implements Exporter {
@@ -15,7 +16,7 @@ public final class HtmlExporter implements Exporter {
     }
 
     @Override
-    public java.util.Map<String, String> besides(Results r) {
+    public Map<String, String> besides(Results r) {
         return FlameFiles.of(JsonExporter.document(r, JsonExporter.envelope(r.source())));
     }
 

@@ -1,5 +1,6 @@
 package io.pgolab.report.html;
 
+import io.pgolab.bench.Potential;
 import io.pgolab.report.Bounds;
 import io.pgolab.report.Html;
 import io.pgolab.report.PotentialWorth;
@@ -145,7 +146,7 @@ public final class HtmlTables {
         return s.append("</ul>\n").toString();
     }
 
-    static String potential(Map<String, io.pgolab.bench.Potential> p) {
+    static String potential(Map<String, Potential> p) {
         StringBuilder s = new StringBuilder();
         if (p != null) {
             p.forEach((v, x) -> s.append("<p>PGO potential of ").append(Html.text(v)).append(": ")

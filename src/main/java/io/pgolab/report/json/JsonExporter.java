@@ -6,6 +6,7 @@ import io.pgolab.bench.BenchResults;
 import io.pgolab.bench.GateMeasure;
 import io.pgolab.bench.GateResult;
 import io.pgolab.bench.Ladder;
+import io.pgolab.bench.LayoutCheck;
 import io.pgolab.measure.CampaignResult;
 import io.pgolab.measure.HostInfo;
 import io.pgolab.measure.Run;
@@ -21,6 +22,7 @@ import io.pgolab.report.PotentialWorth;
 import io.pgolab.report.Results;
 import io.pgolab.stats.Comparison;
 import io.pgolab.store.BuildResult;
+import io.pgolab.store.BuildStepCost;
 import io.pgolab.store.BuiltArtifact;
 import io.pgolab.store.Worktrees;
 import io.pgolab.toolchain.ProfileSummary;
@@ -135,8 +137,8 @@ public final class JsonExporter implements Exporter {
         return out;
     }
 
-    private static List<io.pgolab.store.BuildStepCost> steps(BuiltArtifact a) {
-        return a.buildSteps() == null ? null : a.buildSteps().stream().map(st -> new io.pgolab.store.BuildStepCost(
+    private static List<BuildStepCost> steps(BuiltArtifact a) {
+        return a.buildSteps() == null ? null : a.buildSteps().stream().map(st -> new BuildStepCost(
                 st.step(), Seconds.wall(st.wallSeconds()), Seconds.cpu(st.cpuSeconds()))).toList();
     }
 
@@ -205,7 +207,7 @@ public final class JsonExporter implements Exporter {
                 r.outcome(gated).regressed().size(), r.microbench(gated).orElse(null));
     }
 
-    static ResultsDocument.LayoutEntry layout(String workload, io.pgolab.bench.LayoutCheck l) {
+    static ResultsDocument.LayoutEntry layout(String workload, LayoutCheck l) {
         Map<String, Double> bounds = new LinkedHashMap<>();
         l.comparisons().forEach(c -> l.boundPercent(c.metric()).ifPresent(b -> bounds.put(c.metric(), b)));
         return new ResultsDocument.LayoutEntry(l.variants(), l.functions(), l.moved(), bounds,

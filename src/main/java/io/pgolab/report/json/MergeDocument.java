@@ -1,5 +1,6 @@
 package io.pgolab.report.json;
 
+import com.fasterxml.jackson.annotation.JsonIgnoreProperties;
 import io.pgolab.util.Required;
 import java.util.List;
 import java.util.Map;
@@ -8,7 +9,7 @@ import java.util.Map;
  * The merged file of 'pgolab merge' (pgolab-merge/1): the verdict over all hosts, then each host's gate and workloads
  * as written. Written by {@code files.MergeReport}, read by {@link ResultsReader#readMerge}.
  */
-@com.fasterxml.jackson.annotation.JsonIgnoreProperties(ignoreUnknown = true)
+@JsonIgnoreProperties(ignoreUnknown = true)
 public record MergeDocument(String schema, String pgolabVersion, String createdAt,
                             @Required ResultsDocument.CommitEntry base,
                             @Required ResultsDocument.CommitEntry candidate, boolean passed, String summary,
@@ -16,7 +17,7 @@ public record MergeDocument(String schema, String pgolabVersion, String createdA
     public static final String SCHEMA = "pgolab-merge/1";
 
     /** One host: its gate and workloads as its gate file had them. */
-    @com.fasterxml.jackson.annotation.JsonIgnoreProperties(ignoreUnknown = true)
+    @JsonIgnoreProperties(ignoreUnknown = true)
     public record HostEntry(@Required String host, @Required String file, Map<String, Object> environment,
                             @Required ResultsDocument.GateBody gate,
                             @Required List<ResultsDocument.Workload> workloads) {

@@ -1,10 +1,15 @@
 package io.pgolab.report.json;
 
 import io.pgolab.bench.GatedOutcome;
+import io.pgolab.bench.Losses;
+import io.pgolab.pipeline.BuildFailure;
 import io.pgolab.stats.Direction;
 import io.pgolab.stats.Verdict;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
+import java.util.Optional;
+import java.util.Set;
 import java.util.stream.Stream;
 
 /** What a results file is (which command wrote it) and its one-line verdict, read from its records. */
@@ -61,7 +66,7 @@ public final class ReportDocs {
     }
 
     /** "The build of 'lto' failed (build: exit status 1, log ...); 1 variant finished before it: nothing was measured." */
-    static String failed(io.pgolab.pipeline.BuildFailure f, int finished) {
+    static String failed(BuildFailure f, int finished) {
         String how = f.timedOut() ? "timed out" : f.signal() != null ? "killed by signal " + f.signal()
                 : f.exitStatus() != null ? "exit status " + f.exitStatus() : "refused";
         return "The build of '" + f.variant() + "' failed (" + f.step() + ": " + how
@@ -73,13 +78,13 @@ public final class ReportDocs {
      * The "Microbench:" section, decided again from the file's records as {@link #summary} is: the gate's from its
      * measures (RecordedVerdicts), the bench's from its gated comparisons; empty without a suite.
      */
-    public static java.util.Optional<String> microbench(ResultsDocument d) {
+    public static Optional<String> microbench(ResultsDocument d) {
         if (d.gate() != null) {
-            return java.util.Optional.ofNullable(d.gate().microbench());
+            return Optional.ofNullable(d.gate().microbench());
         }
         ResultsDocument.BenchBody b = bench(d);
         if (b == null || b.summary() == null) {
-            return java.util.Optional.empty();
+            return Optional.empty();
         }
         return GatedOutcome.ofBenchmarks(gatedMetrics(b), measures(b)).microbench();
     }
@@ -100,7 +105,7 @@ public final class ReportDocs {
     public static GatedOutcome outcome(ResultsDocument.BenchBody b) {
         List<String> gated = gatedMetrics(b);
         return GatedOutcome.of(gated, measures(b), b.workloads() == null ? List.of() : b.workloads().stream()
-                .flatMap(w -> GatedOutcome.uncompared(w.name(), gated, w.metrics() == null ? java.util.Set.of()
+                .flatMap(w -> GatedOutcome.uncompared(w.name(), gated, w.metrics() == null ? Set.of()
                         : w.metrics().keySet(), w.comparisons() == null ? List.of() : w.comparisons().stream()
                         .map(c -> new GatedOutcome.Pair(c.candidate(), c.metric())).toList()).stream()).toList());
     }
@@ -122,13 +127,13 @@ public final class ReportDocs {
      * The regressed gated comparisons of profile-guided variants against variants without a profile, workload by
      * workload, as {@link io.pgolab.bench.Losses#regressions} gives them for a bench that ran.
      */
-    public static List<io.pgolab.bench.Losses.Regression> regressions(ResultsDocument.BenchBody b) {
-        List<io.pgolab.bench.Losses.Regression> out = new java.util.ArrayList<>();
+    public static List<Losses.Regression> regressions(ResultsDocument.BenchBody b) {
+        List<Losses.Regression> out = new ArrayList<>();
         for (ResultsDocument.Workload w : b.workloads() == null ? List.<ResultsDocument.Workload>of() : b.workloads()) {
             for (ResultsDocument.ComparisonEntry c : w.comparisons()) {
                 if (c.gated() && "regressed".equals(c.verdict())
-                        && io.pgolab.bench.Losses.pgoAgainstNoProfile(c.baseline(), c.candidate())) {
-                    out.add(new io.pgolab.bench.Losses.Regression(w.name(), w.command(), c.baseline(), c.candidate(),
+                        && Losses.pgoAgainstNoProfile(c.baseline(), c.candidate())) {
+                    out.add(new Losses.Regression(w.name(), w.command(), c.baseline(), c.candidate(),
                             c.metric(), c.unit(), direction(c.direction()), (c.ratio() - 1) * 100, (c.ciLow() - 1) * 100,
                             (c.ciHigh() - 1) * 100));
                 }

@@ -1,15 +1,20 @@
 package io.pgolab.report.json;
 
 import com.fasterxml.jackson.annotation.JsonAlias;
-import io.pgolab.pipeline.BoltReport;
 import com.fasterxml.jackson.annotation.JsonIgnoreProperties;
 import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.annotation.JsonUnwrapped;
+import io.pgolab.bench.Loss;
 import io.pgolab.bench.Potential;
+import io.pgolab.measure.RoundNoise;
 import io.pgolab.measure.perf.Flamegraph;
+import io.pgolab.pipeline.BoltReport;
+import io.pgolab.pipeline.BuildFailure;
 import io.pgolab.profile.ProfileRecord;
 import io.pgolab.profile.TrainingMatch;
 import io.pgolab.report.PotentialWorth;
+import io.pgolab.store.BuildLoad;
+import io.pgolab.store.BuildStepCost;
 import io.pgolab.toolchain.ProfileSummary;
 import io.pgolab.util.OneOf;
 import io.pgolab.util.Required;
@@ -37,13 +42,13 @@ import java.util.Map;
 @JsonIgnoreProperties(ignoreUnknown = true)
 public record ResultsDocument(
         @JsonUnwrapped Envelope envelope,
-        List<io.pgolab.bench.Loss> losses,
+        List<Loss> losses,
         List<VariantEntry> variants,
         Training training,
         List<Training> profileSets,
         Double pgoExtraBuildSeconds,
         Double pgoExtraBuildCpuSeconds,
-        io.pgolab.pipeline.BuildFailure buildFailure,
+        BuildFailure buildFailure,
         LadderBody ladder,
         BenchBody bench,
         ProfileEntry profile,
@@ -56,7 +61,7 @@ public record ResultsDocument(
     public static final String SCHEMA = "pgolab-results/1";
 
     /** The same document with these losses (a file written before they were recorded, read again). */
-    public ResultsDocument withLosses(List<io.pgolab.bench.Loss> found) {
+    public ResultsDocument withLosses(List<Loss> found) {
         return new ResultsDocument(envelope, found, variants, training, profileSets, pgoExtraBuildSeconds,
                 pgoExtraBuildCpuSeconds, buildFailure, ladder, bench, profile, optimizedBuilds, measurements, trainingMatch,
                 gate, commands);
@@ -86,7 +91,7 @@ public record ResultsDocument(
                                String binary,
                                Boolean cached, String profileSha256, Integer profileMismatched, Integer profileMissing,
                                String profileCheck, String buildCommand, BoltReport bolt, Double buildCpuSeconds,
-                               io.pgolab.store.BuildLoad loadAvg, List<io.pgolab.store.BuildStepCost> buildSteps) {
+                               BuildLoad loadAvg, List<BuildStepCost> buildSteps) {
     }
 
     /**
@@ -255,7 +260,7 @@ public record ResultsDocument(
     /** The machine during one measured round; steal and iowait in percent (null when /proc/stat was unreadable). */
     public record RoundNoiseEntry(int round, Double stealPercent, Double iowaitPercent, double loadAverage,
                                   boolean phaseChange) {
-        static RoundNoiseEntry of(io.pgolab.measure.RoundNoise n) {
+        static RoundNoiseEntry of(RoundNoise n) {
             return new RoundNoiseEntry(n.round(), Double.isNaN(n.stealPercent()) ? null : n.stealPercent(),
                     Double.isNaN(n.iowaitPercent()) ? null : n.iowaitPercent(), n.loadAverage(), n.phaseChange());
         }

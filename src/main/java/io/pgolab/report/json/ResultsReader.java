@@ -1,5 +1,6 @@
 package io.pgolab.report.json;
 
+import com.fasterxml.jackson.core.JsonParseException;
 import com.fasterxml.jackson.core.JsonParser;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.core.JsonToken;
@@ -12,8 +13,8 @@ import com.fasterxml.jackson.databind.deser.std.StdScalarDeserializer;
 import com.fasterxml.jackson.databind.deser.std.StringDeserializer;
 import com.fasterxml.jackson.databind.module.SimpleModule;
 import io.pgolab.UserError;
-import io.pgolab.util.JsonCheck;
 import io.pgolab.util.Json;
+import io.pgolab.util.JsonCheck;
 import io.pgolab.util.Strings;
 import io.pgolab.util.Text;
 import io.pgolab.util.UserFile;
@@ -108,7 +109,7 @@ public final class ResultsReader {
             JsonCheck.check(p, type);
         } catch (JsonCheck.Invalid e) {
             throw new UserError(shown(file) + ": " + (e.path().isEmpty() ? "" : e.path() + ": ") + e.getMessage(), HINT);
-        } catch (com.fasterxml.jackson.core.JsonParseException e) {
+        } catch (JsonParseException e) {
             throw unreadable(file, e, e.getProcessor() == null ? "" : JsonCheck.path(e.getProcessor()));
         } catch (IOException e) {
             throw unreadable(file, e);

@@ -8,8 +8,11 @@ import io.pgolab.report.Bounds;
 import io.pgolab.report.PotentialLines;
 import io.pgolab.report.PotentialWorth;
 import io.pgolab.stats.Comparison;
+import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.List;
 import java.util.Locale;
+import java.util.Optional;
 
 /** The terminal table: value, change in %, 95% CI in %, p-value and verdict per metric. */
 public final class BenchText {
@@ -70,20 +73,20 @@ public final class BenchText {
      * nothing for deterministic counts, whose samples do not vary.
      */
     static List<String> noiseLines(BenchResults r, BenchResults.WorkloadResult w, List<String> gated) {
-        List<String> lines = new java.util.ArrayList<>();
+        List<String> lines = new ArrayList<>();
         if (r.deterministic() || gated.isEmpty() || gated.get(0).startsWith("det.")) {
             return lines;
         }
         List<NoiseSummary> summaries = w.comparisons().stream()
                 .filter(c -> c.metric().equals(gated.get(0)))
-                .map(c -> NoiseSummary.of(w.campaign().noise(), c)).flatMap(java.util.Optional::stream).toList();
+                .map(c -> NoiseSummary.of(w.campaign().noise(), c)).flatMap(Optional::stream).toList();
         if (!summaries.isEmpty() && !summaries.get(0).machineLine().isEmpty()) {
             lines.add(summaries.get(0).machineLine());
         }
         summaries.forEach(n -> lines.add(n.precisionLine()));
         CampaignResult c = w.campaign();
         double perRound = c.rounds() > 0 ? c.elapsedSeconds() / (c.rounds() + c.warmupRounds()) : Double.NaN;
-        summaries.stream().max(java.util.Comparator.comparingDouble(NoiseSummary::halfWidth))
+        summaries.stream().max(Comparator.comparingDouble(NoiseSummary::halfWidth))
                 .flatMap(n -> n.targetCostLine(r.settings().targetHalfWidthPercent(), perRound)).ifPresent(lines::add);
         return lines;
     }

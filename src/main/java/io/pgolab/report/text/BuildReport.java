@@ -1,18 +1,20 @@
 package io.pgolab.report.text;
 
-import io.pgolab.report.BuildCost;
-import io.pgolab.toolchain.llvm.UntrainedGuard;
 import io.pgolab.pipeline.BoltReport;
 import io.pgolab.pipeline.BoltStage;
-import io.pgolab.store.BuiltArtifact;
 import io.pgolab.pipeline.PipelineOutcome;
 import io.pgolab.profile.ProfileRecord;
+import io.pgolab.report.BuildCost;
 import io.pgolab.store.BuildResult;
+import io.pgolab.store.BuiltArtifact;
 import io.pgolab.toolchain.elf.ElfLayout;
+import io.pgolab.toolchain.llvm.UntrainedGuard;
 import io.pgolab.util.Strings;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 
 /**
@@ -28,7 +30,7 @@ final class BuildReport {
         List<BuildResult> rows = new ArrayList<>(o.builds());
         o.instrumented().ifPresent(i -> rows.add(i));
         // Variants that share a cs round (pgo+lto+cs+mfs and pgo+lto+cs+bolt) share its instrumented build: one row.
-        java.util.Map<String, BuildResult> rounds = new java.util.LinkedHashMap<>();
+        Map<String, BuildResult> rounds = new LinkedHashMap<>();
         o.csRounds().values().forEach(c -> rounds.putIfAbsent(c.instrumented().artifact().variant(), c.instrumented()));
         rows.addAll(rounds.values());
         int width = Math.max(14, rows.stream().mapToInt(r -> r.artifact().variant().length()).max().orElse(0));
@@ -56,14 +58,14 @@ final class BuildReport {
             ProfileRecord.StoredUse st = p.stored();
             if (st != null && st.retrained().isEmpty()) {
                 s.append(String.format("%s stored profile %s (%s, commit %s, %s); not trained%n",
-                        set.isEmpty() ? "profile:" : "profile @" + set + ":", java.nio.file.Path.of(st.file()).getFileName(),
+                        set.isEmpty() ? "profile:" : "profile @" + set + ":", Path.of(st.file()).getFileName(),
                         st.sha256().substring(0, 12), st.gitCommit().isEmpty() ? "unknown"
                                 : st.gitCommit().substring(0, Math.min(12, st.gitCommit().length())),
                         st.commitsSince() < 0 ? "commits since: unknown" : st.commitsSince() + " commit(s) since"));
                 return;
             }
             if (st != null) {
-                s.append("stored profile " + java.nio.file.Path.of(st.file()).getFileName() + " not used: " + st.retrained()
+                s.append("stored profile " + Path.of(st.file()).getFileName() + " not used: " + st.retrained()
                         + System.lineSeparator());
             }
             s.append(set.isEmpty() ? "training:" : "training @" + set + ":");
@@ -71,7 +73,7 @@ final class BuildReport {
                 s.append(String.format(" %s %.2fs", w.name(), w.wallSeconds()));
             }
             s.append(String.format("; merge %.2fs; profile %s (%s)%n", p.mergeSeconds(),
-                    java.nio.file.Path.of(p.profile()).getFileName(), Strings.humanBytes(p.bytes())));
+                    Path.of(p.profile()).getFileName(), Strings.humanBytes(p.bytes())));
             s.append(TrainingMix.lines(p).replaceAll("(?m)^", "  "));
         });
         Optional<Double> cpu = BuildCost.pgoExtraCpuSeconds(o);

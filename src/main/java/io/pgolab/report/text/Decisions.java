@@ -1,5 +1,7 @@
 package io.pgolab.report.text;
 
+import io.pgolab.bench.BenchResults;
+import io.pgolab.bench.TimePlan;
 import io.pgolab.report.json.JsonExporter;
 import io.pgolab.report.json.ResultsDocument;
 import io.pgolab.stats.Comparison;
@@ -19,7 +21,7 @@ public final class Decisions {
     }
 
     /** The line for a bench's workload that just ran. */
-    public static Optional<String> bench(io.pgolab.bench.BenchResults.WorkloadResult w, List<String> gated) {
+    public static Optional<String> bench(BenchResults.WorkloadResult w, List<String> gated) {
         return bench(w.campaign().looks().sequential(), w.comparisons().stream()
                 .map(c -> JsonExporter.comparison(w.name(), c, gated.contains(c.metric()))).toList());
     }
@@ -62,7 +64,7 @@ public final class Decisions {
 
     private static String part(String what, String verdict, boolean decided, ResultsDocument.ComparisonEntry c) {
         String when = String.format(Locale.ROOT, "%s, %s%% CI", c.lookSeconds() == null ? "?"
-                : io.pgolab.bench.TimePlan.duration(c.lookSeconds()), Comparison.levelPercent(1 - c.ciLevel()));
+                : TimePlan.duration(c.lookSeconds()), Comparison.levelPercent(1 - c.ciLevel()));
         return decided ? String.format(Locale.ROOT, "%s %s at round %d (%s)", what, verdict.replace('_', ' '), c.rounds(), when)
                 : String.format(Locale.ROOT, "%s undecided after %d rounds (%s)", what, c.rounds(), when);
     }

@@ -1,10 +1,12 @@
 package io.pgolab.report.text;
 
 import io.pgolab.bench.Ladder;
+import io.pgolab.config.Variant;
 import io.pgolab.report.Bounds;
 import io.pgolab.report.Md;
 import io.pgolab.stats.Comparison;
 import io.pgolab.util.Strings;
+import java.util.Locale;
 
 /** The ladder as a terminal table and as Markdown. */
 public final class LadderReport {
@@ -79,7 +81,7 @@ public final class LadderReport {
         if (st.trainingSeconds() > 0) {
             return String.format("%.1fs", st.trainingSeconds());
         }
-        return io.pgolab.config.Variant.byName(st.variant()).map(io.pgolab.config.Variant::jvm).orElse(false)
+        return Variant.byName(st.variant()).map(Variant::jvm).orElse(false)
                 ? "in build" : "-";
     }
 
@@ -98,12 +100,12 @@ public final class LadderReport {
         if (build == null) {
             return "-";
         }
-        return pipeline == null ? String.format(java.util.Locale.ROOT, "%.1fs (?)", build) : seconds(build, pipeline);
+        return pipeline == null ? String.format(Locale.ROOT, "%.1fs (?)", build) : seconds(build, pipeline);
     }
 
     public static String seconds(double build, double pipeline) {
-        return pipeline > build + 0.05 ? String.format(java.util.Locale.ROOT, "%.1fs (%.1fs)", build, pipeline)
-                : String.format(java.util.Locale.ROOT, "%.1fs", build);
+        return pipeline > build + 0.05 ? String.format(Locale.ROOT, "%.1fs (%.1fs)", build, pipeline)
+                : String.format(Locale.ROOT, "%.1fs", build);
     }
 
     static String verdict(Comparison c, String baseline) {

@@ -1,6 +1,8 @@
 package io.pgolab.report.text;
 
 import io.pgolab.bench.BenchResults;
+import io.pgolab.bench.CommandComparison;
+import io.pgolab.measure.Warning;
 import io.pgolab.report.Exporter;
 import io.pgolab.report.LossLines;
 import io.pgolab.report.Results;
@@ -37,7 +39,7 @@ public final class TextExporter implements Exporter {
         }
         if (b != null) {
             // compare: its title says which command is the baseline (a project's bench has release or the first variant)
-            return (b.title().startsWith(io.pgolab.bench.CommandComparison.TITLE) ? b.title() + "\n" : "")
+            return (b.title().startsWith(CommandComparison.TITLE) ? b.title() + "\n" : "")
                     + BenchText.render(b, b.gated());
         }
         if (r.build() != null) {
@@ -57,8 +59,8 @@ public final class TextExporter implements Exporter {
     private static String identical(BenchResults b) {
         StringBuilder s = new StringBuilder();
         b.workloads().stream().flatMap(w -> w.campaign().warnings().stream())
-                .filter(w -> w.kind() == io.pgolab.measure.Warning.Kind.IDENTICAL_BINARIES)
-                .map(io.pgolab.measure.Warning::message).distinct()
+                .filter(w -> w.kind() == Warning.Kind.IDENTICAL_BINARIES)
+                .map(Warning::message).distinct()
                 .forEach(m -> s.append("warning: ").append(m).append('\n'));
         return s.toString();
     }

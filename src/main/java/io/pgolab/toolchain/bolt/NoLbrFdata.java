@@ -1,9 +1,12 @@
 package io.pgolab.toolchain.bolt;
 
-import io.pgolab.util.Text;
 import io.pgolab.UserError;
+import io.pgolab.util.Text;
+import java.io.BufferedReader;
 import java.io.IOException;
+import java.io.InputStreamReader;
 import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.LinkedHashMap;
@@ -19,8 +22,8 @@ public final class NoLbrFdata {
     }
 
     public static boolean isNoLbr(Path fdata) {
-        try (var in = new java.io.BufferedReader(new java.io.InputStreamReader(Files.newInputStream(fdata),
-                java.nio.charset.StandardCharsets.UTF_8))) {
+        try (var in = new BufferedReader(new InputStreamReader(Files.newInputStream(fdata),
+                StandardCharsets.UTF_8))) {
             String first = in.readLine();
             return first != null && first.startsWith("no_lbr");
         } catch (IOException e) {

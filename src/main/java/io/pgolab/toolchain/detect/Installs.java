@@ -8,6 +8,7 @@ import io.pgolab.toolchain.llvm.ClangInstall;
 import io.pgolab.toolchain.rust.RustInstall;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 
 /**
@@ -40,7 +41,7 @@ public record Installs(List<Integer> llvmMajors, List<ClangInstall> clangs, Opti
      * Looks at this machine; projectDir (the project root) is where rustup's toolchain selection is read
      * from (its rust-toolchain.toml), with the RUSTUP_* keys of buildEnv, as the build reads it.
      */
-    public static Installs discover(Path projectDir, java.util.Map<String, String> buildEnv) {
+    public static Installs discover(Path projectDir, Map<String, String> buildEnv) {
         List<Integer> majors = ToolLocator.llvmMajors();
         RustInstall.Found rust = RustInstall.discover(projectDir, buildEnv);
         return new Installs(majors, ClangInstall.discover(majors), GccInstall.discover(), GoInstall.discover(),

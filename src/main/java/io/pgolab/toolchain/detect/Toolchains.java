@@ -1,6 +1,7 @@
 package io.pgolab.toolchain.detect;
 
 import io.pgolab.config.CargoSpec;
+import io.pgolab.config.Config;
 import io.pgolab.config.ToolchainSpec;
 import io.pgolab.toolchain.ToolLocator;
 import io.pgolab.toolchain.Toolchain;
@@ -26,7 +27,7 @@ public final class Toolchains {
      * The config's toolchain: for cargo with the project root (where rustup reads rust-toolchain.toml,
      * and Cargo.toml's profiles are read) and build.env, exactly as the build runs cargo.
      */
-    public static Toolchain detect(io.pgolab.config.Config config, Path scratch, CommandLog log) {
+    public static Toolchain detect(Config config, Path scratch, CommandLog log) {
         if (config.toolchain().kind().equals("cargo")) {
             return CargoToolchain.detect(config.toolchain(), config.build().cargo(),
                     new CargoToolchain.Project(config.root(), config.build().env()), scratch, log);

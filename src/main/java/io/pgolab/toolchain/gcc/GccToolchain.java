@@ -22,8 +22,8 @@ import io.pgolab.toolchain.StepSupport;
 import io.pgolab.toolchain.ToolLocator;
 import io.pgolab.toolchain.Toolchain;
 import io.pgolab.util.CommandLog;
-import io.pgolab.util.Shell;
 import io.pgolab.util.Hashing;
+import io.pgolab.util.Shell;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -31,6 +31,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.function.ToLongFunction;
 
 /**
  * GCC with -fprofile-generate / -fprofile-use. The .gcda files are named after the absolute object
@@ -284,7 +285,7 @@ public final class GccToolchain implements Toolchain {
         if (usable.isEmpty()) {
             throw new UserError("no usable profile: " + String.join("; ", dropped), "re-run 'pgolab train'");
         }
-        MergeWeights weights = MergeWeights.of(usable, gcovDump.<java.util.function.ToLongFunction<RawInput>>map(
+        MergeWeights weights = MergeWeights.of(usable, gcovDump.<ToLongFunction<RawInput>>map(
                 dump -> in -> GcdaCheck.totalArcCounts(dump, log, in.dir())).orElse(null), MergeWeights.LLVM_CAP);
         Path acc = MergeRun.tempPath(outDir, "");
         try {
@@ -330,7 +331,7 @@ public final class GccToolchain implements Toolchain {
     @Override
     public Demangler demangler() {
         List<Integer> majors = ToolLocator.llvmMajors();
-        return majors.isEmpty() ? Demangler.at(java.util.Optional.empty(), "no llvm-cxxfilt is installed: C++ function"
+        return majors.isEmpty() ? Demangler.at(Optional.empty(), "no llvm-cxxfilt is installed: C++ function"
                 + " names are shown mangled (apt-get install -y llvm-19)") : Demangler.llvm(majors.get(0));
     }
 }

@@ -5,6 +5,7 @@ import io.pgolab.toolchain.ToolLocator;
 import io.pgolab.util.CommandLog;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 import java.util.OptionalInt;
@@ -48,7 +49,7 @@ public record GoInstall(Path go, boolean ok, String env) {
 
     /** One 'go env' call (recorded in log when given). */
     public static GoInstall probe(Path go, CommandLog log) {
-        List<String> argv = new java.util.ArrayList<>(List.of(go.toString(), "env"));
+        List<String> argv = new ArrayList<>(List.of(go.toString(), "env"));
         argv.addAll(ENV);
         Exec.Result r = Exec.capture(log, argv);
         return new GoInstall(go, r.ok(), r.output());

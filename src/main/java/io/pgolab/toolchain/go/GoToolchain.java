@@ -240,7 +240,7 @@ public final class GoToolchain implements Toolchain {
         List<String> argv = new ArrayList<>(List.of(go.toString(), "tool", "pprof", "-proto", "-symbolize=none"));
         Path tmp = MergeRun.tempPath(outDir, "pprof");
         argv.add("-output=" + tmp);
-        java.util.Map<RawInput, List<Path>> usable = new java.util.LinkedHashMap<>();
+        Map<RawInput, List<Path>> usable = new LinkedHashMap<>();
         for (RawInput in : inputs) {
             List<Path> good = new ArrayList<>();
             for (Path f : rawProfiles(in.dir())) {
@@ -354,7 +354,7 @@ public final class GoToolchain implements Toolchain {
     }
 
     @Override
-    public String buildFailureHint(String output, Phase phase, Variant variant, java.nio.file.Path configFile) {
+    public String buildFailureHint(String output, Phase phase, Variant variant, Path configFile) {
         return GoHints.go(output, configFile);
     }
 }

@@ -2,6 +2,7 @@ package io.pgolab.toolchain.go;
 
 import java.io.IOException;
 import java.io.InputStream;
+import java.io.OutputStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Optional;
@@ -37,7 +38,7 @@ final class PprofFile {
         }
     }
 
-    private static final class OutputSink extends java.io.OutputStream {
+    private static final class OutputSink extends OutputStream {
         static final OutputSink INSTANCE = new OutputSink();
 
         @Override

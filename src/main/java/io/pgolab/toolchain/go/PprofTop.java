@@ -4,6 +4,7 @@ import io.pgolab.toolchain.FunctionCounts;
 import io.pgolab.toolchain.ProfileSummary;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
 import java.util.OptionalDouble;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
@@ -67,8 +68,8 @@ final class PprofTop {
         });
     }
 
-    private static java.util.Optional<String> find(Pattern p, String text) {
+    private static Optional<String> find(Pattern p, String text) {
         Matcher m = p.matcher(text);
-        return m.find() ? java.util.Optional.of(m.group(1)) : java.util.Optional.empty();
+        return m.find() ? Optional.of(m.group(1)) : Optional.empty();
     }
 }

@@ -3,6 +3,8 @@ package io.pgolab.toolchain.llvm;
 import io.pgolab.UserError;
 import io.pgolab.config.ToolchainSpec;
 import io.pgolab.config.Variant;
+import io.pgolab.process.Exec;
+import io.pgolab.process.ProbeCache;
 import io.pgolab.toolchain.BuildEnv;
 import io.pgolab.toolchain.BuildHints;
 import io.pgolab.toolchain.Demangler;
@@ -13,8 +15,6 @@ import io.pgolab.toolchain.StepSupport;
 import io.pgolab.toolchain.ToolLocator;
 import io.pgolab.util.CommandLog;
 import io.pgolab.util.Shell;
-import io.pgolab.process.Exec;
-import io.pgolab.process.ProbeCache;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -22,6 +22,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.OptionalInt;
 
 /**
  * Clang with IR-level instrumentation (-fprofile-generate / -fprofile-use). IR instrumentation is
@@ -107,7 +108,7 @@ public final class ClangToolchain implements LlvmProfiled {
     }
 
     @Override
-    public java.util.OptionalInt boltLlvmMajor() {
+    public OptionalInt boltLlvmMajor() {
         return ToolLocator.majorIn(describe());
     }
 
@@ -301,7 +302,7 @@ public final class ClangToolchain implements LlvmProfiled {
     }
 
     @Override
-    public java.util.Optional<String> trainingOutputWarning(String output) {
+    public Optional<String> trainingOutputWarning(String output) {
         return LlvmRuntimeWarnings.of(output, "add \"-mllvm -vp-counters-per-site=4\" (or more) to [build] cflags (only the instrumented build reads it, but it enters every build's key)");
     }
 }

@@ -5,6 +5,7 @@ import io.pgolab.toolchain.FunctionCounts;
 import io.pgolab.toolchain.ProfileSummary;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Set;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
@@ -56,11 +57,11 @@ public final class LlvmProfileText {
     }
 
     public static BuildDiagnostics diagnostics(String log) {
-        return diagnostics(log, java.util.Set.of());
+        return diagnostics(log, Set.of());
     }
 
     /** As diagnostics(log), but a missing function named in untrained (left out by the guard) is not counted. */
-    public static BuildDiagnostics diagnostics(String log, java.util.Set<String> untrained) {
+    public static BuildDiagnostics diagnostics(String log, Set<String> untrained) {
         int mismatched = 0;
         int missing = 0;
         List<String> samples = new ArrayList<>();

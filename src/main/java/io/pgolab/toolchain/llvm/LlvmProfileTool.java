@@ -1,5 +1,7 @@
 package io.pgolab.toolchain.llvm;
 
+import io.pgolab.UserError;
+import io.pgolab.process.Exec;
 import io.pgolab.toolchain.FailureMode;
 import io.pgolab.toolchain.FunctionCounts;
 import io.pgolab.toolchain.MergeResult;
@@ -9,17 +11,20 @@ import io.pgolab.toolchain.MergedProfiles;
 import io.pgolab.toolchain.ProfileData;
 import io.pgolab.toolchain.ProfileSummary;
 import io.pgolab.toolchain.RawInput;
-import io.pgolab.util.Text;
-import io.pgolab.UserError;
 import io.pgolab.util.CommandLog;
-import io.pgolab.process.Exec;
+import io.pgolab.util.Text;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 import java.util.stream.Stream;
 
 /**
@@ -48,8 +53,8 @@ public final class LlvmProfileTool {
     }
 
     /** %p: one file per process, %m: per binary image; nothing can collide or be merged online. */
-    static java.util.Map<String, String> trainingEnv(Path rawDir) {
-        return java.util.Map.of("LLVM_PROFILE_FILE", rawDir.resolve("%p-%m.profraw").toString());
+    static Map<String, String> trainingEnv(Path rawDir) {
+        return Map.of("LLVM_PROFILE_FILE", rawDir.resolve("%p-%m.profraw").toString());
     }
 
     static List<Path> rawProfiles(Path rawDir) {
@@ -66,7 +71,7 @@ public final class LlvmProfileTool {
     MergeResult merge(List<RawInput> inputs, Path outDir, FailureMode mode) {
         List<String> dropped = new ArrayList<>();
         List<RawInput> used = new ArrayList<>();
-        java.util.Map<RawInput, Path> merged = new java.util.HashMap<>();
+        Map<RawInput, Path> merged = new HashMap<>();
         for (RawInput in : inputs) {
             List<Path> files = checkHeaders(rawProfiles(in.dir()), mode, dropped);
             if (files.isEmpty()) {
@@ -139,7 +144,7 @@ public final class LlvmProfileTool {
                         + " no function order", "profiles from training with pgolab's instrumented clang builds carry"
                         + " them; a stored profile exported by an older pgolab does not: retrain (--retrain)");
             }
-            Files.move(tmp, out, java.nio.file.StandardCopyOption.ATOMIC_MOVE, java.nio.file.StandardCopyOption.REPLACE_EXISTING);
+            Files.move(tmp, out, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
             return out;
         } catch (IOException e) {
             throw new UncheckedIOException(e);
@@ -198,7 +203,7 @@ public final class LlvmProfileTool {
     /** How many functions of the profile have context-sensitive counts (llvm-profdata show --showcs). */
     int contextSensitiveFunctions(ProfileData profile) {
         Exec.Result r = Exec.capture(log, List.of(tool.toString(), "show", "--showcs", profile.path().toString()));
-        java.util.regex.Matcher m = java.util.regex.Pattern.compile("(?m)^Total functions: (\\d+)").matcher(r.output());
+        Matcher m = Pattern.compile("(?m)^Total functions: (\\d+)").matcher(r.output());
         if (!r.ok() || !m.find()) {
             throw new UserError("llvm-profdata cannot read " + profile.path() + ":\n" + Text.lastLines(r.output(), 20),
                     "the profile is damaged; re-run with --retrain");

@@ -11,6 +11,8 @@ import io.pgolab.toolchain.Toolchain;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
 
 /**
  * A toolchain whose profiles are LLVM's (clang, and cargo through rustc's LLVM): raw profiles
@@ -68,19 +70,19 @@ public interface LlvmProfiled extends Toolchain {
     }
 
     @Override
-    default BuildDiagnostics diagnostics(String buildLog, java.util.Optional<ProfileData> profile) {
+    default BuildDiagnostics diagnostics(String buildLog, Optional<ProfileData> profile) {
         return LlvmProfileText.diagnostics(buildLog, guardsUntrained() && profile.isPresent()
-                ? UntrainedGuard.untrained(profile.get(), guardDir()) : java.util.Set.of());
+                ? UntrainedGuard.untrained(profile.get(), guardDir()) : Set.of());
     }
 
     /** What the guard did to the profile this build read (empty when it is off). */
     @Override
-    default java.util.Optional<String> verifyOptimized(Path binary, ProfileData profile) {
+    default Optional<String> verifyOptimized(Path binary, ProfileData profile) {
         if (!guardsUntrained()) {
-            return java.util.Optional.empty();
+            return Optional.empty();
         }
         UntrainedGuard.Guarded g = UntrainedGuard.of(profileTool(), profile, guardDir());
-        return java.util.Optional.of(UntrainedGuard.CHECK + g.untrained() + " of " + g.functions() + " profiled functions"
+        return Optional.of(UntrainedGuard.CHECK + g.untrained() + " of " + g.functions() + " profiled functions"
                 + " never ran in training: compiled without profile, as in release");
     }
 }

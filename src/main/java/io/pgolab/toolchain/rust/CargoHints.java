@@ -2,6 +2,7 @@ package io.pgolab.toolchain.rust;
 
 import io.pgolab.config.Variant;
 import java.nio.file.Path;
+import java.util.Locale;
 import java.util.Optional;
 
 /** Hints for a failed cargo build, naming only the config keys the cargo toolchain takes. */
@@ -13,7 +14,7 @@ final class CargoHints {
     static String cargo(String output, Variant v, Path configFile, String profile, Optional<RustupChoice> toolchain) {
         String keys = "[build] profile, features, args (e.g. \"--no-default-features\", \"--locked\"), package, bins and"
                 + " env (e.g. env = { RUSTFLAGS = \"-C target-cpu=native\" }, kept before pgolab's own flags;"
-                + " CARGO_PROFILE_" + profile.toUpperCase(java.util.Locale.ROOT).replace('-', '_')
+                + " CARGO_PROFILE_" + profile.toUpperCase(Locale.ROOT).replace('-', '_')
                 + "_<KEY> overrides a setting of [profile." + profile + "])";
         if (output.contains("--strip-all and --emit-relocs")) {
             return "BOLT variants link with -Wl,--emit-relocs and the linker refuses it with --strip-all: remove a linker -s"

@@ -17,13 +17,16 @@ import io.pgolab.toolchain.llvm.LlvmRuntimeWarnings;
 import io.pgolab.toolchain.llvm.LlvmSteps;
 import io.pgolab.toolchain.llvm.UntrainedGuard;
 import io.pgolab.util.CommandLog;
+import io.pgolab.util.Hashing;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
+import java.util.OptionalInt;
 
 /**
  * Rust through cargo: -Cprofile-generate / -Cprofile-use added to the user's own rustflags (read
@@ -135,12 +138,12 @@ public final class CargoToolchain implements LlvmProfiled {
         // reach the build too: a change must rebuild. The project's own .cargo/ is in the source hash.
         Map<String, String> env = System.getenv();
         StringBuilder s = new StringBuilder("cargo ").append(rustc.verbose()).append(' ').append(rustc.cargoVersion());
-        String triple = "CARGO_TARGET_" + rustc.host().toUpperCase(java.util.Locale.ROOT).replace('-', '_') + "_RUSTFLAGS";
+        String triple = "CARGO_TARGET_" + rustc.host().toUpperCase(Locale.ROOT).replace('-', '_') + "_RUSTFLAGS";
         for (String k : List.of("RUSTFLAGS", "CARGO_ENCODED_RUSTFLAGS", "CARGO_BUILD_RUSTFLAGS", triple)) {
             s.append('|').append(k).append('=').append(env.getOrDefault(k, "<unset>"));
         }
         RustFlags.configIn(cargoHome(env)).ifPresent(f -> s.append('|').append(f).append('=')
-                .append(io.pgolab.util.Hashing.ofPath(f)));
+                .append(Hashing.ofPath(f)));
         return s.toString();
     }
 
@@ -164,7 +167,7 @@ public final class CargoToolchain implements LlvmProfiled {
                     + profdata.problem(), profdata.fix());
         }
         if (variant.bolt()) {
-            Bolt.locate(java.util.OptionalInt.empty());   // BOLT works on the linked ELF: any installed BOLT will do
+            Bolt.locate(OptionalInt.empty());   // BOLT works on the linked ELF: any installed BOLT will do
             Map<String, String> seen = seenEnv(project.env());
             RustFlags.Effective mine = RustFlags.effective(seen, project.root(), cargoHome(seen), rustc.host(), rustc.cfgs());
             CargoStrip.inRustflags(mine.flags(), true).ifPresent(f -> {
@@ -332,7 +335,7 @@ public final class CargoToolchain implements LlvmProfiled {
     }
 
     @Override
-    public java.util.Optional<String> trainingOutputWarning(String output) {
+    public Optional<String> trainingOutputWarning(String output) {
         return LlvmRuntimeWarnings.of(output, "add \"-Cllvm-args=-vp-counters-per-site=4\" (or more) to the project's rustflags (RUSTFLAGS or .cargo/config.toml: pgolab adds its own to them)");
     }
 }

@@ -10,6 +10,7 @@ import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Set;
 import org.tomlj.Toml;
 import org.tomlj.TomlArray;
@@ -93,10 +94,10 @@ public final class RustFlags {
      * slash is relative to the directory holding .cargo/). Empty when there is none; an empty
      * RUSTC_WRAPPER turns a configured one off, as in cargo.
      */
-    public static java.util.Optional<String> rustcWrapper(Map<String, String> env, Path cwd, Path cargoHome) {
+    public static Optional<String> rustcWrapper(Map<String, String> env, Path cwd, Path cargoHome) {
         for (String k : List.of("RUSTC_WRAPPER", "CARGO_BUILD_RUSTC_WRAPPER")) {
             if (env.containsKey(k)) {
-                return java.util.Optional.of(env.get(k)).filter(w -> !w.isBlank());
+                return Optional.of(env.get(k)).filter(w -> !w.isBlank());
             }
         }
         String found = null;
@@ -107,7 +108,7 @@ public final class RustFlags {
                 found = w.contains("/") && !w.startsWith("/") ? base.resolve(w).normalize().toString() : w;
             }
         }
-        return java.util.Optional.ofNullable(found).filter(w -> !w.isBlank());
+        return Optional.ofNullable(found).filter(w -> !w.isBlank());
     }
 
     /** Cargo's config files for a build run in cwd, lowest precedence first. */
@@ -128,14 +129,14 @@ public final class RustFlags {
     }
 
     /** config.toml (or the older name config) in a .cargo directory or CARGO_HOME. */
-    static java.util.Optional<Path> configIn(Path dir) {
+    static Optional<Path> configIn(Path dir) {
         for (String name : List.of("config.toml", "config")) {
             Path p = dir.resolve(name);
             if (Files.isRegularFile(p)) {
-                return java.util.Optional.of(p);
+                return Optional.of(p);
             }
         }
-        return java.util.Optional.empty();
+        return Optional.empty();
     }
 
     private static TomlParseResult parse(Path f) {

@@ -4,6 +4,7 @@ import io.pgolab.UserError;
 import io.pgolab.toolchain.ToolLocator;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.Map;
 import java.util.Optional;
 
 /**
@@ -25,7 +26,7 @@ public record RustInstall(RustcInfo rustc, RustProfdata.Choice profdata, Optiona
     }
 
     public static RustInstall detect(Path dir, Optional<String> llvmProfdata) {
-        return detect(dir, java.util.Map.of(), llvmProfdata);
+        return detect(dir, Map.of(), llvmProfdata);
     }
 
     /**
@@ -34,7 +35,7 @@ public record RustInstall(RustcInfo rustc, RustProfdata.Choice profdata, Optiona
      * Fails with the install hint when there is no working cargo/rustc, the selected toolchain is not
      * installed, or llvmProfdata is not found.
      */
-    public static RustInstall detect(Path dir, java.util.Map<String, String> buildEnv, Optional<String> llvmProfdata) {
+    public static RustInstall detect(Path dir, Map<String, String> buildEnv, Optional<String> llvmProfdata) {
         Optional<RustupChoice> selected = RustupChoice.query(dir, buildEnv);
         if (selected.isPresent() && !selected.get().installed()) {
             throw selected.get().notInstalled(dir);
@@ -54,7 +55,7 @@ public record RustInstall(RustcInfo rustc, RustProfdata.Choice profdata, Optiona
     }
 
     /** A working cargo and rustc on PATH, as rustup selects them for dir, paired with an llvm-profdata as the build pairs them. */
-    public static Found discover(Path dir, java.util.Map<String, String> buildEnv) {
+    public static Found discover(Path dir, Map<String, String> buildEnv) {
         if (ToolLocator.onPath("cargo").isEmpty() || ToolLocator.onPath("rustc").isEmpty()) {
             return Found.NONE;
         }

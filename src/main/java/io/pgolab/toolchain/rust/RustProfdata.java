@@ -3,6 +3,7 @@ package io.pgolab.toolchain.rust;
 import io.pgolab.UserError;
 import io.pgolab.toolchain.ToolLocator;
 import io.pgolab.toolchain.llvm.LlvmRawHeader;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -62,7 +63,7 @@ public final class RustProfdata {
             return decide(rc.llvmMajor(), rc.release(), found, true);
         }
         Path rustup = rc.llvmToolsDir().resolve("llvm-profdata");
-        if (java.nio.file.Files.isExecutable(rustup)) {
+        if (Files.isExecutable(rustup)) {
             found.add(new Candidate(rustup, majorOf(rustup), "rustup llvm-tools"));
         }
         ToolLocator.llvmTool(rc.llvmMajor(), "llvm-profdata").ifPresent(p -> found.add(new Candidate(p, rc.llvmMajor(), "llvm-" + rc.llvmMajor())));

@@ -3,6 +3,7 @@ package io.pgolab.toolchain.rust;
 import io.pgolab.toolchain.CompileRecord;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Optional;
 import java.util.Set;
@@ -69,7 +70,7 @@ public record RustcCall(CompileRecord record) {
             String emit = a.get(i).startsWith("--emit=") ? a.get(i).substring("--emit=".length())
                     : a.get(i).equals("--emit") && i + 1 < a.size() ? a.get(i + 1) : null;
             if (emit != null) {
-                return java.util.Arrays.stream(emit.split(",")).map(e -> e.split("=")[0])
+                return Arrays.stream(emit.split(",")).map(e -> e.split("=")[0])
                         .anyMatch(e -> e.equals("link") || e.equals("obj") || e.equals("asm") || e.startsWith("llvm"));
             }
         }

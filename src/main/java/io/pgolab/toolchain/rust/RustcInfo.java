@@ -1,11 +1,13 @@
 package io.pgolab.toolchain.rust;
 
-import io.pgolab.toolchain.ToolLocator;
-import io.pgolab.util.Text;
 import io.pgolab.UserError;
 import io.pgolab.process.Exec;
+import io.pgolab.toolchain.ToolLocator;
+import io.pgolab.util.Text;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -31,7 +33,7 @@ public record RustcInfo(Path rustc, Path cargo, String release, String host, Str
         Path cargo = ToolLocator.onPath("cargo").orElseThrow(RustcInfo::noRust);
         Path cwd = existing(dir);
         String vv = run(cwd, env, rustc, "-vV");
-        Map<String, String> f = new java.util.HashMap<>();
+        Map<String, String> f = new HashMap<>();
         Matcher m = LINE.matcher(vv);
         while (m.find()) {
             f.put(m.group(1).strip(), m.group(2).strip());
@@ -55,7 +57,7 @@ public record RustcInfo(Path rustc, Path cargo, String release, String host, Str
     }
 
     private static String run(Path cwd, Map<String, String> env, Path tool, String... args) {
-        List<String> argv = new java.util.ArrayList<>(List.of(tool.toString()));
+        List<String> argv = new ArrayList<>(List.of(tool.toString()));
         argv.addAll(List.of(args));
         Exec.Result r = Exec.capture(null, cwd, env, argv, 60);
         if (!r.ok()) {
