@@ -37,6 +37,7 @@ import java.time.Instant;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.OptionalInt;
 import java.util.Set;
@@ -201,8 +202,10 @@ public final class BuildStage {
 
     /** [build] configure, when there is one. */
     private void configure(BuildRun r) {
+        Optional<Map<String, String>> sources = ConfigureEdits.before(config);
         r.configured = config.build().configure().map(c -> ConfigureStep.run(config, runner,
                 r.name, r.values, r.procEnv, r.srcDir, store.logs(), r.auditLog));
+        sources.ifPresent(before -> ConfigureEdits.check(config, r.name, before, events));
     }
 
     /** build.command; then the artifact must exist and, for a C build, be this build's output. */

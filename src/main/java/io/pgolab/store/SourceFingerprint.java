@@ -142,6 +142,17 @@ public final class SourceFingerprint {
                 : String.join(", ", names.subList(0, 8)) + " and " + (names.size() - 8) + " more";
     }
 
+    /** Every listed file but pgolab's config files, by its path relative to root, with its SHA-256. */
+    public static Map<String, String> files(Path root, Path configFile, List<String> excludeGlobs) {
+        Map<String, String> out = new java.util.TreeMap<>();
+        for (Path f : list(root, configFile, matchers(excludeGlobs))) {
+            if (!isPgolabConfig(f)) {
+                out.put(root.relativize(f).toString(), Hashing.ofPath(f));
+            }
+        }
+        return out;
+    }
+
     /** The whole-tree fingerprint: every listed file but pgolab's config files (this one and any other). */
     public static String of(Path root, Path configFile, List<String> excludeGlobs) {
         List<Path> files = list(root, configFile, matchers(excludeGlobs));

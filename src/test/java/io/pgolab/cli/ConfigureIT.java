@@ -3,8 +3,10 @@ package io.pgolab.cli;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import io.pgolab.Tool;
 import io.pgolab.UserError;
 import io.pgolab.config.ConfigLoader;
+import io.pgolab.toolchain.ToolLocator;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.attribute.PosixFilePermissions;
@@ -128,6 +130,36 @@ class ConfigureIT {
         Cli.Result again = Cli.run(dir, "build", "release");
         assertThat(again.exitCode()).as(again.all()).isZero();
         assertThat(again.all()).contains("rebuilding");
+    }
+
+    @Test
+    void aConfigureThatEditsSourcesInTheProjectRootIsCaught() throws Exception {
+        Tool.require(ToolLocator.onPath("clang-19").isPresent(), "clang-19");
+        // copy_sources = false: every variant configures and builds in the project root; this configure appends a
+        // line to main.c each time, so release, instrumented and pgo would build three different sources
+        Path dir = tree(tmp.resolve("edits"));
+        String configure = "configure = \"./configure CC='{cc}' CFLAGS='{cflags}' && echo '/* configured */' >> main.c\"";
+        String text = config("\"release\", \"pgo\"", configure, "make CFLAGS='{cflags}' LDFLAGS='{ldflags}'")
+                .replace("copy_sources = true", "copy_sources = false");
+        Files.writeString(dir.resolve("pgolab.toml"), text);
+        Cli.Result r = Cli.run(dir, "build", "release");
+        assertThat(r.exitCode()).as(r.all()).isEqualTo(2);
+        assertThat(r.err()).contains("the configure step of variant 'release' changed the project's own sources")
+                .contains("main.c").contains("copy_sources = true").doesNotContain("Exception");
+
+        // deliberate: a warning, and the build goes on
+        Files.writeString(dir.resolve("pgolab.toml"), text.replace("[build]\n", "[build]\nallow = [\"configure-edits\"]\n"));
+        Cli.Result allowed = Cli.run(dir, "build", "release");
+        assertThat(allowed.exitCode()).as(allowed.all()).isZero();
+        assertThat(allowed.err()).contains("changed the project's own sources").contains("allowed by build.allow");
+
+        // the same configure on a copy of the sources leaves the project alone: nothing to say
+        Path copy = tree(tmp.resolve("copied"));
+        Files.writeString(copy.resolve("pgolab.toml"), config("\"release\"", configure, "make CFLAGS='{cflags}' LDFLAGS='{ldflags}'"));
+        Cli.Result copied = Cli.run(copy, "build", "release");
+        assertThat(copied.exitCode()).as(copied.all()).isZero();
+        assertThat(copied.err()).doesNotContain("changed the project's own sources");
+        assertThat(copy.resolve("main.c")).content().doesNotContain("configured");
     }
 
     @Test
