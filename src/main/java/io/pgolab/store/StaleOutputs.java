@@ -67,6 +67,13 @@ public final class StaleOutputs {
                       boolean copied, long startedMillis, Path configFile) {
         List<CompileRecord> compiles = records.stream().filter(c -> c.compiles() && !c.probeGone()).toList();
         Optional<String> why = Optional.empty();
+        if (before.isPresent() && before.get().unchanged() && outsideTheBuild(before.get().path(), srcDir, configFile)) {
+            throw new UserError("building variant '" + name + "': build.artifact is " + before.get().path() + ", which is"
+                    + " outside the build's directories (" + srcDir + " and " + configFile.getParent().resolve(".pgolab")
+                    + ") and was not written by the build command: it is not this build's output",
+                    "point build.artifact in " + configFile + " at the program build.command makes, e.g."
+                            + " \"{srcdir}/prog\" or \"{builddir}/prog\"");
+        }
         if (before.isPresent() && before.get().unchanged()) {
             why = Optional.of(shortName(before.get().path(), srcDir) + " existed before the build command ran and the"
                     + " build did not rewrite it");
@@ -86,6 +93,13 @@ public final class StaleOutputs {
                 + " before the build (" + few(outputs) + ")";
         throw new UserError("building variant '" + name + "': " + builder(command) + " compiled nothing: the tree holds"
                 + " earlier build outputs (" + why.get() + held + ")", hint(copied, configFile, srcDir));
+    }
+
+    /** A file neither in the sources the build ran in nor in pgolab's store (where {builddir} and {installdir} are). */
+    static boolean outsideTheBuild(Path artifact, Path srcDir, Path configFile) {
+        Path a = artifact.toAbsolutePath().normalize();
+        Path store = configFile.toAbsolutePath().normalize().getParent().resolve(".pgolab");
+        return !a.startsWith(srcDir.toAbsolutePath().normalize()) && !a.startsWith(store);
     }
 
     static String hint(boolean copied, Path configFile, Path srcDir) {

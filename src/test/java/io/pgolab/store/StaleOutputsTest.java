@@ -14,7 +14,7 @@ import java.util.Optional;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-/** Issue 27: outputs of an earlier build are no variant (an lto build without an LTO link: LtoAuditTest). */
+/** Outputs of an earlier build are no variant (an lto build without an LTO link: LtoAuditTest). */
 class StaleOutputsTest {
     @TempDir
     Path tmp;
@@ -38,6 +38,26 @@ class StaleOutputsTest {
                         + " object/archive file(s) from before the build (a.o))")
                 .satisfies(e -> assertThat(((UserError) e).hint()).contains("clean = \"make clean\"", "exclude",
                         CONFIG.toString(), "copy_sources"));
+    }
+
+    @Test
+    void anArtifactOutsideTheBuildIsNamedAsSuchNotAsEarlierOutputs() throws Exception {
+        // build.artifact = "/bin/true": not written by the build, and nowhere the build writes
+        Path elsewhere = Files.createDirectories(tmp.resolve("elsewhere"));
+        Path prog = Files.writeString(elsewhere.resolve("true"), "a system program");
+        Path src = Files.createDirectories(tmp.resolve("proj/src"));
+        Path config = tmp.resolve("proj/pgolab.toml");
+        Optional<StaleOutputs.Before> before = StaleOutputs.Before.of(prog);
+        assertThatThrownBy(() -> StaleOutputs.check("release", "make", before, List.of(), src, false,
+                System.currentTimeMillis() + 1000, config))
+                .isInstanceOf(UserError.class)
+                .hasMessageContaining("build.artifact is " + prog + ", which is outside the build's directories")
+                .hasMessageNotContaining("earlier build outputs")
+                .satisfies(e -> assertThat(((UserError) e).hint()).contains("{builddir}/prog"));
+        // the same stale file inside the store ({builddir}) is the earlier-outputs case
+        Path inStore = Files.writeString(Files.createDirectories(tmp.resolve("proj/.pgolab/build/release")).resolve("prog"), "old");
+        assertThatThrownBy(() -> StaleOutputs.check("release", "make", StaleOutputs.Before.of(inStore), List.of(), src,
+                false, System.currentTimeMillis() + 1000, config)).hasMessageContaining("earlier build outputs");
     }
 
     @Test
