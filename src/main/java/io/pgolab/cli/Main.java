@@ -72,7 +72,8 @@ public final class Main implements Runnable {
             long mb = Runtime.getRuntime().maxMemory() >> 20;
             cl.getErr().println("error: pgolab ran out of memory (its Java heap is at most " + mb + " MB)");
             cl.getErr().println("hint: give it a larger heap, e.g. JAVA_TOOL_OPTIONS=-Xmx" + Math.max(1, mb * 4 >> 10)
-                    + "g; a results file this large is most likely not one pgolab wrote");
+                    + "g; but first look at what this command read: an input this large (a results file, a suite's"
+                    + " output, a project file) is most likely not one it was meant to read");
             return 2;
         } finally {
             cl.getErr().flush();

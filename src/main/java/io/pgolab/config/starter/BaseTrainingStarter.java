@@ -1,6 +1,7 @@
 package io.pgolab.config.starter;
 
 import io.pgolab.config.TomlText;
+import io.pgolab.util.TextHead;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
@@ -74,13 +75,13 @@ final class BaseTrainingStarter {
                 return Optional.of("cargo test");
             }
             if (bs == StarterConfig.BuildSystem.CMAKE
-                    && CMAKE_TEST.matcher(Files.readString(dir.resolve("CMakeLists.txt"))).find()) {
+                    && CMAKE_TEST.matcher(TextHead.of(dir.resolve("CMakeLists.txt"), TextHead.PROJECT_FILE)).find()) {
                 return Optional.of("ctest --test-dir build");
             }
             for (String n : new String[] {"GNUmakefile", "makefile", "Makefile"}) {
                 Path mk = dir.resolve(n);
                 if (Files.isRegularFile(mk)) {
-                    var m = MAKE_CHECK.matcher(Files.readString(mk));
+                    var m = MAKE_CHECK.matcher(TextHead.of(mk, TextHead.PROJECT_FILE));
                     return m.find() ? Optional.of("make " + m.group(1)) : Optional.empty();
                 }
             }

@@ -3,6 +3,7 @@ package io.pgolab.config.starter;
 import io.pgolab.config.CargoConfig;
 import io.pgolab.config.TomlText;
 import io.pgolab.config.Variant;
+import io.pgolab.util.TextHead;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -55,7 +56,7 @@ final class CargoStarter {
     static List<String> bins(Path dir) {
         List<String> out = new ArrayList<>();
         try {
-            TomlParseResult toml = Toml.parse(Files.readString(dir.resolve("Cargo.toml")));
+            TomlParseResult toml = Toml.parse(TextHead.of(dir.resolve("Cargo.toml"), TextHead.PROJECT_FILE));
             TomlArray arr = toml.getArray("bin");
             for (int i = 0; arr != null && i < arr.size(); i++) {
                 if (arr.getTable(i).get("name") instanceof String n) {

@@ -1,6 +1,7 @@
 package io.pgolab.config.starter;
 
 import io.pgolab.config.TomlText;
+import io.pgolab.util.TextHead;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
@@ -117,7 +118,7 @@ final class ConfigureStarter {
             if (!Files.isRegularFile(file)) {
                 return Optional.empty();
             }
-            Matcher m = p.matcher(Files.readString(file));
+            Matcher m = p.matcher(TextHead.of(file, TextHead.PROJECT_FILE));
             return m.find() ? Optional.of(m.group(1).strip()) : Optional.empty();
         } catch (IOException | UncheckedIOException e) {
             return Optional.empty();

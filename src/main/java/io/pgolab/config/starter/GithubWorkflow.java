@@ -4,6 +4,7 @@ import io.pgolab.UserError;
 import io.pgolab.Version;
 import io.pgolab.config.Config;
 import io.pgolab.config.Variant;
+import io.pgolab.util.TextHead;
 import java.io.File;
 import java.io.IOException;
 import java.io.InputStream;
@@ -126,7 +127,7 @@ public final class GithubWorkflow {
         Path head = repositoryRoot.resolve(".git/refs/remotes/origin/HEAD");
         try {
             if (Files.isRegularFile(head)) {
-                String ref = Files.readString(head).trim();
+                String ref = TextHead.of(head, TextHead.PROJECT_FILE).trim();
                 String prefix = "ref: refs/remotes/origin/";
                 if (ref.startsWith(prefix) && !ref.substring(prefix.length()).isBlank()) {
                     return ref.substring(prefix.length());

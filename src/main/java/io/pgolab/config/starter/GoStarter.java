@@ -1,6 +1,7 @@
 package io.pgolab.config.starter;
 
 import io.pgolab.config.TomlText;
+import io.pgolab.util.TextHead;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -55,7 +56,7 @@ final class GoStarter {
 
     static Optional<String> module(Path dir) {
         try {
-            Matcher m = MODULE.matcher(Files.readString(dir.resolve("go.mod")));
+            Matcher m = MODULE.matcher(TextHead.of(dir.resolve("go.mod"), TextHead.PROJECT_FILE));
             return m.find() ? Optional.of(m.group(1)) : Optional.empty();
         } catch (IOException e) {
             return Optional.empty();
@@ -86,7 +87,7 @@ final class GoStarter {
     private static boolean isMain(Path dir) {
         try (Stream<Path> s = Files.list(dir)) {
             for (Path f : s.filter(p -> p.toString().endsWith(".go") && !p.toString().endsWith("_test.go")).toList()) {
-                if (PACKAGE_MAIN.matcher(Files.readString(f)).find()) {
+                if (PACKAGE_MAIN.matcher(TextHead.of(f, TextHead.PROJECT_FILE)).find()) {
                     return true;
                 }
             }

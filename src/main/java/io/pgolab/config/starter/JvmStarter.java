@@ -1,6 +1,7 @@
 package io.pgolab.config.starter;
 
 import io.pgolab.config.TomlText;
+import io.pgolab.util.TextHead;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
@@ -68,7 +69,7 @@ final class JvmStarter {
     /** target/ARTIFACT-VERSION.jar of a jar module whose own artifactId and version are plain values. */
     static Optional<String> mavenJar(Path dir) {
         try {
-            String pom = PARENT.matcher(Files.readString(dir.resolve("pom.xml"))).replaceAll("");
+            String pom = PARENT.matcher(TextHead.of(dir.resolve("pom.xml"), TextHead.PROJECT_FILE)).replaceAll("");
             Matcher p = PACKAGING.matcher(pom);
             if (p.find() && !p.group(1).equals("jar")) {
                 return Optional.empty();
@@ -101,7 +102,7 @@ final class JvmStarter {
 
     private static Optional<String> mainOf(Path file) {
         try {
-            String text = Files.readString(file);
+            String text = TextHead.of(file, TextHead.PROJECT_FILE);
             if (!MAIN.matcher(text).find()) {
                 return Optional.empty();
             }

@@ -4,6 +4,7 @@ import io.pgolab.UserError;
 import io.pgolab.config.ConfigLoader;
 import io.pgolab.config.TomlText;
 import io.pgolab.config.Variant;
+import io.pgolab.util.TextHead;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
@@ -164,7 +165,7 @@ public final class StarterConfig {
         for (String n : List.of("GNUmakefile", "makefile", "Makefile")) {
             Path mk = dir.resolve(n);
             try {
-                if (Files.isRegularFile(mk) && Pattern.compile("(?m)^clean\\s*:(?!=)").matcher(Files.readString(mk)).find()) {
+                if (Files.isRegularFile(mk) && Pattern.compile("(?m)^clean\\s*:(?!=)").matcher(TextHead.of(mk, TextHead.PROJECT_FILE)).find()) {
                     return true;
                 }
             } catch (IOException | UncheckedIOException e) {
@@ -177,7 +178,7 @@ public final class StarterConfig {
     static Optional<String> guessProgram(Path dir, BuildSystem bs) {
         try {
             if (bs == BuildSystem.CMAKE) {
-                Matcher m = CMAKE_EXE.matcher(Files.readString(dir.resolve("CMakeLists.txt")));
+                Matcher m = CMAKE_EXE.matcher(TextHead.of(dir.resolve("CMakeLists.txt"), TextHead.PROJECT_FILE));
                 return m.find() ? Optional.of(m.group(1)) : Optional.empty();
             }
             if (bs == BuildSystem.MAKE) {
@@ -185,7 +186,7 @@ public final class StarterConfig {
                 if (!Files.isRegularFile(mk)) {
                     return Optional.empty();
                 }
-                Matcher m = MAKE_TARGET.matcher(Files.readString(mk));
+                Matcher m = MAKE_TARGET.matcher(TextHead.of(mk, TextHead.PROJECT_FILE));
                 while (m.find()) {
                     String t = m.group(1);
                     if (!t.startsWith(".") && !t.equals("all") && !t.equals("clean") && !t.equals("install")
