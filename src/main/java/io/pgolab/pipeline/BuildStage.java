@@ -344,7 +344,28 @@ public final class BuildStage {
         if ((output.contains("profile") && output.contains("No such file")) || output.contains("-C profile-use does not exist")) {
             return "the profile file is missing; run 'pgolab build --retrain'";
         }
-        return toolchain.buildFailureHint(output, phase, v, config.file());
+        String hint = toolchain.buildFailureHint(output, phase, v, config.file());
+        return cacheHint(output).map(c -> c.startsWith("the compiler cache") ? c : hint + "; " + c).orElse(hint);
+    }
+
+    /**
+     * With build.compiler_cache every compile runs through the cache: a failure whose output has the cache's own
+     * error line ("ccache: error: ...") is the cache's, not the build's, and is named so; otherwise the hint says
+     * the cache was in the way, so that a cache that fails silently is not mistaken for the build command.
+     */
+    private Optional<String> cacheHint(String output) {
+        Optional<String> cache = config.build().compilerCache().map(Object::toString);
+        if (cache.isEmpty()) {
+            return Optional.empty();
+        }
+        String name = Path.of(cache.get()).getFileName().toString();
+        Optional<String> own = output.lines().filter(l -> l.startsWith(name + ":") || l.contains("/" + name + ":"))
+                .findFirst();
+        String off = "remove build.compiler_cache from " + config.file() + " to build without it";
+        return Optional.of(own.map(l -> "the compiler cache " + cache.get() + " failed, not the build: '" + l.strip()
+                        + "'; fix the cache (its configuration, its directory's space and permissions), or " + off)
+                .orElse("every compile ran through the compiler cache " + cache.get() + ": if the error above is not"
+                        + " the compiler's, " + off + " and build again to see which one failed"));
     }
 
     private Path copySources(Path dest) {

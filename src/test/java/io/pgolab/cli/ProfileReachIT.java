@@ -61,4 +61,26 @@ class ProfileReachIT {
         assertThat(fine.exitCode()).as(fine.all()).isZero();
         assertThat(fine.err()).doesNotContain("byte-for-byte");
     }
+
+    @Test
+    void aFailingCompilerCacheIsNamedNotTheBuildCommand() throws Exception {
+        Tool.require(ToolLocator.onPath("gcc").isPresent(), "gcc");
+        Path p = TinyProject.create(tmp.resolve("c"), "gcc", "\"release\"", TinyProject.train("hot", "{binary} run 1000"));
+        Path cache = Files.createDirectories(tmp.resolve("failing")).resolve("ccache");
+        Files.writeString(cache, "#!/bin/sh\necho 'ccache: error: Failed to create directory /nonexistent/ccache/0: Permission denied' >&2\nexit 1\n");
+        Files.setPosixFilePermissions(cache, PosixFilePermissions.fromString("rwxr-xr-x"));
+        Path config = p.resolve("pgolab.toml");
+        String text = Files.readString(config).replace("[build]\n", "[build]\ncompiler_cache = \"" + cache + "\"\n");
+        Files.writeString(config, text);
+        Cli.Result r = Cli.run(p, "build");
+        assertThat(r.exitCode()).as(r.all()).isEqualTo(2);
+        assertThat(r.err()).contains("the compiler cache " + cache + " failed, not the build")
+                .contains("remove build.compiler_cache").doesNotContain("Exception");
+
+        // a cache that fails without a word of its own: the hint still says it was in the way
+        Files.writeString(cache, "#!/bin/sh\nexit 1\n");
+        Cli.Result silent = Cli.run(p, "build");
+        assertThat(silent.exitCode()).as(silent.all()).isEqualTo(2);
+        assertThat(silent.err()).contains("every compile ran through the compiler cache " + cache);
+    }
 }
