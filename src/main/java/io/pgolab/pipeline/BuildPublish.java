@@ -2,6 +2,7 @@ package io.pgolab.pipeline;
 
 import io.pgolab.UserError;
 import io.pgolab.config.Config;
+import io.pgolab.config.Durations;
 import io.pgolab.process.RunningCommand;
 import io.pgolab.process.Scratch;
 import io.pgolab.store.ArtifactStore;
@@ -92,7 +93,8 @@ final class BuildPublish {
         String tmp = ".tmp-" + ProcessHandle.current().pid();
         Path staging = Scratch.track(target.resolveSibling(target.getFileName() + tmp));
         Path manifestTmp = Scratch.track(manifest.resolveSibling(manifest.getFileName() + tmp));
-        TreeWalk.Stop stop = RunningCommand::stopping;
+        long deadline = System.nanoTime() + config.build().timeout().toNanos();   // publishing is part of the build
+        TreeWalk.Stop stop = () -> RunningCommand.stopping() || System.nanoTime() - deadline > 0;
         try {
             Files.createDirectories(target.getParent());
             InstallTree.moveInto(installDir, staging, config.build().timeout());
@@ -106,6 +108,11 @@ final class BuildPublish {
         } catch (TreeWalk.Stopped e) {
             Scratch.discard(staging);
             Scratch.discard(manifestTmp);
+            if (!RunningCommand.stopping()) {
+                throw new UserError("publishing the tree of '" + name + "' took longer than build.timeout ("
+                        + Durations.format(config.build().timeout()) + "): nothing published",
+                        "raise build.timeout in " + config.file() + ", or install fewer files into {installdir}");
+            }
             throw new UserError("interrupted while publishing the tree of '" + name + "': nothing published");
         } catch (IOException e) {
             Scratch.discard(staging);

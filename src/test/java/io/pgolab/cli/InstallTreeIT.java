@@ -217,6 +217,19 @@ class InstallTreeIT {
     }
 
     @Test
+    void publishingRunsUnderTheBuildTimeout() throws Exception {
+        // 8 GiB of zeros (sparse: no disk used) take seconds to hash into the manifest; build.timeout is 1 s
+        Path p = project("slow", "truncate -s 8G \"$dest/usr/share/app/zeros.img\"");
+        Path config = p.resolve("pgolab.toml");
+        Files.writeString(config, Files.readString(config).replace("artifact = ", "timeout = \"1s\"\nartifact = "));
+        Cli.Result b = build(p);
+        assertThat(b.exitCode()).as(b.all()).isEqualTo(2);
+        assertThat(b.err()).contains("publishing the tree of 'release' took longer than build.timeout (1.0s): nothing published")
+                .contains("raise build.timeout").doesNotContain("Exception");
+        assertThat(p.resolve(".pgolab/variants/release.json")).doesNotExist();
+    }
+
+    @Test
     void aTreeRecordedBeforeManifestsIsRebuiltAndSaysWhy() throws Exception {
         Path p = project("old", "");
         assertThat(build(p).exitCode()).isZero();
