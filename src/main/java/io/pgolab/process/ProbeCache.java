@@ -74,8 +74,13 @@ public final class ProbeCache {
     private static Optional<String> read(Path file, String key) {
         try {
             String text = Files.readString(file, StandardCharsets.UTF_8);
-            String head = Hashing.of(key) + "\n";
-            return text.startsWith(head) ? Optional.of(text.substring(head.length())) : Optional.empty();
+            int nl = text.indexOf('\n');
+            if (nl < 0) {
+                return Optional.empty();
+            }
+            String out = text.substring(nl + 1);
+            // the first line seals the key and the answer together: an edited or truncated file is asked again
+            return text.substring(0, nl).equals(seal(key, out)) ? Optional.of(out) : Optional.empty();
         } catch (IOException | RuntimeException e) {
             return Optional.empty();
         }
@@ -86,7 +91,7 @@ public final class ProbeCache {
             Files.createDirectories(file.getParent());
             Path tmp = Files.createTempFile(file.getParent(), ".probe", ".tmp");
             try {
-                Files.writeString(tmp, Hashing.of(key) + "\n" + out, StandardCharsets.UTF_8);
+                Files.writeString(tmp, seal(key, out) + "\n" + out, StandardCharsets.UTF_8);
                 try {
                     Files.move(tmp, file, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
                 } catch (AtomicMoveNotSupportedException e) {
@@ -98,5 +103,9 @@ public final class ProbeCache {
         } catch (IOException | RuntimeException e) {
             // a cache that cannot be written is only slower
         }
+    }
+
+    private static String seal(String key, String out) {
+        return Hashing.of(key + "\0" + out);
     }
 }

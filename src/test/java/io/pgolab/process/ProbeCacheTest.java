@@ -40,8 +40,20 @@ class ProbeCacheTest {
         String second = ProbeCache.output(argv, t -> true);
         assertThat(second).isNotEqualTo(first).endsWith("new\n");
 
+        // an edited cache file is not believed: the tool is asked again
+        try (var files = Files.list(dir)) {
+            for (Path f : files.toList()) {
+                String text = Files.readString(f);
+                if (text.contains(second.strip())) {
+                    Files.writeString(f, text.replace(second.strip(), "--version 42 new"));
+                }
+            }
+        }
+        String third = ProbeCache.output(argv, t -> true);
+        assertThat(third).isNotEqualTo("--version 42 new\n").isNotEqualTo(second).endsWith("new\n");
+
         // a cached answer the check no longer accepts is not used
-        assertThat(ProbeCache.output(argv, t -> !t.equals(second))).isNotEqualTo(second);
+        assertThat(ProbeCache.output(argv, t -> !t.equals(third))).isNotEqualTo(third);
     }
 
     @Test
