@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# The performance bars of the measurement engine (issue 3), measured on this machine:
+# The performance bars of the measurement engine, measured on this machine:
 #  1. A/A: `pgolab compare --aa` on a ~0.3 s CPU-bound command: 95% CI half-width on cpu_time <= 1.0%
 #     within the default 60 s budget, verdict no_change;
 #  2. over REPS A/A repetitions, at most 1 ends improved or regressed;

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
-# A results file as large as the 88 MB one of issue 27 (a gate file whose one workload ran ROUNDS rounds, every
+# A results file as large as the 88 MB one a gate once wrote (a gate file whose one workload ran ROUNDS rounds, every
 # run with 8 metrics), read by pgolab report and pgolab merge under a 512 MB heap: time and peak RSS of each.
-# Before issue 27 this took 2.3-3.5 GB of heap and died with an OutOfMemoryError stack trace at -Xmx512m; now the
+# Before results files were streamed this took 2.3-3.5 GB of heap and died with an OutOfMemoryError stack trace at -Xmx512m; now the
 # file renders, or a larger one is refused before it is read ("too large to read", exit 2).
 # usage: bench/big-results.sh [ROUNDS] [HEAP]   (defaults 120000 rounds, about 88 MB; -Xmx512m)
 set -euo pipefail

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Figures for docs/benchmarks.md (issue 30): CPython 3.11 built by pgolab (examples/cpython: the
+# Figures for docs/benchmarks.md: CPython 3.11 built by pgolab (examples/cpython: the
 # interpreter, its standard library and extension modules as one install tree per variant) against
 # CPython's own PGO recipe, './configure --enable-optimizations --with-lto' with the same clang, on
 # the example's held-out scripts (examples/cpython/bench/*.py). The recipe gets LLVM 19's own tools:

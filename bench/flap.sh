@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Flap rate of gate verdicts (issue 28, "decide, then stop"): the demo (`pgolab demo --write-only`) as a git
+# Flap rate of gate verdicts (the sequential rule, "decide, then stop"): the demo (`pgolab demo --write-only`) as a git
 # repository of three commits: base; a comment-only change; about 5% more work in bench mode (SIZE + SIZE/20 units).
 # Gates the comment-only commit against base N times and the +5% commit against the comment-only one N times, all
 # at pgolab's defaults (both variants of the demo, release and pgo; bound 2%; --max-time 300s per workload), and

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Figures for docs/benchmarks.md (issue 39): publishing and checking a large install tree.
+# Figures for docs/benchmarks.md: publishing and checking a large install tree.
 # A variant whose build installs a small C program plus FILES small files (default 50000, in 500 directories,
 # each file 1 KiB of distinct content) and a sparse 1 GiB file into {installdir}. Runs 'pgolab build' three
 # times and prints, for each, the wall time, pgolab's peak RSS (/usr/bin/time) and the build command's own time

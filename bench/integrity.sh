@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# What integrity checking costs (issue 11): a no-op 'pgolab build' of a small and of a bigger gcc
+# What integrity checking costs: a no-op 'pgolab build' of a small and of a bigger gcc
 # project (release + pgo), timed with hyperfine, with this pgolab and optionally an older jar, plus
 # the bare hashing time of the files a no-op build checks (binaries of release, instrumented, pgo and
 # the merged profile).

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Output flood (issue 11): what a workload that prints a lot costs pgolab. For each case it runs
+# Output flood: what a workload that prints a lot costs pgolab. For each case it runs
 # pgolab under /usr/bin/time -v and prints pgolab's peak RSS, the peak and final disk use of the
 # directory its run outputs go to (sampled every 0.2 s), its exit status and how many bytes it
 # printed to stderr. The bar: peak RSS under 512 MB whatever the workload prints, kept run outputs

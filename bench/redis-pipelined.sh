@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Figures for docs/benchmarks.md, issue 17 item 3: Redis 7.0.15 (upstream source from Debian's source
+# Figures for docs/benchmarks.md: Redis 7.0.15 (upstream source from Debian's source
 # archive) under pipelined load (redis-benchmark -P 16, the example's get-set-pipelined workload):
 # the ladder release -> pgo -> pgo+lto -> pgo+lto+bolt, gated on the server's CPU per operation.
 # usage: bench/redis-pipelined.sh [BUDGET] [EXTRA LADDER OPTIONS...]   (default budget 660s)

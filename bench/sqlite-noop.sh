@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# No-op `pgolab build` on SQLite's amalgamation (issue 12, item 2): how long pgolab itself takes
+# No-op `pgolab build` on SQLite's amalgamation: how long pgolab itself takes
 # when nothing changed (JVM start, config, toolchain discovery, fingerprint of what the build read,
 # integrity checks of the recorded binaries), with result files written into the project root.
 #

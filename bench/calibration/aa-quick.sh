@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Small start of the calibration study (issue 13): a few quick A/A runs whose raw per-round samples
+# Small start of the calibration study: a few quick A/A runs whose raw per-round samples
 # bench/calibration/reanalyse.py re-analyses with the old and the new method (no re-measuring).
 #   spin: bench/aa/spin.c (gcc -O2, ~0.3 s per run), REPS A/A runs at --budget BUDGET;
 #   slow: spin against spin with 3% more iterations, SLOW_REPS runs (a known slowdown);

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# The calibration study of issue 13: many `pgolab compare` runs at the default budget, of a command with
+# The calibration study: many `pgolab compare` runs at the default budget, of a command with
 # itself (A/A) and of a command with a copy doing k% more work (a known slowdown), on four kinds of real
 # program, in one shuffled order so that every kind sees the same spread of machine states:
 #   spin   bench/aa/spin.c (gcc -O2), a tight loop of ~0.3 s; slowdown: k% more iterations
