@@ -23,17 +23,27 @@ import picocli.CommandLine.Option;
 
 /** Options shared by bench, ladder, gate, compare and demo: how long, how precise, where the results go. */
 final class MeasureOptions {
-    // --budget and --total-budget: the options' names before "max time", still read
-    @Option(names = {"--max-time", "--budget"}, paramLabel = "DURATION",
-            description = {"Cap per workload, e.g. 60s, 5m (default " + MeasureDefaults.MAX_TIME_TEXT + "; --budget is the same option).",
+    @Option(names = "--max-time", paramLabel = "DURATION",
+            description = {"Cap per workload, e.g. 60s, 5m (default " + MeasureDefaults.MAX_TIME_TEXT + "; --budget, its older name, is still read).",
                     "A workload stops as soon as every gated measure is decided, at the latest at this cap;",
                     "the minimum rounds a verdict needs win over it; the expected duration is printed after the warm-up."})
     String maxTime;
 
-    @Option(names = {"--total-max-time", "--total-budget"}, paramLabel = "DURATION",
-            description = {"Cap of all workloads together, shared evenly between them (e.g. 90s, 10m; --total-budget is the same option).",
+    @Option(names = "--total-max-time", paramLabel = "DURATION",
+            description = {"Cap of all workloads together, shared evenly between them (e.g. 90s, 10m; --total-budget, its older name, is still read).",
                     "Replaces the default --max-time; with --max-time too, a workload gets the smaller of the two."})
     String totalMaxTime;
+
+    /** --budget and --total-budget: the options' names before "max time", still read, not shown in the usage. */
+    @Option(names = "--budget", hidden = true, paramLabel = "DURATION")
+    void budget(String value) {
+        maxTime = value;
+    }
+
+    @Option(names = "--total-budget", hidden = true, paramLabel = "DURATION")
+    void totalBudget(String value) {
+        totalMaxTime = value;
+    }
 
     @Option(names = "--target-ci", paramLabel = "PERCENT", defaultValue = MeasureDefaults.TARGET_CI_PERCENT_TEXT,
             description = {"No longer stops a campaign: the sequential rule does (docs/statistics.md).",
