@@ -9,32 +9,10 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.attribute.PosixFilePermissions;
 import java.util.List;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
 
 /** Profile merges with fake tools: a full disk is named, temp paths are unique, the timeout is configurable (gcc: GcovMergeTest). */
-class ToolMergeTest {
-    @TempDir
-    Path dir;
-
-    @BeforeEach
-    void shortTimeout() {
-        System.setProperty(MergeRun.PROPERTY, "1");
-    }
-
-    @AfterEach
-    void resetTimeout() {
-        System.clearProperty(MergeRun.PROPERTY);
-    }
-
-    private Path tool(String name, String body) throws Exception {
-        Path t = dir.resolve(name);
-        Files.writeString(t, "#!/bin/sh\n" + body + "\n");
-        Files.setPosixFilePermissions(t, PosixFilePermissions.fromString("rwxr-xr-x"));
-        return t;
-    }
+class ToolMergeTest extends FakeMergeTools {
 
     @Test
     void aFullDiskDuringAMergeNamesTheOutputAndTheFreeSpace() throws Exception {

@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.pgolab.UserError;
+import io.pgolab.toolchain.FakeMergeTools;
 import io.pgolab.toolchain.MergeRun;
 import io.pgolab.toolchain.MergeWeights;
 import io.pgolab.toolchain.RawInput;
@@ -13,32 +14,10 @@ import java.nio.file.Path;
 import java.nio.file.attribute.PosixFilePermissions;
 import java.util.List;
 import java.util.stream.Stream;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
 
 /** gcov-tool's merge with a fake tool: a hung merge is stopped at its timeout and leaves no temporary path. */
-class GcovMergeTest {
-    @TempDir
-    Path dir;
-
-    @BeforeEach
-    void shortTimeout() {
-        System.setProperty(MergeRun.PROPERTY, "1");
-    }
-
-    @AfterEach
-    void resetTimeout() {
-        System.clearProperty(MergeRun.PROPERTY);
-    }
-
-    private Path tool(String name, String body) throws Exception {
-        Path t = dir.resolve(name);
-        Files.writeString(t, "#!/bin/sh\n" + body + "\n");
-        Files.setPosixFilePermissions(t, PosixFilePermissions.fromString("rwxr-xr-x"));
-        return t;
-    }
+class GcovMergeTest extends FakeMergeTools {
 
     private List<RawInput> twoWorkloads() throws Exception {
         Path a = Files.createDirectories(dir.resolve("runs/a"));
