@@ -9,12 +9,10 @@ import java.util.List;
 import java.util.Optional;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
-import java.util.stream.Stream;
 
 /** The starter pgolab.toml for a Go module (a directory with go.mod). */
 final class GoStarter {
     private static final Pattern MODULE = Pattern.compile("(?m)^module\\s+\"?([^\\s\"]+)");
-    private static final Pattern PACKAGE_MAIN = Pattern.compile("(?m)^package\\s+main\\s*$");
 
     private GoStarter() {
     }
@@ -25,7 +23,6 @@ final class GoStarter {
 
     static String render(Path dir) {
         String module = module(dir).orElse("");
-        Optional<String> pkg = mainPackage(dir);
         String name = dir.getFileName() == null ? "project" : dir.getFileName().toString();
         StringBuilder s = new StringBuilder();
         s.append("# pgolab.toml: written by 'pgolab init' (found go.mod").append(module.isEmpty() ? "" : ", module " + TomlText.comment(module))
@@ -40,10 +37,7 @@ final class GoStarter {
         s.append("# [[train]] command. Your program needs one (runtime/pprof StartCPUProfile/StopCPUProfile).\n");
         s.append("profile_flag = \"-cpuprofile={profile}\"\n\n");
         s.append("[build]\n");
-        s.append("package = ").append(TomlText.quote(pkg.orElse("."))).append(pkg.isPresent() ? "" : "   # CHANGE_ME: the main package")
-                .append("\n");
-        s.append("goflags = \"\"                     # your go build flags, kept in every variant (GOFLAGS too)\n");
-        s.append("ldflags = \"\"\n");
+        build(s, dir, module, name);
         s.append("timeout = \"30m\"\n\n");
         s.append("# Training: representative runs. Each must return from main, so the deferred\n");
         s.append("# pprof.StopCPUProfile writes the profile. {binary} is the binary being trained.\n");
@@ -63,37 +57,31 @@ final class GoStarter {
         }
     }
 
-    /** "." when the top directory is package main, else the first ./cmd/NAME that is. */
-    static Optional<String> mainPackage(Path dir) {
-        if (isMain(dir)) {
-            return Optional.of(".");
+    /** package (the choice, a guess marked), goflags with the Makefile's -tags, ldflags as its 'go build' line has them. */
+    private static void build(StringBuilder s, Path dir, String module, String dirName) {
+        List<String> mains = GoMains.find(dir);
+        String moduleLast = module.substring(module.lastIndexOf('/') + 1);
+        Optional<GoMains.Choice> c = GoMains.choose(mains, moduleLast, dirName);
+        s.append("package = ").append(TomlText.quote(c.map(GoMains.Choice::pkg).orElse(".")));
+        if (c.isEmpty()) {
+            s.append("   # CHANGE_ME: the main package (no package main found)");
+        } else if (c.get().guessed()) {
+            s.append("   # guessed: ").append(TomlText.comment(c.get().pkg())).append(", others: ")
+                    .append(TomlText.comment(String.join(", ", c.get().others())));
+        } else if (!c.get().others().isEmpty()) {
+            s.append("   # also main: ").append(TomlText.comment(String.join(", ", c.get().others())));
         }
-        Path cmd = dir.resolve("cmd");
-        if (Files.isDirectory(cmd)) {
-            try (Stream<Path> s = Files.list(cmd)) {
-                List<Path> dirs = s.filter(Files::isDirectory).sorted().toList();
-                for (Path d : dirs) {
-                    if (isMain(d)) {
-                        return Optional.of("./cmd/" + d.getFileName());
-                    }
-                }
-            } catch (IOException e) {
-                return Optional.empty();
-            }
+        s.append("\n");
+        GoMains.MakeFlags mk = GoMains.makeFlags(dir);
+        String goflags = mk.tags().isEmpty() ? "" : "-tags=" + mk.tags().replaceAll("[\\s,]+", ",");
+        s.append("goflags = ").append(TomlText.quote(goflags)).append(goflags.isEmpty() ? "                     " : "   ")
+                .append("# your go build flags, kept in every variant (GOFLAGS too)").append(goflags.isEmpty() ? "" : "; from the Makefile")
+                .append("\n");
+        s.append("ldflags = ").append(TomlText.quote(mk.ldflags())).append(mk.ldflags().isEmpty() ? "" : "   # from the Makefile's go build")
+                .append("\n");
+        if (!mk.skipped().isEmpty()) {
+            s.append("# The Makefile's go build also passes ").append(TomlText.comment(mk.skipped()))
+                    .append(": made of make variables, so not copied here; CHANGE_ME if the release needs them.\n");
         }
-        return Optional.empty();
-    }
-
-    private static boolean isMain(Path dir) {
-        try (Stream<Path> s = Files.list(dir)) {
-            for (Path f : s.filter(p -> p.toString().endsWith(".go") && !p.toString().endsWith("_test.go")).toList()) {
-                if (PACKAGE_MAIN.matcher(TextHead.of(f, TextHead.PROJECT_FILE)).find()) {
-                    return true;
-                }
-            }
-        } catch (IOException e) {
-            return false;
-        }
-        return false;
     }
 }

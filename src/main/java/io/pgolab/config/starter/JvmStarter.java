@@ -13,14 +13,11 @@ import java.util.stream.Stream;
 
 /**
  * The starter pgolab.toml for a Maven (pom.xml) or Gradle (build.gradle, build.gradle.kts) project:
- * toolchain kind "jvm", the jar the build produces, the class with a main method, variants release
- * and cds (JDK 17 or newer; aot needs JDK 24).
+ * toolchain kind "jvm", the jar the build produces (in a multi-module Maven build the module init picks,
+ * see MavenModules; with Gradle's application plugin the installDist tree, see GradleApp), the class with
+ * a main method, variants release and cds (JDK 17 or newer; aot needs JDK 24).
  */
 final class JvmStarter {
-    private static final Pattern PARENT = Pattern.compile("(?s)<parent>.*?</parent>|<!--.*?-->");
-    private static final Pattern ARTIFACT = Pattern.compile("<artifactId>\\s*([^<\\s]+)\\s*</artifactId>");
-    private static final Pattern VERSION = Pattern.compile("<version>\\s*([^<\\s]+)\\s*</version>");
-    private static final Pattern PACKAGING = Pattern.compile("<packaging>\\s*([^<\\s]+)\\s*</packaging>");
     private static final Pattern MAIN = Pattern.compile("static\\s+void\\s+main\\s*\\(");
     private static final Pattern PACKAGE = Pattern.compile("(?m)^\\s*package\\s+([\\w.]+)\\s*;");
 
@@ -38,26 +35,15 @@ final class JvmStarter {
     static String render(Path dir) {
         boolean maven = isMaven(dir);
         String name = dir.getFileName() == null ? "project" : dir.getFileName().toString();
-        Optional<String> jar = maven ? mavenJar(dir) : Optional.empty();
-        Optional<String> main = mainClass(dir);
         StringBuilder s = new StringBuilder();
         s.append("# pgolab.toml: written by 'pgolab init' (found ").append(maven ? "pom.xml, Maven" : "a Gradle build").append(").\n");
-        s.append("# Every key is documented in docs/config.md ('Toolchain kind \"jvm\"'). Check the lines marked CHANGE_ME.\n\n");
+        s.append("# Every key is documented in docs/config.md ('Toolchain kind \"jvm\"'). Check the lines marked CHANGE_ME or guessed.\n\n");
         s.append("[project]\nname = ").append(TomlText.quote(name)).append("\n");
         s.append("root = \".\"\n");
         s.append("variants = [\"release\", \"cds\"]   # \"aot\" too with a JDK 24 or newer (jdk = \"25\")\n\n");
         s.append("[toolchain]\nkind = \"jvm\"\n");
-        s.append("jar = ").append(TomlText.quote(jar.orElse(maven ? "target/CHANGE_ME.jar" : "build/libs/CHANGE_ME.jar")))
-                .append(jar.isPresent() ? "" : "   # CHANGE_ME: the jar the build produces").append("\n");
-        s.append("main = ").append(TomlText.quote(main.orElse("CHANGE_ME")))
-                .append(main.isPresent() ? "   # omit to use the jar's Main-Class" : "   # CHANGE_ME: the main class").append("\n\n");
-        s.append("[build]\n");
-        if (maven) {
-            s.append("command = \"mvn -q -B -DskipTests package\"\n\n");
-        } else {
-            s.append("command = \"").append(Files.isRegularFile(dir.resolve("gradlew")) ? "./gradlew" : "gradle")
-                    .append(" -q assemble\"\n\n");
-        }
+        String command = maven ? maven(dir, name, s) : gradle(dir, name, s);
+        s.append("\n[build]\n").append("command = ").append(TomlText.quote(command)).append("\n\n");
         s.append("# Training: one representative run; the cds archive is made from it.\n");
         s.append("[[train]]\nname = \"typical\"\ncommand = \"{binary}\"   # CHANGE_ME: a realistic workload\n");
         s.append("timeout = \"10m\"\n\n");
@@ -66,22 +52,57 @@ final class JvmStarter {
         return s.toString();
     }
 
-    /** target/ARTIFACT-VERSION.jar of a jar module whose own artifactId and version are plain values. */
-    static Optional<String> mavenJar(Path dir) {
-        try {
-            String pom = PARENT.matcher(TextHead.of(dir.resolve("pom.xml"), TextHead.PROJECT_FILE)).replaceAll("");
-            Matcher p = PACKAGING.matcher(pom);
-            if (p.find() && !p.group(1).equals("jar")) {
-                return Optional.empty();
-            }
-            Matcher a = ARTIFACT.matcher(pom);
-            Matcher v = VERSION.matcher(pom);
-            if (!a.find() || !v.find() || a.group(1).contains("$") || v.group(1).contains("$")) {
-                return Optional.empty();
-            }
-            return Optional.of("target/" + a.group(1) + "-" + v.group(1) + ".jar");
-        } catch (IOException | UncheckedIOException e) {
-            return Optional.empty();
+    /** jar and main of the module init picks; returns the build command (-pl MODULE -am in a multi-module build). */
+    private static String maven(Path dir, String name, StringBuilder s) {
+        Optional<MavenModules.Choice> c = MavenModules.choose(MavenModules.find(dir), name);
+        if (c.isEmpty()) {
+            s.append("jar = \"target/CHANGE_ME.jar\"   # CHANGE_ME: the jar the build produces (no jar module found)\n");
+            s.append("main = \"CHANGE_ME\"   # CHANGE_ME: the main class\n");
+            return "mvn -q -B -DskipTests package";
+        }
+        MavenModules.Module m = c.get().module();
+        s.append("jar = ").append(TomlText.quote(m.jar()));
+        if (c.get().guessed()) {
+            s.append("   # guessed: module ").append(TomlText.comment(m.dir())).append(", others: ")
+                    .append(TomlText.comment(String.join(", ", c.get().others())));
+        } else if (m.jar().contains("CHANGE_ME")) {
+            s.append("   # CHANGE_ME: the version is not a plain value in the pom");
+        }
+        s.append("\n");
+        if (!m.runnable()) {
+            s.append("# The jar holds this module's classes only: if the program needs its dependencies, list them\n")
+                    .append("# (classpath = [\"").append(m.jar()).append("\", \"...\"]) or build a jar with them (maven-shade-plugin).\n");
+        }
+        main(s, m.main().or(() -> mainClass(m.dir().isEmpty() ? dir : dir.resolve(m.dir()))), m.runnable());
+        return m.dir().isEmpty() ? "mvn -q -B -DskipTests package"
+                : "mvn -q -B -DskipTests -pl " + m.dir() + " -am package";
+    }
+
+    /** The application plugin's installDist when the build applies it, else assemble and build/libs. */
+    private static String gradle(Path dir, String name, StringBuilder s) {
+        String wrapper = Files.isRegularFile(dir.resolve("gradlew")) ? "./gradlew" : "gradle";
+        Optional<GradleApp> app = GradleApp.find(dir);
+        if (app.isEmpty()) {
+            s.append("jar = \"build/libs/CHANGE_ME.jar\"   # CHANGE_ME: the jar the build produces\n");
+            main(s, mainClass(dir), false);
+            return wrapper + " -q assemble";
+        }
+        GradleApp a = app.get();
+        String project = a.dir().isEmpty() ? name : a.dir().substring(a.dir().lastIndexOf('/') + 1);
+        String prefix = a.dir().isEmpty() ? "" : a.dir() + "/";
+        String lib = prefix + "build/install/" + project + "/lib/";
+        s.append("# installDist puts the program's jar and its dependencies in ").append(TomlText.comment(lib)).append("\n");
+        s.append("classpath = [").append(TomlText.quote(lib + project + a.version().map(v -> "-" + v).orElse("") + ".jar"))
+                .append("]   # guessed: add the dependency jars of ").append(TomlText.comment(lib)).append(" it needs\n");
+        main(s, a.main().or(() -> mainClass(a.dir().isEmpty() ? dir : dir.resolve(a.dir()))), false);
+        return wrapper + " -q " + (a.dir().isEmpty() ? "" : ":" + a.dir().replace('/', ':') + ":") + "installDist";
+    }
+
+    private static void main(StringBuilder s, Optional<String> main, boolean manifest) {
+        if (main.isPresent()) {
+            s.append("main = ").append(TomlText.quote(main.get())).append("\n");
+        } else if (!manifest) {
+            s.append("main = \"CHANGE_ME\"   # CHANGE_ME: the main class\n");
         }
     }
 

@@ -33,4 +33,46 @@ class GoStarterTest {
     void aDirectoryWithoutGoModIsNotGo() {
         assertThat(StarterConfig.kindOf(tmp)).isEmpty();
     }
+
+    private void main(String dir) throws Exception {
+        Path d = Files.createDirectories(tmp.resolve(dir));
+        Files.writeString(d.resolve("main.go"), "// a tool\npackage main\n\nfunc main() {}\n");
+    }
+
+    @Test
+    void theMainPackageNamedLikeTheModuleIsChosenAndTheOthersListed() throws Exception {
+        Files.writeString(tmp.resolve("go.mod"), "module github.com/acme/zap\n");
+        main("cmd/aaa");
+        main("cmd/zap");
+        main("tools/gen");
+        main("vendor/x/y");
+        main("internal/testdata/z");
+        String text = StarterConfig.render(tmp, "go");
+        assertThat(text).contains("package = \"./cmd/zap\"   # also main: ./cmd/aaa, ./tools/gen\n").doesNotContain("# guessed", "vendor");
+        assertThat(ConfigLoader.parse(tmp.resolve("pgolab.toml"), text).build().command()).endsWith(" ./cmd/zap");
+    }
+
+    @Test
+    void severalMainPackagesAndNoNameToGoByIsAGuess() throws Exception {
+        Files.writeString(tmp.resolve("go.mod"), "module example.com/suite\n");
+        main("cmd/one");
+        main("cmd/two");
+        String text = StarterConfig.render(tmp, "go");
+        assertThat(text).contains("package = \"./cmd/one\"   # guessed: ./cmd/one, others: ./cmd/two\n");
+    }
+
+    @Test
+    void theMakefilesGoBuildFlagsAreKeptUnlessMadeOfMakeVariables() throws Exception {
+        Files.writeString(tmp.resolve("go.mod"), "module example.com/tool\n");
+        main("");
+        Files.writeString(tmp.resolve("Makefile"), "build:\n\tCGO_ENABLED=0 go build -trimpath \\\n\t\t-tags 'netgo osusergo' -ldflags \"-s -w\" -o tool .\n");
+        String text = StarterConfig.render(tmp, "go");
+        assertThat(text).contains("package = \".\"\n", "goflags = \"-tags=netgo,osusergo\"", "ldflags = \"-s -w\"");
+        var c = ConfigLoader.parse(tmp.resolve("pgolab.toml"), text);
+        assertThat(c.build().ldflags()).isEqualTo("-s -w");
+
+        Files.writeString(tmp.resolve("Makefile"), "build:\n\tgo build -ldflags \"-X main.version=$(VERSION)\" .\n");
+        assertThat(StarterConfig.render(tmp, "go")).contains("ldflags = \"\"\n",
+                "# The Makefile's go build also passes -ldflags -X main.version=$(VERSION): made of make variables");
+    }
 }
