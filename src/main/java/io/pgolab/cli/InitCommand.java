@@ -47,15 +47,20 @@ final class InitCommand implements Callable<Integer> {
             + " released from, else the placeholder OWNER/pgolab (docs/ci.md).")
     String action;
 
+    @Option(names = "--install", paramLabel = "release|source=URL@COMMIT", description = "With --ci: how the workflow"
+            + " gets pgolab: release (default: the composite action at this release), or source=URL@COMMIT (built"
+            + " from pgolab's git sources at that commit once, then cached: before any release exists; docs/ci.md).")
+    String install;
+
     @Override
     public Integer call() {
         if (ci != null) {
-            return InitWorkflow.write(parent.global.configFile(), ci, runners, action, force);
+            return InitWorkflow.write(parent.global.configFile(), ci, runners, action, install, force);
         }
-        if (runners != null || action != null) {
-            String option = runners != null ? "--runner" : "--action";
+        if (runners != null || action != null || install != null) {
+            String option = runners != null ? "--runner" : action != null ? "--action" : "--install";
             throw new UserError(option + " belongs to --ci", "write pgolab init --ci github " + option
-                    + (runners != null ? " LABEL=RUNNER" : " OWNER/NAME"));
+                    + (runners != null ? " LABEL=RUNNER" : action != null ? " OWNER/NAME" : " source=URL@COMMIT"));
         }
         Path dir = workDir(parent.global.workDir());
         Path file = parent.global.configFile();

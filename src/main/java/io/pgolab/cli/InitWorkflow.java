@@ -5,6 +5,7 @@ import io.pgolab.Version;
 import io.pgolab.config.Config;
 import io.pgolab.config.ConfigLoader;
 import io.pgolab.config.starter.GithubWorkflow;
+import io.pgolab.config.starter.SourceInstall;
 import io.pgolab.util.UserFile;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -16,9 +17,14 @@ final class InitWorkflow {
     private InitWorkflow() {
     }
 
-    static int write(Path config, String ci, List<String> runners, String action, boolean force) {
+    static int write(Path config, String ci, List<String> runners, String action, String installValue, boolean force) {
         if (!ci.equals("github")) {
             throw new UserError("unknown --ci '" + ci + "'", "use --ci github (GitHub Actions)");
+        }
+        Optional<SourceInstall> source = SourceInstall.parse(installValue);   // refused before anything is read
+        if (source.isPresent() && action != null) {
+            throw new UserError("--action and --install source=... exclude each other: a workflow that builds pgolab from"
+                    + " source uses no composite action", "drop --action, or use --install release");
         }
         if (!Files.isRegularFile(config)) {
             throw new UserError("no config at " + config, "run 'pgolab init' first: the workflow is written for an existing config");
@@ -37,11 +43,17 @@ final class InitWorkflow {
         String branch = GithubWorkflow.defaultBranch(root);
         GithubWorkflow.Action install = GithubWorkflow.Action.of(Optional.ofNullable(action), Version.build());
         String text = GithubWorkflow.render(GithubWorkflow.slashes(root.relativize(config)), variants, hosts,
-                branch, Main.version(), install);
+                branch, Main.version(), install, source);
         UserFile.write(file, text);   // whole, directories made; never into a FIFO, socket or device
         System.out.println("wrote " + file + ": release builds " + String.join(", ", variants) + " on pushes to " + branch
                 + "; the gate runs on " + hosts.stream().map(Object::toString).reduce((a, b) -> a + " and " + b).orElse(""));
         boolean ignored = InitCommand.ignoreStore(config);
+        if (source.isPresent()) {
+            System.out.println("next: the steps \"Install pgolab\" build pgolab from " + source.get().url() + " at "
+                    + source.get().commit() + " once (then the Actions cache keeps it); commit the file"
+                    + (ignored ? "s" : "") + " (docs/ci.md, \"Before the first release\")");
+            return 0;
+        }
         if (install.placeholder()) {
             System.err.println("warning: the steps \"Install pgolab\" say uses: " + install.uses() + ": this pgolab does not know"
                     + " the repository it was released from; replace OWNER with the owner of the pgolab repository"

@@ -131,6 +131,42 @@ class CiWorkflowIT {
     }
 
     /**
+     * Before any release: 'init --ci github --install source=URL@COMMIT' writes steps that build pgolab from its git
+     * sources at that commit (here these sources' own repository, by a file: URL) with Maven, once: the second run
+     * takes the jar from the Actions cache, checked against its SHA-256, and builds without Maven.
+     */
+    @Test
+    void beforeAnyReleaseTheWorkflowBuildsPgolabFromAPinnedCommitOnce() throws Exception {
+        Tool.require(LocalActions.onPath("mvn"), "mvn");
+        Tool.require(LocalActions.onPath("git"), "git");
+        Process p = new ProcessBuilder("git", "rev-parse", "HEAD").directory(WorkflowFixture.PGOLAB_SOURCES.toFile()).start();
+        String commit = new String(p.getInputStream().readAllBytes()).trim();
+        assertThat(p.waitFor()).isZero();
+        String url = WorkflowFixture.PGOLAB_SOURCES.toUri().toString().replaceAll("/$", "");
+        WorkflowFixture f = WorkflowFixture.create(tmp, "io.pgolab.cli.Main", TinyProject.SOURCE + "// a comment\n",
+                Map.of(), Map.of(), List.of("--install", "source=" + url + "@" + commit));
+        String workflow = Files.readString(f.repo.resolve(".github/workflows/pgolab.yml"));
+        assertThat(workflow).contains("PGOLAB_SOURCE_COMMIT: '" + commit + "'").doesNotContain("uses: OWNER/pgolab");
+        // Maven as on a runner, offline first here (no network in this sandbox; the plugins are in the local repository)
+        Path mvn = tmp.resolve("stub-bin/mvn");
+        Files.writeString(mvn, "#!/bin/sh\nPATH=\"${PATH#*stub-bin:}\" mvn -o \"$@\" || PATH=\"${PATH#*stub-bin:}\" mvn \"$@\"\n");
+        Files.setPosixFilePermissions(mvn, java.nio.file.attribute.PosixFilePermissions.fromString("rwxr-xr-x"));
+
+        LocalActions.Job first = f.release();
+        assertThat(first.success()).as(first.log()).isTrue();
+        assertThat(first.step("Cache pgolab built from source").log()).startsWith("cache miss: pgolab-source-" + commit);
+        assertThat(first.step("Install pgolab").log()).contains("pgolab.jar built from " + url + " at " + commit + ", SHA-256 ");
+        assertThat(f.actions.artifacts().resolve("pgolab-release-x86_64/pgo/hot")).isExecutable();
+
+        f.newRun();
+        Files.writeString(mvn, "#!/bin/sh\necho 'mvn must not run again' >&2; exit 1\n");
+        LocalActions.Job second = f.release();
+        assertThat(second.success()).as(second.log()).isTrue();
+        assertThat(second.step("Cache pgolab built from source").log()).startsWith("cache hit");
+        assertThat(second.step("Install pgolab").log()).contains("built from " + commit + ", from the cache");
+    }
+
+    /**
      * Each host's artifact holds the gate's HTML report, and the comment (and the job summary, the same Markdown)
      * links the run's artifacts and names each host's report.html.
      */

@@ -67,6 +67,12 @@ final class WorkflowFixture {
     /** The same, with more repository variables (vars.*) than the ones that fetch pgolab. */
     static WorkflowFixture create(Path tmp, String mainClass, String changedSource, Map<String, String> extraEnv,
             Map<String, String> extraVars) throws IOException, InterruptedException {
+        return create(tmp, mainClass, changedSource, extraEnv, extraVars, List.of());
+    }
+
+    /** The same, with more options for 'pgolab init --ci github' (e.g. --install source=URL@COMMIT). */
+    static WorkflowFixture create(Path tmp, String mainClass, String changedSource, Map<String, String> extraEnv,
+            Map<String, String> extraVars, List<String> initOptions) throws IOException, InterruptedException {
         Path repo = tmp.resolve("repo");
         TinyProject.create(repo, "clang", "\"release\", \"pgo\"", TinyProject.train("loop", "{binary} run 2000000"));
         Files.writeString(repo.resolve("pgolab.toml"), Files.readString(repo.resolve("pgolab.toml")) + "\n" + BENCH);
@@ -74,7 +80,9 @@ final class WorkflowFixture {
         LocalActions.git(repo, "init", "-q", "-b", "main");
         LocalActions.git(repo, "config", "user.email", "ci@example.invalid");
         LocalActions.git(repo, "config", "user.name", "ci");
-        Cli.Result init = Cli.run(repo, "init", "--ci", "github");
+        List<String> initArgs = new ArrayList<>(List.of("init", "--ci", "github"));
+        initArgs.addAll(initOptions);
+        Cli.Result init = Cli.run(repo, initArgs.toArray(String[]::new));
         assertThat(init.exitCode()).as(init.all()).isZero();
         String base;
         if (changedSource == null) {

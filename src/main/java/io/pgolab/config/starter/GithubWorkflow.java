@@ -189,6 +189,31 @@ public final class GithubWorkflow {
     /** The workflow text. configPath is relative to the repository root, with '/' separators. */
     public static String render(String configPath, List<String> releaseVariants, List<Runner> runners,
             String branch, String version, Action action) {
+        return render(configPath, releaseVariants, runners, branch, version, action, Optional.empty());
+    }
+
+    /** The template's step that installs pgolab through the composite action, in each job. */
+    private static final String ACTION_STEP = """
+                  - name: Install pgolab
+                    uses: @@ACTION@@
+                    with:
+                      jar-url: ${{ vars.PGOLAB_JAR_URL }}
+                      sha256: ${{ vars.PGOLAB_JAR_SHA256 }}
+            """;
+    private static final String ACTION_COMMENT = """
+                  # pgolab's composite action: the release's jar, checked against its SHA-256 and cached once per runner,
+                  # and a 'pgolab' launcher on PATH (docs/ci.md, "Get pgolab onto the runners"). It sets up no JDK: see above.
+            """;
+    private static final String ENV_COMMENT = """
+              # Where pgolab comes from: the release the step "Install pgolab" names (@@ACTION@@), unless
+              # these repository variables (Settings > Secrets and variables > Actions > Variables) point elsewhere:
+              #   PGOLAB_JAR_URL (+ PGOLAB_JAR_SHA256): a pgolab.jar you host (a mirror, an unreleased build); without
+              #   PGOLAB_JAR_SHA256 the file PGOLAB_JAR_URL.sha256 beside it gives the SHA-256 the jar is checked against.
+            """;
+
+    /** The workflow text; with source, pgolab is built from that commit in each job (see SourceInstall). */
+    public static String render(String configPath, List<String> releaseVariants, List<Runner> runners,
+            String branch, String version, Action action, Optional<SourceInstall> source) {
         checkValue("the config path", configPath);
         checkValue("the pgolab release", action.release());
         if (!action.uses().matches("[A-Za-z0-9-]+/[A-Za-z0-9._-]+@v[A-Za-z0-9._+-]+")) {
@@ -200,7 +225,9 @@ public final class GithubWorkflow {
             throw new IllegalArgumentException("no runners");
         }
         String variants = String.join(" ", releaseVariants);
-        return template()
+        String template = source.map(src -> src.apply(template().replace(ACTION_COMMENT, ""), ACTION_STEP, ENV_COMMENT))
+                .orElseGet(GithubWorkflow::template);
+        return template
                 .replace("@@VERSION@@", version)
                 .replace("@@ACTION@@", action.uses())
                 .replace("@@BRANCH_VALUE@@", quoted(literalPattern(branch)))
@@ -257,7 +284,7 @@ public final class GithubWorkflow {
     }
 
     /** s with what a terminal would act on replaced by '?'. */
-    private static String shown(String s) {
+    static String shown(String s) {
         StringBuilder b = new StringBuilder();
         for (int i = 0; i < s.length(); i++) {
             char c = s.charAt(i);
