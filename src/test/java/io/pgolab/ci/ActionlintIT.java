@@ -78,6 +78,19 @@ class ActionlintIT {
         assertThat(again.exitCode()).as(again.output()).isZero();
     }
 
+    @Test
+    void theWorkflowThatBuildsPgolabFromSourcePassesActionlint() throws Exception {
+        Path p = project();
+        Cli.Result r = Cli.run(p, "init", "--ci", "github", "--install",
+                "source=https://git.example.org/pgolab.git@0123456789abcdef0123456789abcdef01234567");
+        assertThat(r.exitCode()).as(r.all()).isZero();
+        Path file = p.resolve(".github/workflows/pgolab.yml");
+        assertThat(Files.readString(file)).contains("key: pgolab-source-0123456789abcdef0123456789abcdef01234567")
+                .doesNotContain("uses: OWNER/pgolab");
+        Lint l = lint(file);
+        assertThat(l.exitCode()).as(l.output()).isZero();
+    }
+
     /** pgolab's own release workflow (on tags v*), as committed. */
     @Test
     void theReleaseWorkflowPassesActionlint() throws Exception {
