@@ -66,8 +66,8 @@ kept() {
         echo "own: ${own:-the release defaults of cargo}; rustc got: ${seen:-?}; audit: ${audit:-none}"
     else
         local bin own
-        bin=$(find "$dir/.pgolab" -type f -perm -u+x -newer "$dir/pgolab.toml" 2>/dev/null | while read -r f; do file -b "$f" | grep -q ELF && echo "$f"; done | head -n 1)
-        own=$(sed -n 's/^\(goflags\|ldflags\) = \(.*\)$/\1=\2/p' "$dir/pgolab.toml" | paste -sd' ' -)
+        bin=$(find "$dir/.pgolab/build/release" -maxdepth 1 -type f -perm -u+x 2>/dev/null | head -n 1)
+        own=$(sed -n 's/^\(goflags\|ldflags\) = \("[^"]*"\).*/\1=\2/p' "$dir/pgolab.toml" | paste -sd' ' -)
         echo "config: $own; binary: $("$go" version -m "$bin" 2>/dev/null | sed -n 's/^\tbuild\t\(-ldflags\|-tags\)=\(.*\)/\1=\2/p' | paste -sd' ' -)"
     fi
 }

@@ -23,8 +23,11 @@ import org.tomlj.TomlTable;
  * picks: the package or binary named like the directory, else the only one, else the first (a guess).
  */
 final class CargoTargets {
-    /** One package with binaries; dir is relative to the workspace root ("" for the root package). */
-    record Pkg(String name, String dir, List<String> bins) {
+    /**
+     * One package with binaries; dir is relative to the workspace root ("" for the root package); gated: the
+     * binaries with required-features, which 'cargo build --bin' refuses without them (never written to bins).
+     */
+    record Pkg(String name, String dir, List<String> bins, List<String> gated) {
     }
 
     /** What init writes: the package to pass (empty for the root package), its bins (the chosen one first). */
@@ -72,6 +75,10 @@ final class CargoTargets {
         List<String> bins = new ArrayList<>(List.of(bin));
         chosen.bins().stream().filter(b -> !b.equals(bin)).forEach(bins::add);
         List<String> others = new ArrayList<>();
+        for (Pkg p : pkgs) {
+            p.gated().forEach(g -> others.add(g + (p.name().equals(pkgName) ? "" : " (package " + p.name() + ")")
+                    + " (needs its required-features)"));
+        }
         for (String[] a : all) {
             if (!a[0].equals(pkgName)) {
                 others.add(a[1] + " (package " + a[0] + ")");
@@ -103,11 +110,16 @@ final class CargoTargets {
             return Optional.empty();
         }
         Set<String> bins = new LinkedHashSet<>();
+        Set<String> gated = new LinkedHashSet<>();
         Set<String> declared = new LinkedHashSet<>();   // paths of [[bin]] targets: not discovered again
         TomlArray arr = toml.getArray("bin");
         for (int i = 0; arr != null && i < arr.size(); i++) {
             if (arr.get(i) instanceof TomlTable t && t.get("name") instanceof String n) {
-                bins.add(n);
+                if (t.get("required-features") instanceof TomlArray req && !req.isEmpty()) {
+                    gated.add(n);   // cargo refuses --bin n without its features: left to the user
+                } else {
+                    bins.add(n);
+                }
                 declared.add(normal(t.get("path") instanceof String p ? p : n.equals(name) ? "src/main.rs" : "src/bin/" + n + ".rs"));
             }
         }
@@ -118,14 +130,15 @@ final class CargoTargets {
         Path binDir = dir.resolve("src/bin");
         if (autobins && Files.isDirectory(binDir)) {
             try (Stream<Path> files = Files.list(binDir)) {
-                files.filter(f -> !declared.contains("src/bin/" + f.getFileName()))
+                files.filter(f -> !declared.contains("src/bin/" + f.getFileName()) && !declared.contains("src/bin/" + f.getFileName() + "/main.rs"))
                         .map(CargoTargets::binName).flatMap(Optional::stream).sorted().forEach(bins::add);
             } catch (IOException | UncheckedIOException e) {
                 // no src/bin binaries then
             }
         }
+        bins.removeAll(gated);
         List<String> kept = bins.stream().filter(n -> n.matches(CargoConfig.NAME)).toList();
-        return kept.isEmpty() ? Optional.empty() : Optional.of(new Pkg(name, rel, kept));
+        return kept.isEmpty() && gated.isEmpty() ? Optional.empty() : Optional.of(new Pkg(name, rel, kept, List.copyOf(gated)));
     }
 
     /** src/bin/NAME.rs or src/bin/NAME/main.rs. */

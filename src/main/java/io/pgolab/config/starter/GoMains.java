@@ -24,7 +24,10 @@ final class GoMains {
     private static final Pattern PACKAGE_MAIN = Pattern.compile("(?m)^package\\s+main\\s*$");
     private static final int MAX_DEPTH = 4;
     /** A 'go build' command on one (joined) Makefile line. */
-    private static final Pattern GO_BUILD = Pattern.compile("\\bgo\\s+build\\b(.*)");
+    private static final Pattern GO_BUILD = Pattern.compile("(?:\\bgo|\\$[({]\\w+[)}])\\s+build\\b(.*)");
+    /** A make variable's definition: NAME = / := / ::= / ?= VALUE. */
+    private static final String DEFINITION = "(?m)^\\s*(?:export\\s+)?%s\\s*(?::{1,2}|\\?)?=(.*)$";
+    private static final Pattern REFERENCE = Pattern.compile("\\$[({](\\w+)[)}]");
     private static final Pattern LDFLAGS = Pattern.compile("-ldflags[= ](\"[^\"]*\"|'[^']*'|\\S+)");
     private static final Pattern TAGS = Pattern.compile("-tags[= ](\"[^\"]*\"|'[^']*'|\\S+)");
 
@@ -114,7 +117,7 @@ final class GoMains {
                 for (String line : text.split("\n")) {
                     Matcher m = GO_BUILD.matcher(line);
                     if (m.find() && !line.stripLeading().startsWith("#")) {
-                        return flags(m.group(1));
+                        return flags(expand(m.group(1), text, 2));
                     }
                 }
             } catch (IOException | UncheckedIOException e) {
@@ -125,17 +128,45 @@ final class GoMains {
         return MakeFlags.NONE;
     }
 
-    /** A value holding a make or shell variable ($) cannot be kept as text: named in skipped instead. */
+    /** $(NAME) / ${NAME} replaced by the Makefile's own definition of NAME (depth levels deep); others kept. */
+    static String expand(String args, String makefile, int depth) {
+        if (depth == 0) {
+            return args;
+        }
+        Matcher r = REFERENCE.matcher(args);
+        StringBuilder out = new StringBuilder();
+        while (r.find()) {
+            Matcher d = Pattern.compile(String.format(DEFINITION, Pattern.quote(r.group(1)))).matcher(makefile);
+            String value = d.find() ? expand(d.group(1).strip(), makefile, depth - 1) : r.group();
+            r.appendReplacement(out, Matcher.quoteReplacement(value));
+        }
+        r.appendTail(out);
+        return out.toString();
+    }
+
+    /**
+     * A value holding a make or shell variable ($) cannot be kept as text: -X name=$(VERSION) pairs (version
+     * stamps) are dropped from -ldflags and the rest kept; what is dropped is named in skipped.
+     */
     static MakeFlags flags(String args) {
         String ld = value(LDFLAGS.matcher(args));
         String tags = value(TAGS.matcher(args));
         List<String> skipped = new ArrayList<>();
-        if (ld.contains("$")) {
-            skipped.add("-ldflags " + ld);
-            ld = "";
+        List<String> keptLd = new ArrayList<>();
+        String[] words = ld.isEmpty() ? new String[0] : ld.split("\\s+");
+        for (int i = 0; i < words.length; i++) {
+            boolean pair = words[i].equals("-X") && i + 1 < words.length;
+            String w = pair ? words[i] + " " + words[i + 1] : words[i];
+            if (w.contains("$")) {
+                skipped.add(w);
+            } else {
+                keptLd.add(w);
+            }
+            i += pair ? 1 : 0;
         }
+        ld = String.join(" ", keptLd);
         if (tags.contains("$")) {
-            skipped.add("-tags " + tags);
+            skipped.add("-tags=" + tags);
             tags = "";
         }
         return new MakeFlags(ld, tags, String.join(", ", skipped));

@@ -60,7 +60,8 @@ final class GoStarter {
     /** package (the choice, a guess marked), goflags with the Makefile's -tags, ldflags as its 'go build' line has them. */
     private static void build(StringBuilder s, Path dir, String module, String dirName) {
         List<String> mains = GoMains.find(dir);
-        String moduleLast = module.substring(module.lastIndexOf('/') + 1);
+        String path = module.replaceFirst("/v[0-9]+$", "");   // example.com/tool/v3 is the tool
+        String moduleLast = path.substring(path.lastIndexOf('/') + 1);
         Optional<GoMains.Choice> c = GoMains.choose(mains, moduleLast, dirName);
         s.append("package = ").append(TomlText.quote(c.map(GoMains.Choice::pkg).orElse(".")));
         if (c.isEmpty()) {
@@ -80,8 +81,8 @@ final class GoStarter {
         s.append("ldflags = ").append(TomlText.quote(mk.ldflags())).append(mk.ldflags().isEmpty() ? "" : "   # from the Makefile's go build")
                 .append("\n");
         if (!mk.skipped().isEmpty()) {
-            s.append("# The Makefile's go build also passes ").append(TomlText.comment(mk.skipped()))
-                    .append(": made of make variables, so not copied here; CHANGE_ME if the release needs them.\n");
+            s.append("# Not copied from the Makefile's go build (made of make variables): ").append(TomlText.comment(mk.skipped()))
+                    .append("\n# CHANGE_ME if the release needs them.\n");
         }
     }
 }

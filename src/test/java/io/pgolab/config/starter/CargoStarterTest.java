@@ -98,4 +98,17 @@ class CargoStarterTest {
         Files.writeString(w.resolve("src/bin/other.rs"), "fn main() {}\n");
         assertThat(CargoTargets.packages(w)).singleElement().satisfies(p -> assertThat(p.bins()).containsExactly("tool"));
     }
+
+    @Test
+    void aBinaryWithRequiredFeaturesIsNotBuiltButNamed() throws Exception {
+        Path w = Files.createDirectories(tmp.resolve("cache"));
+        Files.writeString(w.resolve("Cargo.toml"), "[package]\nname = \"cache\"\nversion = \"1.0.0\"\n\n"
+                + "[[bin]]\nname = \"cache\"\n\n[[bin]]\nname = \"cache-dist\"\nrequired-features = [\"dist\"]\n");
+        Files.createDirectories(w.resolve("src/bin"));
+        Files.writeString(w.resolve("src/main.rs"), "fn main() {}\n");
+        Files.writeString(w.resolve("src/bin/cache-dist.rs"), "fn main() {}\n");
+        String text = StarterConfig.render(w, "cargo");
+        assertThat(text).contains("bins = [\"cache\"]   # cache is {binary}; also found: cache-dist (needs its required-features)\n");
+        assertThat(load(w, text).bins()).containsExactly("cache");
+    }
 }

@@ -73,6 +73,23 @@ class GoStarterTest {
 
         Files.writeString(tmp.resolve("Makefile"), "build:\n\tgo build -ldflags \"-X main.version=$(VERSION)\" .\n");
         assertThat(StarterConfig.render(tmp, "go")).contains("ldflags = \"\"\n",
-                "# The Makefile's go build also passes -ldflags -X main.version=$(VERSION): made of make variables");
+                "# Not copied from the Makefile's go build (made of make variables): -X main.version=$(VERSION)\n");
+    }
+
+    @Test
+    void makeVariablesOfTheGoBuildLineAreExpandedAndVersionStampsLeftOut() throws Exception {
+        Files.writeString(tmp.resolve("go.mod"), "module example.com/finder/v2\n");
+        main("");
+        main("cmd/helper");
+        Files.writeString(tmp.resolve("Makefile"), """
+                GO ?= go
+                TAGS :=
+                BUILD_FLAGS := -a -ldflags "-s -w -X main.version=$(VERSION) -X main.revision=$(REVISION)" -tags "$(TAGS)"
+                target/finder:
+                \t$(GO) build $(BUILD_FLAGS) -o $@
+                """);
+        String text = StarterConfig.render(tmp, "go");
+        assertThat(text).contains("package = \".\"   # also main: ./cmd/helper\n", "goflags = \"\"", "ldflags = \"-s -w\"",
+                "(made of make variables): -X main.version=$(VERSION), -X main.revision=$(REVISION)\n");
     }
 }
