@@ -23,6 +23,8 @@ import java.util.stream.Stream;
 final class GoMains {
     private static final Pattern PACKAGE_MAIN = Pattern.compile("(?m)^package\\s+main\\s*$");
     private static final int MAX_DEPTH = 4;
+    /** A package path that is one word in a shell command: other directories are left out. */
+    private static final Pattern SAFE = Pattern.compile("\\.|\\./[A-Za-z0-9._/+-]+");
     /** A 'go build' command on one (joined) Makefile line. */
     private static final Pattern GO_BUILD = Pattern.compile("(?:\\bgo|\\$[({]\\w+[)}])\\s+build\\b(.*)");
     /** A make variable's definition: NAME = / := / ::= / ?= VALUE. */
@@ -55,8 +57,9 @@ final class GoMains {
                             || (!d.equals(dir) && Files.isRegularFile(d.resolve("go.mod")))) {   // another module
                         return FileVisitResult.SKIP_SUBTREE;
                     }
-                    if (isMain(d)) {
-                        out.add(d.equals(dir) ? "." : "./" + GithubWorkflow.slashes(dir.relativize(d)));
+                    String pkg = d.equals(dir) ? "." : "./" + GithubWorkflow.slashes(dir.relativize(d));
+                    if (SAFE.matcher(pkg).matches() && isMain(d)) {   // it goes into a command line unquoted
+                        out.add(pkg);
                     }
                     return FileVisitResult.CONTINUE;
                 }

@@ -64,7 +64,7 @@ final class MavenModules {
             Matcher m = MODULE.matcher(pom);
             while (m.find()) {
                 String sub = rel.isEmpty() ? m.group(1) : rel + "/" + m.group(1);
-                if (!sub.contains("..") && !m.group(1).startsWith("/")) {
+                if (!sub.contains("..") && !m.group(1).startsWith("/") && sub.matches("[A-Za-z0-9._/+-]+")) {   // -pl MODULE, unquoted
                     visit(root, sub, version, depth + 1, out);
                 }
             }

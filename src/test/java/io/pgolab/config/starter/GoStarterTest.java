@@ -46,6 +46,7 @@ class GoStarterTest {
         main("cmd/zap");
         main("tools/gen");
         main("vendor/x/y");
+        main("tools/my tool");   // not one word on the go build line: left out
         main("internal/testdata/z");
         String text = StarterConfig.render(tmp, "go");
         assertThat(text).contains("package = \"./cmd/zap\"   # also main: ./cmd/aaa, ./tools/gen\n").doesNotContain("# guessed", "vendor");
