@@ -68,7 +68,9 @@ kept() {
         local bin own
         bin=$(find "$dir/.pgolab/build/release" -maxdepth 1 -type f -perm -u+x 2>/dev/null | head -n 1)
         own=$(sed -n 's/^\(goflags\|ldflags\) = \("[^"]*"\).*/\1=\2/p' "$dir/pgolab.toml" | paste -sd' ' -)
-        echo "config: $own; binary: $("$go" version -m "$bin" 2>/dev/null | sed -n 's/^\tbuild\t\(-ldflags\|-tags\)=\(.*\)/\1=\2/p' | paste -sd' ' -)"
+        local seen
+        seen=$("$go" version -m "$bin" 2>/dev/null | sed -n 's/^\tbuild\t\(-ldflags\|-tags\)=\(.*\)/\1=\2/p' | paste -sd' ' -)
+        echo "config: $own; binary (go version -m): ${seen:-no -ldflags or -tags}"
     fi
 }
 

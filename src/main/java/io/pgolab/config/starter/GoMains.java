@@ -27,8 +27,8 @@ final class GoMains {
     private static final Pattern SAFE = Pattern.compile("\\.|\\./[A-Za-z0-9._/+-]+");
     /** A 'go build' command on one (joined) Makefile line. */
     private static final Pattern GO_BUILD = Pattern.compile("(?:\\bgo|\\$[({]\\w+[)}])\\s+build\\b(.*)");
-    /** A make variable's definition: NAME = / := / ::= / ?= VALUE. */
-    private static final String DEFINITION = "(?m)^\\s*(?:export\\s+)?%s\\s*(?::{1,2}|\\?)?=(.*)$";
+    /** A make variable's definition: NAME = / := / ::= / ?= VALUE, not indented by a tab (that is a recipe line). */
+    private static final String DEFINITION = "(?m)^ *(?:export +)?%s[ \\t]*(?::{1,2}|\\?)?=(.*)$";
     private static final Pattern REFERENCE = Pattern.compile("\\$[({](\\w+)[)}]");
     private static final Pattern LDFLAGS = Pattern.compile("-ldflags[= ](\"[^\"]*\"|'[^']*'|\\S+)");
     private static final Pattern TAGS = Pattern.compile("-tags[= ](\"[^\"]*\"|'[^']*'|\\S+)");

@@ -84,13 +84,15 @@ class GoStarterTest {
         main("cmd/helper");
         Files.writeString(tmp.resolve("Makefile"), """
                 GO ?= go
-                TAGS :=
+
                 BUILD_FLAGS := -a -ldflags "-s -w -X main.version=$(VERSION) -X main.revision=$(REVISION)" -tags "$(TAGS)"
                 target/finder:
                 \t$(GO) build $(BUILD_FLAGS) -o $@
+                check:
+                \tTAGS=tcell make test
                 """);
         String text = StarterConfig.render(tmp, "go");
         assertThat(text).contains("package = \".\"   # also main: ./cmd/helper\n", "goflags = \"\"", "ldflags = \"-s -w\"",
-                "(made of make variables): -X main.version=$(VERSION), -X main.revision=$(REVISION)\n");
+                "(made of make variables): -X main.version=$(VERSION), -X main.revision=$(REVISION), -tags=$(TAGS)\n");
     }
 }
