@@ -1,0 +1,73 @@
+package io.pgolab.cli;
+
+import io.pgolab.config.Config;
+import io.pgolab.config.ConfigLoader;
+import io.pgolab.init.CheckRule;
+import io.pgolab.init.InitCheck;
+import io.pgolab.init.SizedDefaults;
+import io.pgolab.store.ArtifactStore;
+import io.pgolab.store.ProjectLock;
+import io.pgolab.toolchain.Toolchain;
+import io.pgolab.toolchain.detect.Toolchains;
+import io.pgolab.util.UserFile;
+import io.pgolab.workload.ShellRunner;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+
+/**
+ * init's check, for InitCommand: runs {@link InitCheck} on a config file under the project's lock, prints what it
+ * found, and (for a config init has just written) writes the sized timeouts into it.
+ */
+final class InitChecks {
+    private InitChecks() {
+    }
+
+    /** Whether init runs the check itself: --check, else not --no-check and the rule's "cheap". */
+    static boolean wanted(boolean check, boolean noCheck, Path dir) {
+        if (check || noCheck) {
+            return check;
+        }
+        CheckRule.Decision d = CheckRule.decide(dir, System.console() != null);
+        System.out.println(d.check() ? "checking the config: " + d.why() + " (--no-check skips this)"
+                : "not checking the config (" + d.why() + "): run 'pgolab init --check' to build it once and run its workloads");
+        return d.check();
+    }
+
+    /**
+     * Checks file; writeSized: write the measured timeouts into it (a config init wrote just now). Returns whether
+     * the config is ready.
+     */
+    static boolean run(Path file, boolean writeSized, GlobalOptions g) {
+        Config config = ConfigLoader.load(file);
+        Path dir = InitCheck.dirFor(file);
+        try (ProjectLock lock = ProjectLock.acquire(ArtifactStore.forConfig(file).lockFile())) {
+            Toolchain toolchain = Toolchains.detect(config, InitCheck.store(dir, "release").scratch(),
+                    Session.commandLog(g));
+            String text = read(file);
+            InitCheck.Report r = new InitCheck(config, toolchain, new ShellRunner(Session.commandLog(g)),
+                    new Console(System.err), dir).run(text);
+            r.lines().forEach(l -> System.out.println("  " + l));
+            if (writeSized && !r.edits().isEmpty()) {
+                String edited = r.editedText(text);
+                ConfigLoader.parse(file.toAbsolutePath().normalize(), edited);   // never write what does not load
+                UserFile.write(file, edited);
+                System.out.println("  wrote into " + file + ": " + String.join(", ",
+                        r.edits().stream().map(SizedDefaults.Edit::summary).toList()));
+                r = r.written();
+            }
+            r.verdict().forEach(System.out::println);
+            System.out.println("(the check took " + Math.round(r.seconds()) + " s; its logs are in " + dir + ")");
+            return r.ready();
+        }
+    }
+
+    private static String read(Path file) {
+        try {
+            return Files.readString(file);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+}
