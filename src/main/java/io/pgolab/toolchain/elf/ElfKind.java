@@ -10,8 +10,8 @@ import java.nio.file.StandardOpenOption;
 import java.util.Optional;
 
 /**
- * What a built file is, read from its ELF header: a program (ET_EXEC, or ET_DYN with an interpreter: a PIE) or a
- * shared library (ET_DYN without one). Object files, archives and anything that is not a 64-bit little-endian ELF
+ * What a built file is, read from its ELF header: a program (ET_EXEC; ET_DYN with an interpreter, a PIE; or ET_DYN
+ * with an entry point and no ".so" in its name, a static PIE) or a shared library (any other ET_DYN). Object files, archives and anything that is not a 64-bit little-endian ELF
  * file are neither.
  */
 public enum ElfKind {
@@ -48,7 +48,12 @@ public enum ElfKind {
             if (type == ET_EXEC) {
                 return Optional.of(EXECUTABLE);
             }
-            return type == ET_DYN ? Optional.of(interpreted(ch, h) ? EXECUTABLE : SHARED_LIBRARY) : Optional.empty();
+            if (type != ET_DYN) {
+                return Optional.empty();
+            }
+            // a static PIE has no interpreter, but an entry point and no .so name
+            boolean staticPie = h.getLong(0x18) != 0 && !file.getFileName().toString().contains(".so");
+            return Optional.of(interpreted(ch, h) || staticPie ? EXECUTABLE : SHARED_LIBRARY);
         } catch (IOException e) {
             return Optional.empty();
         }
