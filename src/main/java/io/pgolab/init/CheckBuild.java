@@ -92,7 +92,9 @@ final class CheckBuild {
         if (file.startsWith(installDir)) {
             return "{installdir}/" + installDir.relativize(file);
         }
-        if (file.startsWith(srcDir)) {
+        boolean inSrc = file.startsWith(srcDir);
+        boolean inBuild = file.startsWith(buildDir);
+        if (inSrc && (!inBuild || srcDir.getNameCount() > buildDir.getNameCount())) {   // the store is inside root
             return "{srcdir}/" + srcDir.relativize(file);
         }
         return "{builddir}/" + buildDir.relativize(file);

@@ -112,6 +112,35 @@ class InitCheckIT {
                 + " (2 compiles): pgolab.toml:11 (cflags = \"-O2\") changes them");
     }
 
+    /** CMake builds in {builddir}, inside the project's store: the candidates are named from there. */
+    @Test
+    void cmakeTreeWithAWrongArtifactGetsTheProgramFromTheBuildDirectory() throws Exception {
+        Tool.require(Exec.capture(null, List.of("cmake", "--version")).ok(), "cmake");
+        Path cm = Files.createDirectories(tmp.resolve("cm"));
+        Files.writeString(cm.resolve("CMakeLists.txt"), """
+                cmake_minimum_required(VERSION 3.10)
+                project(cmx C)
+                add_library(cmxcore SHARED core.c)
+                add_executable(cmx-tool main.c)
+                target_link_libraries(cmx-tool cmxcore)
+                """);
+        Files.writeString(cm.resolve("core.c"), "int core(int x) { return x * 2; }\n");
+        Files.writeString(cm.resolve("main.c"), "int core(int);\nint main(void) { return core(21) == 42 ? 0 : 1; }\n");
+        Cli.Result init = Cli.run(cm, "init", "--toolchain", "gcc", "--no-check");
+        assertThat(init.exitCode()).as(init.all()).isZero();
+        assertThat(init.all()).doesNotContain("checking the config");
+        Path file = cm.resolve("pgolab.toml");
+        Files.writeString(file, Files.readString(file).replace("artifact = \"{builddir}/cmx-tool\"", "artifact = \"{builddir}/cmx\""));
+        Cli.Result r = Cli.run(cm, "init", "--check");
+        assertThat(r.exitCode()).as(r.all()).isEqualTo(1);
+        assertThat(r.out()).contains("it made: cmx-tool (executable), libcmxcore.so (shared library)")
+                .contains("artifact = \"{builddir}/cmx\" is not a file the build made").contains("set artifact ="
+                        + " \"{builddir}/cmx-tool\"")
+                .contains("workloads: run against {builddir}/cmx-tool, the most likely program")
+                // CMake without a build type compiles without -O; the starter's Release build type is the project's own
+                .contains("release: -O3 as the project builds it");
+    }
+
     /** init without --check in a script (no terminal) does not build, and says how to. */
     @Test
     void initWithoutATerminalDoesNotBuild() {

@@ -33,6 +33,20 @@ class InitCheckPartsTest {
     }
 
     @Test
+    void builtFilesAreNamedByTheInnermostBuildDirectory() {
+        Path root = Path.of("/p");
+        Path build = root.resolve(".pgolab/init-check/release/.pgolab/build/release");
+        assertThat(CheckBuild.placeholder(build.resolve("cmx-tool"), build, root, build.resolve("install-tree")))
+                .isEqualTo("{builddir}/cmx-tool");   // CMake: root is the sources, the build directory inside it
+        assertThat(CheckBuild.placeholder(build.resolve("src/programs/lz"), build, build.resolve("src"),
+                build.resolve("install-tree"))).isEqualTo("{srcdir}/programs/lz");   // a copy of the sources
+        assertThat(CheckBuild.placeholder(build.resolve("install-tree/usr/bin/x"), build, build.resolve("src"),
+                build.resolve("install-tree"))).isEqualTo("{installdir}/usr/bin/x");
+        assertThat(CheckBuild.placeholder(root.resolve("app"), build, root, build.resolve("install-tree")))
+                .isEqualTo("{srcdir}/app");
+    }
+
+    @Test
     void keyLinesFindKeysInTablesAndArraysOfTables() {
         KeyLines k = new KeyLines("[project]\nname = \"x\"\n[build]\ncommand = \"make\"\nartifact = \"a\"  # c\n"
                 + "[[train]]\nname = \"t\"\ncommand = \"x\"\n[[train]] # second\nname = \"u\"\ncommand = \"y\"\n"
