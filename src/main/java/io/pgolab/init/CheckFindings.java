@@ -3,7 +3,9 @@ package io.pgolab.init;
 import io.pgolab.audit.OptLevels;
 import io.pgolab.config.Config;
 import io.pgolab.toolchain.elf.ElfKind;
+import java.io.IOException;
 import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.List;
 import java.util.Optional;
 
@@ -22,8 +24,8 @@ final class CheckFindings {
     static Optional<String> artifact(Config config, KeyLines keys, CheckBuild.Result r) {
         String where = keys.where(config.file().getFileName().toString(), "build", 0, "artifact");
         String now = "artifact = \"" + config.build().artifact() + "\"";
-        if (r.artifactKind().filter(k -> k == ElfKind.EXECUTABLE).isPresent()) {
-            return Optional.empty();
+        if (r.artifactKind().filter(k -> k == ElfKind.EXECUTABLE).isPresent() || script(r.artifact())) {
+            return Optional.empty();   // a script (a libtool wrapper) runs; InitCheck says what it is
         }
         String what = r.artifactKind().map(k -> "is a " + k.label() + ", not a program")
                 .orElse(Files.isRegularFile(r.artifact()) ? "is no program (not an ELF executable)"
@@ -49,6 +51,19 @@ final class CheckFindings {
                     + " the largest, linked last)");
         }
         return Optional.of(s.toString());
+    }
+
+    /** An executable file starting with "#!": a script such as libtool's wrapper, which runs the real program. */
+    static boolean script(Path p) {
+        if (!Files.isRegularFile(p) || !Files.isExecutable(p)) {
+            return false;
+        }
+        try (var in = Files.newInputStream(p)) {
+            byte[] head = in.readNBytes(2);
+            return head.length == 2 && head[0] == '#' && head[1] == '!';
+        } catch (IOException e) {
+            return false;
+        }
     }
 
     /** The artifact line for the most likely program the build made, for a config init wrote just now. */

@@ -136,7 +136,13 @@ public final class InitCheck {
     /** Each workload once, against the artifact, else against the most likely program (said so). */
     private List<WorkloadTrials.Trial> workloads(CheckBuild.Result release, List<String> lines, List<String> changes,
                                                  KeyLines keys) {
-        Optional<String> binary = release.builtBinary().or(() -> release.files().stream()
+        boolean runnable = release.artifactKind().filter(k -> k == ElfKind.EXECUTABLE).isPresent()
+                || CheckFindings.script(release.artifact());
+        if (CheckFindings.script(release.artifact())) {
+            lines.add("build.artifact is a script, not a compiled program: pgolab builds and runs it, but its profile"
+                    + " and audit are of the programs it runs (a libtool wrapper's is in .libs/)");
+        }
+        Optional<String> binary = release.builtBinary().filter(b -> runnable).or(() -> release.files().stream()
                 .filter(c -> c.file().kind() == ElfKind.EXECUTABLE).findFirst()
                 .map(c -> c.file().path().toString()));
         if (binary.isEmpty()) {
@@ -145,9 +151,9 @@ public final class InitCheck {
             }
             return List.of();
         }
-        if (release.builtBinary().isEmpty()) {
+        if (release.builtBinary().isEmpty() || !runnable) {
             lines.add("workloads: run against " + release.files().get(0).placeholder() + ", the most likely program,"
-                    + " as build.artifact names none");
+                    + " as build.artifact names no program");
         }
         List<WorkloadTrials.Trial> trials = WorkloadTrials.run(config, binary.get(), runner, dir.resolve("logs"));
         String file = config.file().getFileName().toString();

@@ -104,6 +104,14 @@ class InitCheckIT {
         assertThat(r.out()).contains("release: -O3 as the project builds it").contains("proposed: build.timeout = \"10m\"")
                 .contains("ready: pgolab build && pgolab bench will work").doesNotContain("not ready");
 
+        // a shared library is no program: the workloads run against the program instead, and the line says so
+        Files.writeString(lz.resolve("pgolab.toml"), config("{srcdir}/lib/liblz.so.1.2", "-O3", "{binary} hello", "{binary} abc"));
+        Cli.Result lib = Cli.run(lz, "init", "--check");
+        assertThat(lib.exitCode()).as(lib.all()).isEqualTo(1);
+        assertThat(lib.out()).contains("1. pgolab.toml:8: artifact = \"{srcdir}/lib/liblz.so.1.2\" is a shared library, not a"
+                + " program; the build made programs/lz (executable), lib/liblz.so.1.2 (shared library); set artifact ="
+                + " \"{srcdir}/programs/lz\"").contains("workloads: run against {srcdir}/programs/lz").contains("[[bench]] main: ok");
+
         // the other way: build.cflags lowers the project's -O3 to -O2, and its line is named
         Files.writeString(lz.resolve("pgolab.toml"), config("{srcdir}/programs/lz", "-O2", "{binary} hello", "{binary} abc"));
         Cli.Result lower = Cli.run(lz, "init", "--check");
