@@ -24,10 +24,10 @@ final class InitChecks {
     private InitChecks() {
     }
 
-    /** Whether init runs the check itself: --check, else not --no-check and the rule's "cheap". */
-    static boolean wanted(boolean check, boolean noCheck, Path dir) {
-        if (check || noCheck) {
-            return check;
+    /** Whether init, not asked for --check, runs it: not --no-check, and the rule's "cheap"; says which. */
+    static boolean wanted(boolean noCheck, Path dir) {
+        if (noCheck) {
+            return false;
         }
         CheckRule.Decision d = CheckRule.decide(dir, System.console() != null);
         System.out.println(d.check() ? "checking the config: " + d.why() + " (--no-check skips this)"

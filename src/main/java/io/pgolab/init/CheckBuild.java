@@ -60,15 +60,18 @@ final class CheckBuild {
         Path buildDir = store.buildDir(Variant.RELEASE.dirName());
         Path srcDir = config.copySources() ? buildDir.resolve("src") : config.root();
         Path installDir = buildDir.resolve(BuildStage.INSTALL_DIR);
-        Path artifact = artifactPath(config, buildDir, srcDir, installDir);
+        Path artifact = binary.map(Path::of).orElseGet(() -> artifactPath(config, buildDir, srcDir, installDir));
         List<Candidate> files = candidates(config, buildDir, srcDir, installDir);
         OptLevels levels = OptLevels.of(CompileRecord.read(AuditRecord.logFile(store, Variant.RELEASE.name())));
         return new Result(seconds, failure, artifact, ElfKind.of(artifact), files, levels, binary);
     }
 
-    /** build.artifact with the build's placeholders filled in, as the build stage fills them. */
+    /**
+     * build.artifact with the build's directories filled in, as the build stage fills them; a placeholder only a
+     * toolchain knows (cargo's {target}) stays as written, naming no file.
+     */
     static Path artifactPath(Config config, Path buildDir, Path srcDir, Path installDir) {
-        Path p = Path.of(Template.render(config.build().artifact(), Map.of("builddir", buildDir.toString(),
+        Path p = Path.of(Template.fill(config.build().artifact(), Map.of("builddir", buildDir.toString(),
                 "srcdir", srcDir.toString(), "installdir", installDir.toString(), "root", config.root().toString(),
                 "config_dir", config.configDir().toString())));
         return p.isAbsolute() ? p : srcDir.resolve(p);
