@@ -189,11 +189,17 @@ public final class InitCheck {
         }
     }
 
-    /** A build command that runs make or a build tool without a -j: {jobs} would use every CPU. */
-    private Optional<String> jobs() {
-        String c = config.build().command();
-        boolean tool = c.matches("(?s).*\\b(make|ninja|cmake --build|meson compile)\\b.*");
-        return tool && !c.contains("{jobs}") && !c.matches("(?s).*\\s(-j|--jobs)\\S*.*")
+    /**
+     * A build command that runs make (or 'cmake --build', which runs make for CMake's default generator) without -j:
+     * one compile at a time, where {jobs} would use every CPU. Ninja and 'meson compile' use them all by themselves.
+     */
+    Optional<String> jobs() {
+        return jobs(config.build().command());
+    }
+
+    static Optional<String> jobs(String c) {
+        boolean tool = c.matches("(?s)(.*[\\s;&|(])?(make|cmake --build)\\s.*") || c.matches("(?s)(.*[\\s;&|(])?make");
+        return tool && !c.contains("{jobs}") && !c.matches("(?s).*\\s(-j|--jobs|--parallel)\\S*.*")
                 ? Optional.of("proposed: pass -j{jobs} to the build tool in build.command ({jobs}: this machine's CPUs)")
                 : Optional.empty();
     }

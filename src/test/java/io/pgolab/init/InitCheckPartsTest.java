@@ -84,6 +84,17 @@ class InitCheckPartsTest {
     }
 
     @Test
+    void jobsAreProposedForMakeWithoutAJobCount() {
+        assertThat(InitCheck.jobs("make -C {srcdir} CC={cc}")).isPresent();
+        assertThat(InitCheck.jobs("cmake -S a -B b && cmake --build b")).isPresent();
+        assertThat(InitCheck.jobs("./configure && make")).isPresent();
+        assertThat(InitCheck.jobs("make -C {srcdir} -j{jobs}")).isEmpty();
+        assertThat(InitCheck.jobs("cmake --build b --parallel 4")).isEmpty();
+        assertThat(InitCheck.jobs("meson setup b && meson compile -C b")).isEmpty();
+        assertThat(InitCheck.jobs("cmake -G Ninja -S a -B b && ninja -C b")).isEmpty();
+    }
+
+    @Test
     void initChecksItselfOnlyOnATerminalForASmallTreeWithABuildSystem() throws Exception {
         assertThat(CheckRule.decide(tmp, true).check()).isFalse();   // no build system
         Files.writeString(tmp.resolve("Makefile"), "app:\n\tcc -o app main.c\n");
