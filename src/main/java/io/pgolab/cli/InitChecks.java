@@ -1,5 +1,6 @@
 package io.pgolab.cli;
 
+import io.pgolab.UserError;
 import io.pgolab.config.Config;
 import io.pgolab.config.ConfigLoader;
 import io.pgolab.init.CheckRule;
@@ -22,6 +23,31 @@ import java.nio.file.Path;
  */
 final class InitChecks {
     private InitChecks() {
+    }
+
+    static void options(boolean check, boolean noCheck) {
+        if (check && noCheck) {
+            throw new UserError("--check and --no-check contradict each other", "pass one of them");
+        }
+    }
+
+    /**
+     * After init wrote file: the check when asked (exit 0 ready, 1 not), else when the rule finds it cheap. Unasked,
+     * the check only informs: init wrote its file, so it exits 0, and a check that cannot run is a warning.
+     */
+    static int afterInit(Path file, Path dir, boolean check, boolean noCheck, GlobalOptions g) {
+        if (check) {
+            return run(file, true, g) ? 0 : 1;
+        }
+        if (wanted(noCheck, dir)) {
+            try {
+                run(file, true, g);
+            } catch (UserError e) {
+                System.err.println("warning: the check did not run: " + e.getMessage() + (e.hint().isEmpty() ? ""
+                        : " (" + e.hint() + ")") + "; the config is written: run 'pgolab init --check' when it can");
+            }
+        }
+        return 0;
     }
 
     /** Whether init, not asked for --check, runs it: not --no-check, and the rule's "cheap"; says which. */

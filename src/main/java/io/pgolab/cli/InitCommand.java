@@ -22,9 +22,8 @@ import picocli.CommandLine.ParentCommand;
                         + " compilers installed.",
                 "With --ci github: write .github/workflows/pgolab.yml for the existing config instead.",
                 "It builds releases with a cached profile and gates every pull request on each runner (docs/ci.md).",
-                "With --check: build release once (in .pgolab/init-check/), list what it made, run each workload once,"
-                        + " compare -O levels with the project's own build, and say 'ready' (exit 0) or what to change,"
-                        + " line by line (exit 1). init runs the check itself on a terminal for a small tree."})
+                "With --check: build release once, run each workload once, and say 'ready' (exit 0) or what to"
+                        + " change, line by line (exit 1); init checks by itself on a terminal for a small tree."})
 final class InitCommand implements Callable<Integer> {
     @ParentCommand
     Main parent;
@@ -67,9 +66,7 @@ final class InitCommand implements Callable<Integer> {
             throw new UserError(option + " belongs to --ci", "write pgolab init --ci github " + option
                     + (runners != null ? " LABEL=RUNNER" : " OWNER/NAME"));
         }
-        if (check && noCheck) {
-            throw new UserError("--check and --no-check contradict each other", "pass one of them");
-        }
+        InitChecks.options(check, noCheck);
         Path dir = workDir(parent.global.workDir());
         Path file = parent.global.configFile();
         if (check && !force && Files.isRegularFile(file, LinkOption.NOFOLLOW_LINKS)) {
@@ -91,18 +88,7 @@ final class InitCommand implements Callable<Integer> {
         UserFile.write(file, StarterConfig.checked(file, dir, kind));
         System.out.println("wrote " + file + " (" + kind + "); edit the lines marked CHANGE_ME, then run 'pgolab build'");
         ignoreStore(file);
-        if (check) {
-            return InitChecks.run(file, true, parent.global) ? 0 : 1;
-        }
-        if (InitChecks.wanted(noCheck, dir)) {   // unasked, the check only informs: init wrote its file
-            try {
-                InitChecks.run(file, true, parent.global);
-            } catch (UserError e) {
-                System.err.println("warning: the check did not run: " + e.getMessage() + (e.hint().isEmpty() ? ""
-                        : " (" + e.hint() + ")") + "; the config is written: run 'pgolab init --check' when it can");
-            }
-        }
-        return 0;
+        return InitChecks.afterInit(file, dir, check, noCheck, parent.global);
     }
 
     /**
