@@ -7,6 +7,7 @@ import io.pgolab.pipeline.BuildFailure;
 import io.pgolab.store.ArtifactStore;
 import io.pgolab.toolchain.Toolchain;
 import io.pgolab.toolchain.elf.ElfKind;
+import io.pgolab.toolchain.jvm.JvmToolchain;
 import io.pgolab.util.Events;
 import io.pgolab.workload.ShellRunner;
 import java.nio.file.Path;
@@ -95,6 +96,10 @@ public final class InitCheck {
 
     /** Runs the check; configText: the config file's text, for the lines to change. */
     public Report run(String configText) {
+        if (toolchain instanceof JvmToolchain) {   // its builds go through JvmBuilds, which the check does not run yet
+            throw new UserError("pgolab init --check does not build toolchain kind \"jvm\" yet",
+                    "check the config with 'pgolab build release', then 'pgolab bench'");
+        }
         long t0 = System.nanoTime();
         KeyLines keys = new KeyLines(configText);
         List<String> lines = new ArrayList<>();
