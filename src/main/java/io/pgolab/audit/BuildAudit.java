@@ -139,6 +139,7 @@ public final class BuildAudit {
         if (v.relinked()) {
             relinked(name, compiles, links, srcDir, auditLog, line, problems);
         }
+        line.append(", ").append(OptLevels.of(compiles).marchText());   // the CPU the code may assume, last
         return new Outcome(line.toString(), problems, reads, List.copyOf(levels.keySet()), noProfile);
     }
 

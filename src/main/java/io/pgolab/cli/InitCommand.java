@@ -21,7 +21,9 @@ import picocli.CommandLine.ParentCommand;
                 "Looks at go.mod, Cargo.toml, pom.xml, build.gradle, configure / configure.ac, meson.build, CMakeLists.txt, Makefile and at the"
                         + " compilers installed.",
                 "With --ci github: write .github/workflows/pgolab.yml for the existing config instead.",
-                "It builds releases with a cached profile and gates every pull request on each runner (docs/ci.md)."})
+                "It builds releases with a cached profile and gates every pull request on each runner (docs/ci.md).",
+                "With --check: build release once, run each workload once, and say 'ready' (exit 0) or what to"
+                        + " change, line by line (exit 1); init checks by itself on a terminal for a small tree."})
 final class InitCommand implements Callable<Integer> {
     @ParentCommand
     Main parent;
@@ -52,6 +54,13 @@ final class InitCommand implements Callable<Integer> {
             + " from pgolab's git sources at that commit once, then cached: before any release exists; docs/ci.md).")
     String install;
 
+    @Option(names = "--check", description = "Check the config by building release once and running each workload once;"
+            + " with an existing config, check it (nothing is written); exit 0 when ready, 1 when not.")
+    boolean check;
+
+    @Option(names = "--no-check", description = "Write the config without checking it, even for a small tree.")
+    boolean noCheck;
+
     @Override
     public Integer call() {
         if (ci != null) {
@@ -62,10 +71,14 @@ final class InitCommand implements Callable<Integer> {
             throw new UserError(option + " belongs to --ci", "write pgolab init --ci github " + option
                     + (runners != null ? " LABEL=RUNNER" : action != null ? " OWNER/NAME" : " source=URL@COMMIT"));
         }
+        InitChecks.options(check, noCheck);
         Path dir = workDir(parent.global.workDir());
         Path file = parent.global.configFile();
+        if (check && !force && Files.isRegularFile(file, LinkOption.NOFOLLOW_LINKS)) {
+            return InitChecks.run(file, false, parent.global) ? 0 : 1;   // an existing config: checked, not changed
+        }
         if (Files.exists(file, LinkOption.NOFOLLOW_LINKS) && !force) {
-            throw new UserError(file + " already exists", "pass --force to overwrite it");
+            throw new UserError(file + " already exists", "pass --force to overwrite it, or --check to check it");
         }
         String kind = toolchain != null ? toolchain
                 : StarterConfig.kindOf(dir).orElseGet(Toolchains::defaultCKind);
@@ -80,7 +93,7 @@ final class InitCommand implements Callable<Integer> {
         UserFile.write(file, StarterConfig.checked(file, dir, kind));
         System.out.println("wrote " + file + " (" + kind + "); edit the lines marked CHANGE_ME, then run 'pgolab build'");
         ignoreStore(file);
-        return 0;
+        return InitChecks.afterInit(file, dir, check, noCheck, parent.global);
     }
 
     /**

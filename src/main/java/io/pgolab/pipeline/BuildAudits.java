@@ -4,11 +4,13 @@ import io.pgolab.UserError;
 import io.pgolab.audit.BuildAudit;
 import io.pgolab.audit.ToolAudit;
 import io.pgolab.config.Config;
+import io.pgolab.config.Variant;
 import io.pgolab.process.CompilerWrapper;
 import io.pgolab.store.ArtifactLinks;
 import io.pgolab.store.ArtifactStore;
 import io.pgolab.store.AuditRecord;
 import io.pgolab.store.BuildKeys;
+import io.pgolab.store.BuiltArtifact;
 import io.pgolab.toolchain.CompileRecord;
 import io.pgolab.toolchain.Phase;
 import io.pgolab.toolchain.Toolchain;
@@ -23,6 +25,7 @@ import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 
 /**
  * The compile audit's two steps of a build: before it, the compiler wrapper (C, C++), rustc's wrapper (cargo) or
@@ -89,6 +92,7 @@ final class BuildAudits {
                 + ArtifactLinks.line(CompileRecord.read(r.auditLog), BuildPublish.variantFiles(config, r.binary, r.installDir, r.name));
         r.noProfile = audit.noProfile();
         report(audit);
+        sameLevelAsRelease(r, audit.levels());
         if (!audit.reads().isEmpty()) {   // key it by what it read
             List<String> reads = List.copyOf(audit.reads());
             AuditRecord.save(store, r.name, new AuditRecord("", r.auditLine, audit.levels(), reads, Map.of(), r.recipe));
@@ -96,6 +100,24 @@ final class BuildAudits {
             AuditRecord.save(store, r.name, new AuditRecord(r.builtKey, r.auditLine, audit.levels(), reads,
                     keys.snapshot(r.name, r.recipe).files(), r.recipe));
         }
+    }
+
+    /**
+     * Every other build compiles at release's -O level: a variant that lost it (a -O2 in pgolab's flags or the
+     * user's where the project's build has -O3) would be compared with release at another optimization level, and
+     * its gain or loss would be that level's. A warning, as release's record may be of an older build.
+     */
+    private void sameLevelAsRelease(BuildRun r, List<String> levels) {
+        String release = BuiltArtifact.name(Variant.RELEASE, Phase.PLAIN);
+        if (r.name.equals(release) || levels.isEmpty()) {
+            return;
+        }
+        AuditRecord.read(store, release).map(AuditRecord::levels).filter(l -> l != null && !l.isEmpty())
+                .filter(l -> !Set.copyOf(l).equals(Set.copyOf(levels)))
+                .ifPresent(l -> events.warn("build " + r.name + " compiled at " + String.join(", ", levels)
+                        + " where release compiled at " + String.join(", ", l) + ": a build that lost release's -O level"
+                        + " is compared at another optimization level; give every variant the same -O (build.cflags,"
+                        + " build.command in " + config.file() + "); the compiles are in " + r.auditLog));
     }
 
     /** A finding fails the build unless build.allow names it (then, and for warnOnly findings, a warning). */

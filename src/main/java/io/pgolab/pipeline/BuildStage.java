@@ -51,7 +51,7 @@ import java.util.Set;
  */
 public final class BuildStage {
     /** Under the build directory: {installdir}, the install tree a variant may be (build.artifact inside it). */
-    static final String INSTALL_DIR = "install-tree";
+    public static final String INSTALL_DIR = "install-tree";
 
     /** The build directory shared by the instrumented and the profile-guided builds (a directory, not a variant). */
     static final String PROFILE_FAMILY_DIR = "pgo";

@@ -28,7 +28,7 @@ import org.junit.jupiter.api.Test;
 class LayersTest {
     /** Lowest first. The root package (UserError, Version) and util are below everything. */
     static final List<String> LAYERS = List.of("", "util", "tree", "parse", "config", "process", "stats", "toolchain",
-            "workload", "measure", "store", "audit", "profile", "jvm", "pipeline", "bench", "report", "doctor", "cli");
+            "workload", "measure", "store", "audit", "profile", "jvm", "pipeline", "bench", "init", "report", "doctor", "cli");
 
     private static final Path MAIN = Path.of("src/main/java/io/pgolab");
     private static final Path DOC = Path.of("docs/architecture.md");

@@ -135,16 +135,9 @@ public final class StarterConfig {
         }
         s.append("ldflags = \"\"\n");
         s.append("timeout = \"30m\"\n\n");
-        s.append("# Training: representative runs of the built program. Each must exit normally so the\n");
-        s.append("# instrumented binary writes its profile. {binary} is the binary being trained.\n");
-        s.append("[[train]]\nname = \"typical\"\ncommand = \"{binary} --help\"   # CHANGE_ME: a realistic workload\n");
-        if (BaseTrainingStarter.active(dir)) {
-            s.append("share = ").append(BaseTrainingStarter.OWN_SHARE).append("                      # of the merged counts; the base below makes the rest\n");
-        }
-        s.append("timeout = \"10m\"\n\n");
+        s.append(WorkloadProposals.train(dir, bs, BaseTrainingStarter.active(dir) ? BaseTrainingStarter.OWN_SHARE : ""));
         s.append(BaseTrainingStarter.entry(dir, bs));
-        s.append("# Benchmarks: held-out workloads (not the training ones) to compare variants on.\n");
-        s.append("[[bench]]\nname = \"main\"\ncommand = \"{binary} --help\"   # CHANGE_ME\n");
+        s.append(WorkloadProposals.bench(dir, bs));
         return s.toString();
     }
 
