@@ -22,11 +22,12 @@ import java.util.stream.Stream;
  * CMakeLists sets one, else Release (marked: plain "cmake" builds with no -O at all).
  */
 final class CmakeStarter {
-    private static final Pattern EXE = Pattern.compile("add_executable\\s*\\(\\s*\"?([A-Za-z0-9_.+${}-]+)\"?(\\s+ALIAS\\b|\\s+IMPORTED\\b)?");
+    private static final Pattern EXE = Pattern.compile("add_executable\\s*\\(\\s*\"?([A-Za-z0-9_.+${}:-]+)\"?(\\s+ALIAS\\b|\\s+IMPORTED\\b)?");
     private static final Pattern LIB = Pattern.compile("add_library\\s*\\(\\s*\"?([A-Za-z0-9_.+${}-]+)");
     private static final Pattern DEFAULT_TYPE = Pattern.compile("(?i)set\\s*\\(\\s*CMAKE_BUILD_TYPE\\s+\"?(Release|RelWithDebInfo|MinSizeRel|Debug)\\b");
     private static final Pattern FLAGS_REPLACED = Pattern.compile("set\\s*\\(\\s*CMAKE_(C|CXX)_FLAGS\\s+\"(?!\\$\\{CMAKE_\\1_FLAGS\\})");
     private static final Pattern SET = Pattern.compile("set\\s*\\(\\s*([A-Za-z0-9_]+)\\s+\"?([A-Za-z0-9_.+-]+)\"?\\s*\\)");
+    private static final Pattern OUTPUT_NAME = Pattern.compile("set_target_properties\\s*\\(\\s*\"?([A-Za-z0-9_.+${}-]+)\"?\\s+PROPERTIES\\s+OUTPUT_NAME\\s+\"?([A-Za-z0-9_.+-]+)");
     private static final Pattern PROJECT = Pattern.compile("(?i)project\\s*\\(\\s*\"?([A-Za-z0-9_.+-]+)");
 
     private CmakeStarter() {
@@ -96,7 +97,8 @@ final class CmakeStarter {
         List<Exe> out = new ArrayList<>();
         add(out, "", root);
         try (Stream<Path> subs = Files.list(dir)) {
-            for (Path sub : subs.filter(Files::isDirectory).sorted().limit(64).toList()) {
+            for (Path sub : subs.filter(p -> Files.isDirectory(p) && !MakeStarter.NOT_PROGRAMS.contains(
+                    p.getFileName().toString().toLowerCase(Locale.ROOT))).sorted().limit(64).toList()) {
                 Path f = sub.resolve("CMakeLists.txt");
                 if (Files.isRegularFile(f)) {
                     add(out, sub.getFileName() + "/", read(f));
@@ -113,11 +115,22 @@ final class CmakeStarter {
         while (m.find()) {
             if (m.group(2) == null) {
                 String name = resolve(m.group(1), text);
-                if (!name.contains("$") && !name.contains("{")) {
-                    out.add(new Exe(sub, name));
+                if (!name.contains("$") && !name.contains("{") && !name.contains(":")) {
+                    out.add(new Exe(sub, outputName(name, text)));
                 }
             }
         }
+    }
+
+    /** The file a target writes: its OUTPUT_NAME property (cmark's cmark_exe writes cmark), else its name. */
+    private static String outputName(String target, String text) {
+        Matcher o = OUTPUT_NAME.matcher(text);
+        while (o.find()) {
+            if (resolve(o.group(1), text).equals(target)) {
+                return o.group(2);
+            }
+        }
+        return target;
     }
 
     /** ${NAME} replaced by a one-word set(NAME value) of the same file. */

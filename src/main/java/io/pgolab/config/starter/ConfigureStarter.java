@@ -81,7 +81,8 @@ final class ConfigureStarter {
             s.append("command = \"").append(make).append("\"\n");
             Optional<String> program = autoconfProgram(dir);
             s.append("artifact = ").append(TomlText.quote("{srcdir}/" + program.orElse("CHANGE_ME")))
-                    .append(program.isPresent() ? "" : "   # CHANGE_ME: the program make builds").append("\n");
+                    .append(program.isPresent() ? "   # guessed: bin_PROGRAMS of Makefile.am, else AC_INIT's name"
+                            : "   # CHANGE_ME: the program make builds").append("\n");
         }
         if (python) {
             s.append("cflags = \"\"        # CPython's configure sets -O3 itself (OPT); your own flags, in every variant\n");

@@ -27,8 +27,9 @@ final class MakeStarter {
     /** Variables Makefiles append to their own CFLAGS for the user's additions. */
     private static final List<String> EXTRA = List.of("MOREFLAGS", "EXTRA_CFLAGS", "CFLAGS_EXTRA", "USER_CFLAGS",
             "XCFLAGS", "ADDITIONAL_CFLAGS");
-    private static final Set<String> NOT_PROGRAMS = Set.of("test", "tests", "testing", "example", "examples", "doc", "docs",
-            "contrib", "fuzz", "fuzzing", "bench", "benchmarks", "ci", "build", "cmake", "debian", "packaging");
+    /** Directories whose programs are not the project's (tests, examples, fuzzers, docs). */
+    static final Set<String> NOT_PROGRAMS = Set.of("test", "tests", "testing", "example", "examples", "doc", "docs",
+            "contrib", "fuzz", "fuzzing", "fuzzer", "fuzzers", "scripts", "bench", "benchmarks", "ci", "build", "cmake", "debian", "packaging");
     private static final Pattern OPT = Pattern.compile("(?:^|\\s)(-O[0-9sgz]?|-Ofast)(?=\\s|$)");
     private static final Pattern VERSION = Pattern.compile("[-_]v?[0-9][0-9.]*.*$");
 
