@@ -97,7 +97,8 @@ final class CmakeStarter {
         List<Exe> out = new ArrayList<>();
         add(out, "", root);
         try (Stream<Path> subs = Files.list(dir)) {
-            for (Path sub : subs.filter(p -> Files.isDirectory(p) && !MakeStarter.NOT_PROGRAMS.contains(
+            for (Path sub : subs.filter(p -> Files.isDirectory(p) && p.getFileName().toString().matches("[A-Za-z0-9_+-][A-Za-z0-9_.+-]*")
+                    && !MakeStarter.NOT_PROGRAMS.contains(
                     p.getFileName().toString().toLowerCase(Locale.ROOT))).sorted().limit(64).toList()) {
                 Path f = sub.resolve("CMakeLists.txt");
                 if (Files.isRegularFile(f)) {

@@ -219,10 +219,13 @@ final class MakeStarter {
                 && !t.endsWith(".dll") && !t.endsWith(".dylib") && !t.startsWith("test") && !t.contains("fuzz");
     }
 
-    /** Directories one level down that may hold the program's Makefile (not tests, docs, examples), sorted. */
+    /**
+     * Directories one level down that may hold the program's Makefile (not tests, docs, examples, nor hidden), sorted;
+     * only plain names, which go into make's command line unquoted.
+     */
     private static List<Path> subdirs(Path dir) {
         try (Stream<Path> s = Files.list(dir)) {
-            return s.filter(p -> Files.isDirectory(p) && !p.getFileName().toString().startsWith(".")
+            return s.filter(p -> Files.isDirectory(p) && p.getFileName().toString().matches("[A-Za-z0-9_+-][A-Za-z0-9_.+-]*")
                             && !NOT_PROGRAMS.contains(p.getFileName().toString().toLowerCase(Locale.ROOT)))
                     .sorted().limit(64).toList();
         } catch (IOException | UncheckedIOException e) {

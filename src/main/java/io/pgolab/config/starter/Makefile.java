@@ -20,6 +20,7 @@ import java.util.regex.Pattern;
 record Makefile(Path file, List<String> lines) {
     private static final Pattern ASSIGN = Pattern.compile("^\\s*(override\\s+|export\\s+)?([A-Za-z_][A-Za-z0-9_]*)\\s*(:::=|::=|:=|\\?=|\\+=|!=|=)\\s*(.*)$");
     private static final Pattern RULE = Pattern.compile("^([^\\s:#=][^:#=]*?)\\s*::?(?![=])\\s*(.*)$");
+    private static final Pattern SAFE = Pattern.compile("[A-Za-z0-9_.+-]+");
     private static final Pattern OUTPUT = Pattern.compile("(?:^|\\s)-o\\s*(\\S+)");
     private static final Pattern COMPILER = Pattern.compile("\\$[({](CC|CXX|LD|LINK\\.[a-z]+|LINK)[)}]|(?:^|\\s)(?:cc|gcc|clang|c\\+\\+|g\\+\\+)\\s");
 
@@ -131,8 +132,10 @@ record Makefile(Path file, List<String> lines) {
                 Matcher o = OUTPUT.matcher(cmd);
                 if (COMPILER.matcher(cmd).find() && !cmd.matches(".*(^|\\s)-c(\\s|$).*") && o.find()) {
                     String target = resolve(r.group(1).strip().split("\\s+")[0]);
-                    String output = o.group(1).replace("$@", target).replace("$(EXT)", "");
-                    out.add(new Link(target, resolve(output), i + 1));
+                    String output = resolve(o.group(1).replace("$@", target).replace("$(EXT)", ""));
+                    if (SAFE.matcher(target).matches()) {   // a name that goes into a shell command and a path as it is
+                        out.add(new Link(target, SAFE.matcher(output).matches() ? output : target, i + 1));
+                    }
                     break;
                 }
             }

@@ -139,6 +139,18 @@ class MakeStarterTest {
                 "CHANGE_ME: Makefile sets LDFLAGS itself (line 2)");
     }
 
+    /** Names go into the command unquoted: a directory with a space is not looked into, an odd -o file gives the target. */
+    @Test
+    void oddNamesStayOutOfTheCommand() throws Exception {
+        Path dir = tree("odd");
+        Files.createDirectories(dir.resolve("my prog"));
+        Files.writeString(dir.resolve("my prog/Makefile"), "odd: a.o\n\t$(CC) -o odd a.o\n");
+        Files.writeString(dir.resolve("Makefile"), "CFLAGS = -O2\nall: tool\ntool: a.o\n\t$(CC) -o \"{x}\" a.o\n");
+        Config c = init(dir);
+        assertThat(c.build().artifact()).isEqualTo("{srcdir}/tool");
+        assertThat(c.build().command()).doesNotContain("my prog");
+    }
+
     @Test
     void aMakefileThatLinksNoProgramSaysSo() throws Exception {
         Path dir = tree("libfoo");
