@@ -6,6 +6,7 @@ import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 import java.util.regex.Matcher;
@@ -18,7 +19,8 @@ import java.util.regex.Pattern;
  * setup and compile are one command with the full flags, and Meson adds no LTO or PGO of its own.
  */
 final class ConfigureStarter {
-    private static final Pattern BIN_PROGRAMS = Pattern.compile("(?m)^\\s*(?:s?bin)_PROGRAMS\\s*\\+?=\\s*([A-Za-z0-9_.+-]+)");
+    private static final Pattern BIN_PROGRAMS = Pattern.compile("(?m)^[ \\t]*(?:s?bin)_PROGRAMS[ \\t]*\\+?=[ \\t]*([^\\n#\\\\$]*)");
+    private static final Pattern AM_INCLUDE = Pattern.compile("(?m)^include[ \\t]+(?:\\$\\((?:top_)?srcdir\\)/)?([A-Za-z0-9_./-]+\\.(?:mk|am))[ \\t]*$");
     private static final Pattern AC_INIT = Pattern.compile("AC_INIT\\(\\s*\\[?([A-Za-z0-9_.+ -]+?)\\]?\\s*[,)]");
     private static final Pattern PACKAGE_VERSION = Pattern.compile("(?m)^PACKAGE_VERSION='([0-9]+\\.[0-9]+)'");
     private static final Pattern AC_OPT = Pattern.compile("(?m)^\\s*C(?:XX)?FLAGS=[^\\n]*?(-O[0-9s]|-Ofast)\\b");
@@ -121,21 +123,39 @@ final class ConfigureStarter {
         s.append("cflags = \"\"        # your own flags, kept in every variant\n");
     }
 
-    /** bin_PROGRAMS of Makefile.am (or src/Makefile.am: then src/NAME), else AC_INIT's package name. */
+    /**
+     * bin_PROGRAMS of Makefile.am and of the automake fragments it includes (sed's sed/local.mk: sed/sed), or of
+     * src/Makefile.am (then src/NAME): the one named like AC_INIT's package, else the first; else AC_INIT's name.
+     */
     static Optional<String> autoconfProgram(Path dir) {
+        Optional<String> pkg = first(AC_INIT, dir.resolve("configure.ac")).or(() -> first(AC_INIT, dir.resolve("configure.in")))
+                .filter(p -> p.matches("[A-Za-z0-9_+-]+"));
+        List<String> programs = new ArrayList<>();
         for (String am : List.of("Makefile.am", "src/Makefile.am")) {
-            Optional<String> p = first(BIN_PROGRAMS, dir.resolve(am));
-            if (p.isPresent()) {
-                return Optional.of(am.startsWith("src/") ? "src/" + p.get() : p.get());
+            String prefix = am.startsWith("src/") ? "src/" : "";
+            String text = CmakeStarter.read(dir.resolve(am));
+            programs.addAll(binPrograms(text, prefix));
+            Matcher inc = AM_INCLUDE.matcher(text);
+            while (inc.find() && am.equals("Makefile.am")) {
+                programs.addAll(binPrograms(CmakeStarter.read(dir.resolve(inc.group(1))), ""));
             }
         }
-        for (String ac : List.of("configure.ac", "configure.in")) {
-            Optional<String> p = first(AC_INIT, dir.resolve(ac));
-            if (p.isPresent() && p.get().matches("[a-z0-9_-]+")) {
-                return p;
+        Optional<String> named = programs.stream().filter(p -> pkg.isPresent()
+                && p.substring(p.lastIndexOf('/') + 1).equalsIgnoreCase(pkg.get())).findFirst();
+        return named.or(() -> programs.stream().findFirst()).or(() -> pkg.map(p -> p.toLowerCase(java.util.Locale.ROOT)));
+    }
+
+    private static List<String> binPrograms(String text, String prefix) {
+        List<String> out = new ArrayList<>();
+        Matcher m = BIN_PROGRAMS.matcher(text);
+        while (m.find()) {
+            for (String w : m.group(1).strip().split("[ \t]+")) {
+                if (w.matches("[A-Za-z0-9_.+/-]+") && !w.startsWith("/") && !w.contains("..")) {
+                    out.add(prefix + w);
+                }
             }
         }
-        return Optional.empty();
+        return out;
     }
 
     private static Optional<String> first(Pattern p, Path file) {
