@@ -129,7 +129,7 @@ final class ConfigureStarter {
      */
     static Optional<String> autoconfProgram(Path dir) {
         Optional<String> pkg = first(AC_INIT, dir.resolve("configure.ac")).or(() -> first(AC_INIT, dir.resolve("configure.in")))
-                .filter(p -> p.matches("[A-Za-z0-9_+-]+"));
+                .map(p -> p.replaceFirst("^GNU ", "")).filter(p -> p.matches("[A-Za-z0-9_+-]+"));   // "GNU sed": sed
         List<String> programs = new ArrayList<>();
         for (String am : List.of("Makefile.am", "src/Makefile.am")) {
             String prefix = am.startsWith("src/") ? "src/" : "";

@@ -22,9 +22,9 @@ class AutoconfStarterTest {
         Files.writeString(tmp.resolve("lib/local.mk"), "bin_PROGRAMS += lib/helper\n");
         Files.createDirectories(tmp.resolve("sed"));
         Files.writeString(tmp.resolve("sed/local.mk"), "bin_PROGRAMS += sed/sed\n");
-        assertThat(ConfigureStarter.autoconfProgram(tmp)).hasValue("lib/helper");
-        Files.writeString(tmp.resolve("configure.ac"), "AC_INIT([sed], [4.9])\n");
         assertThat(ConfigureStarter.autoconfProgram(tmp)).hasValue("sed/sed");
+        Files.writeString(tmp.resolve("configure.ac"), "AC_INIT([other], [4.9])\n");
+        assertThat(ConfigureStarter.autoconfProgram(tmp)).hasValue("lib/helper");
     }
 
     @Test
