@@ -35,9 +35,10 @@ esac
 fetch() {
   local dest=$work/src/$1 pkg=$2
   [[ -d $dest ]] && { echo "$dest"; return; }
-  ( dest=$dest pkg=$pkg label=$1 tarball_var=PGOLAB_CORPUS_TARBALL
+  # shellcheck disable=SC2034,SC2317   # label, tarball_var, is_tree and tree_version are read by debian-source.sh
+  ( label=$1 tarball_var=PGOLAB_CORPUS_TARBALL
     is_tree() { [[ -d $1 ]] && [[ -n $(ls -A "$1") ]]; }
-    tree_version() { basename "$(dirname "$1")" >/dev/null; echo "upstream"; }
+    tree_version() { echo "upstream"; }
     # shellcheck source=../examples/lib/debian-source.sh
     source "$repo/examples/lib/debian-source.sh" ) >/dev/null
   echo "$dest"
