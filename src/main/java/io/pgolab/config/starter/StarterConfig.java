@@ -4,21 +4,12 @@ import io.pgolab.UserError;
 import io.pgolab.config.ConfigLoader;
 import io.pgolab.config.TomlText;
 import io.pgolab.config.Variant;
-import io.pgolab.util.TextHead;
-import java.io.IOException;
-import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.List;
 import java.util.Optional;
-import java.util.regex.Matcher;
-import java.util.regex.Pattern;
 
 /** Writes a commented starter pgolab.toml after looking at the project directory. */
 public final class StarterConfig {
-    private static final Pattern CMAKE_EXE = Pattern.compile("add_executable\\s*\\(\\s*([A-Za-z0-9_.+-]+)");
-    private static final Pattern MAKE_TARGET = Pattern.compile("(?m)^([A-Za-z0-9_.-]+)\\s*:(?!=)");
-
     private StarterConfig() {
     }
 
@@ -42,7 +33,7 @@ public final class StarterConfig {
         if (Files.isRegularFile(dir.resolve("Cargo.toml"))) {
             return BuildSystem.CARGO;
         }
-        if (Files.isRegularFile(dir.resolve("configure"))) {   // a release tarball's script: what its README says to run
+        if (ConfigureStarter.hasAutoconfScript(dir)) {   // a release tarball's script: what its README says to run
             return BuildSystem.AUTOCONF;
         }
         if (Files.isRegularFile(dir.resolve("meson.build"))) {
@@ -51,8 +42,11 @@ public final class StarterConfig {
         if (Files.isRegularFile(dir.resolve("CMakeLists.txt"))) {
             return BuildSystem.CMAKE;
         }
-        if (ConfigureStarter.isAutoconf(dir)) {
+        if (ConfigureStarter.isAutoconf(dir) && !Files.isRegularFile(dir.resolve("configure"))) {
             return BuildSystem.AUTOCONF;
+        }
+        if (Files.isRegularFile(dir.resolve("configure")) && Makefile.in(dir).isEmpty()) {
+            return BuildSystem.AUTOCONF;   // a configure script of its own (zlib's): guessed, said in the file
         }
         if (Files.isRegularFile(dir.resolve("Makefile")) || Files.isRegularFile(dir.resolve("makefile"))
                 || Files.isRegularFile(dir.resolve("GNUmakefile"))) {
@@ -90,7 +84,6 @@ public final class StarterConfig {
             return CargoStarter.render(dir);
         }
         String name = dir.getFileName() == null ? "project" : dir.getFileName().toString();
-        String program = guessProgram(dir, bs).orElse("CHANGE_ME");
         StringBuilder s = new StringBuilder();
         s.append("# pgolab.toml: written by 'pgolab init' (").append(describe(bs, dir)).append(").\n");
         s.append("# Every key is documented in docs/config.md. Check the lines marked CHANGE_ME.\n\n");
@@ -109,28 +102,15 @@ public final class StarterConfig {
         switch (bs) {
             case AUTOCONF -> ConfigureStarter.autoconf(dir, s);
             case MESON -> ConfigureStarter.meson(dir, s);
-            case CMAKE -> {
-                s.append("command = \"cmake -S {srcdir} -B {builddir} -DCMAKE_BUILD_TYPE=Release -DCMAKE_C_COMPILER={cc}"
-                        + " -DCMAKE_CXX_COMPILER={cxx} -DCMAKE_AR={ar} -DCMAKE_RANLIB={ranlib}"
-                        + " -DCMAKE_C_FLAGS='{cflags}' -DCMAKE_CXX_FLAGS='{cxxflags}'"
-                        + " -DCMAKE_EXE_LINKER_FLAGS='{ldflags}' && cmake --build {builddir} -j{jobs}\"\n");
-                s.append("artifact = ").append(TomlText.quote("{builddir}/" + program)).append("\n");
-            }
-            case MAKE -> {
-                s.append("command = \"make -C {srcdir} -j{jobs} CC='{cc}' CXX='{cxx}' AR='{ar}' CFLAGS='-O2 {cflags}'"
-                        + " CXXFLAGS='-O2 {cxxflags}' LDFLAGS='{ldflags}'\"\n");
-                s.append("artifact = ").append(TomlText.quote("{srcdir}/" + program)).append("\n");
-                if (hasCleanTarget(dir)) {   // the copy brings root's earlier objects along: make would find them up to date
-                    s.append("clean = \"make -C {srcdir} clean\"   # run before every build (docs/config.md)\n");
-                }
-            }
+            case CMAKE -> CmakeStarter.write(dir, s);
+            case MAKE -> MakeStarter.write(dir, name, s);
             default -> {
                 s.append("command = \"{cc} -O2 {cflags} -c {srcdir}/main.c -o {builddir}/main.o && {cc} {ldflags}"
                         + " {builddir}/main.o -o {builddir}/app\"   # CHANGE_ME\n");
                 s.append("artifact = \"{builddir}/app\"\n");
             }
         }
-        if (bs != BuildSystem.AUTOCONF && bs != BuildSystem.MESON) {
+        if (bs == BuildSystem.OTHER) {
             s.append("cflags = \"\"        # your own flags, kept in every variant\n");
         }
         s.append("ldflags = \"\"\n");
@@ -143,7 +123,9 @@ public final class StarterConfig {
 
     private static String describe(BuildSystem bs, Path dir) {
         return switch (bs) {
-            case AUTOCONF -> "found an autoconf " + (ConfigureStarter.needsAutoreconf(dir) ? "configure.ac" : "configure script")
+            case AUTOCONF -> "found " + (ConfigureStarter.needsAutoreconf(dir) ? "an autoconf configure.ac"
+                    : ConfigureStarter.hasAutoconfScript(dir) ? "an autoconf configure script"
+                    : "a configure script, not autoconf's: guessed as one, check it")
                     + (ConfigureStarter.isCPython(dir) ? ", a CPython tree" : "");
             case MESON -> "found meson.build";
             case CMAKE -> "found CMakeLists.txt";
@@ -151,46 +133,5 @@ public final class StarterConfig {
             case CARGO -> "found Cargo.toml";
             default -> "no configure, meson.build, CMakeLists.txt or Makefile found";
         };
-    }
-
-    /** A Makefile with a "clean:" target. */
-    static boolean hasCleanTarget(Path dir) {
-        for (String n : List.of("GNUmakefile", "makefile", "Makefile")) {
-            Path mk = dir.resolve(n);
-            try {
-                if (Files.isRegularFile(mk) && Pattern.compile("(?m)^clean\\s*:(?!=)").matcher(TextHead.of(mk, TextHead.PROJECT_FILE)).find()) {
-                    return true;
-                }
-            } catch (IOException | UncheckedIOException e) {
-                return false;
-            }
-        }
-        return false;
-    }
-
-    static Optional<String> guessProgram(Path dir, BuildSystem bs) {
-        try {
-            if (bs == BuildSystem.CMAKE) {
-                Matcher m = CMAKE_EXE.matcher(TextHead.of(dir.resolve("CMakeLists.txt"), TextHead.PROJECT_FILE));
-                return m.find() ? Optional.of(m.group(1)) : Optional.empty();
-            }
-            if (bs == BuildSystem.MAKE) {
-                Path mk = Files.isRegularFile(dir.resolve("Makefile")) ? dir.resolve("Makefile") : dir.resolve("makefile");
-                if (!Files.isRegularFile(mk)) {
-                    return Optional.empty();
-                }
-                Matcher m = MAKE_TARGET.matcher(TextHead.of(mk, TextHead.PROJECT_FILE));
-                while (m.find()) {
-                    String t = m.group(1);
-                    if (!t.startsWith(".") && !t.equals("all") && !t.equals("clean") && !t.equals("install")
-                            && !t.endsWith(".o")) {
-                        return Optional.of(t);
-                    }
-                }
-            }
-        } catch (IOException e) {
-            return Optional.empty();
-        }
-        return Optional.empty();
     }
 }
