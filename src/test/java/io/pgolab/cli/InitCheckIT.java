@@ -56,17 +56,20 @@ class InitCheckIT {
         Files.writeString(lz.resolve("Makefile"), MAKEFILE);
     }
 
-    /** init --check writes the program it found and the sized timeouts, and names the -O2 that replaced -O3 by its line. */
+    /**
+     * init --check on the tree init has never seen: the starter keeps the project's own CFLAGS ?= -O3 (pgolab's flags go
+     * in the environment after it), the check finds the program the Makefile links and writes it and the sized
+     * timeouts; the release build compiles at the project's -O3, so the check says ready.
+     */
     @Test
-    void initCheckFindsTheProgramAndTheLostOptimizationLevel() throws Exception {
+    void initCheckFindsTheProgramAndKeepsTheProjectsOptimizationLevel() throws Exception {
         Cli.Result r = Cli.run(lz, "init", "--toolchain", "gcc", "--check");
-        assertThat(r.exitCode()).as(r.all()).isEqualTo(1);
+        assertThat(r.exitCode()).as(r.all()).isZero();
         assertThat(r.out()).contains("it made: programs/lz (executable), lib/liblz.so.1.2 (shared library)")
                 .contains("[[train]] typical: ok").contains("[[bench]] main: ok")
                 .contains("build.artifact = \"{srcdir}/programs/lz\"")
-                .containsPattern("release compiles at -O2 \\(2 compiles\\) where the project's own build uses -O3 \\(2"
-                        + " compiles\\): pgolab.toml:\\d+ replaces the project's flags \\(CFLAGS='-O2 \\{cflags}'")
-                .doesNotContain("ready: pgolab build");
+                .contains("release: -O3 as the project builds it")
+                .contains("ready: pgolab build");
         String text = Files.readString(lz.resolve("pgolab.toml"));
         assertThat(text).contains("artifact = \"{srcdir}/programs/lz\"   # found by the check")
                 .contains("timeout = \"10m\"   # sized by the check").contains("# guessed:");
