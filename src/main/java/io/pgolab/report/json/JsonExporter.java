@@ -104,7 +104,7 @@ public final class JsonExporter implements Exporter {
                 g.inconclusive(), g.passed(), g.summary(), g.with(GateMeasure.Status.WITHIN_BOUNDS).size(),
                 g.with(GateMeasure.Status.OUT_OF_BOUNDS).size(), g.inconclusiveCount(), ms,
                 g.notes(), g.microbench().orElse(null), g.baseConfigBorrowed() ? Boolean.TRUE : null,
-                g.samePrograms().isEmpty() ? null : g.samePrograms());
+                g.samePrograms().isEmpty() ? null : g.samePrograms(), g.program().orElse(null));
     }
 
     private static ResultsDocument.CommitEntry commit(Worktrees.Commit c) {
