@@ -39,13 +39,13 @@ public final class DetectableChange {
     }
 
     /**
-     * The rounds the cap allows at this run's pace: the rounds measured when the run used its time (or no cap is
-     * known), else rounds × cap / elapsed, never fewer than measured.
+     * The rounds the cap allows at this run's pace: rounds × cap / elapsed when the run stopped before its time was up,
+     * never fewer than measured nor more than maxRounds (--max-rounds; 0: not known); the rounds measured when no cap
+     * is known or the run used its time.
      */
-    public static int roundsAtCap(int rounds, double elapsedSeconds, double capSeconds) {
-        if (!(capSeconds > 0) || !(elapsedSeconds > 0) || elapsedSeconds >= capSeconds) {
-            return rounds;
-        }
-        return (int) Math.max(rounds, Math.floor(rounds * capSeconds / elapsedSeconds));
+    public static int roundsAtCap(int rounds, double elapsedSeconds, double capSeconds, int maxRounds) {
+        int byTime = !(capSeconds > 0) || !(elapsedSeconds > 0) || elapsedSeconds >= capSeconds ? rounds
+                : (int) Math.max(rounds, Math.floor(rounds * capSeconds / elapsedSeconds));
+        return maxRounds > 0 ? Math.max(rounds, Math.min(byTime, maxRounds)) : byTime;
     }
 }

@@ -31,8 +31,10 @@ class DetectableChangeTest {
 
     @Test
     void roundsAtTheCapFollowThePace() {
-        assertThat(DetectableChange.roundsAtCap(10, 60, 240)).isEqualTo(40);
-        assertThat(DetectableChange.roundsAtCap(10, 250, 240)).isEqualTo(10);
-        assertThat(DetectableChange.roundsAtCap(10, 60, Double.NaN)).isEqualTo(10);
+        assertThat(DetectableChange.roundsAtCap(10, 60, 240, 0)).isEqualTo(40);
+        assertThat(DetectableChange.roundsAtCap(10, 60, 240, 25)).isEqualTo(25);   // --max-rounds 25 comes first
+        assertThat(DetectableChange.roundsAtCap(10, 60, 240, 10)).isEqualTo(10);
+        assertThat(DetectableChange.roundsAtCap(10, 250, 240, 0)).isEqualTo(10);
+        assertThat(DetectableChange.roundsAtCap(10, 60, Double.NaN, 0)).isEqualTo(10);
     }
 }

@@ -93,7 +93,8 @@ public final class MergeReport {
             s.append("### ").append(Md.text(h.label())).append("\n\n");
             s.append(h.gate().passed() ? "✅ " : "❌ ").append(Md.text(h.gate().summary())).append("\n\n");
             GateSections.View own = GateSections.View.of(ReportDocs.bench(h.doc()));
-            GateSections.View view = new GateSections.View(own.capSeconds(), Optional.ofNullable(links.get(h.label())), 4);
+            GateSections.View view = new GateSections.View(own.capSeconds(), own.maxRounds(),
+                    Optional.ofNullable(links.get(h.label())), 4);
             s.append(GateReport.tables(h.gate(), h.workloads(), view)).append('\n');
         }
         ResultsDocument.GateBody g = m.first();

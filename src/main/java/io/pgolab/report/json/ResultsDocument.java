@@ -169,7 +169,8 @@ public record ResultsDocument(
                          List<String> primaryMetrics, List<String> gatedMetrics, long seed, int pinnedCpu,
                          boolean deterministic, double ciLevel, int bootstrapResamples, String significanceTest,
                          @JsonInclude(JsonInclude.Include.NON_NULL) String estimator,
-                         @JsonInclude(JsonInclude.Include.NON_NULL) JvmThreads jvmThreads) {
+                         @JsonInclude(JsonInclude.Include.NON_NULL) JvmThreads jvmThreads,
+                         @JsonInclude(JsonInclude.Include.NON_NULL) Integer maxRounds) {
     }
 
     /**

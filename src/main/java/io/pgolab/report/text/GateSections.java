@@ -26,16 +26,18 @@ public final class GateSections {
      * What the comment shows about one gate.
      *
      * @param capSeconds the per-workload cap (max_time_seconds), for the smallest detectable change; NaN when unknown
+     * @param maxRounds  --max-rounds (0 when the file does not say)
      * @param htmlUrl    where a reader opens this gate's HTML report (e.g. its uploaded artifact); empty: no links
      * @param level      the heading level of the sections (3 in a gate's own comment, 4 under merge's host headings)
      */
-    public record View(double capSeconds, Optional<String> htmlUrl, int level) {
-        public static final View PLAIN = new View(Double.NaN, Optional.empty(), 3);
+    public record View(double capSeconds, int maxRounds, Optional<String> htmlUrl, int level) {
+        public static final View PLAIN = new View(Double.NaN, 0, Optional.empty(), 3);
 
         /** A gate's own comment: the cap from its bench's method, no links (null: a file without one). */
         public static View of(ResultsDocument.BenchBody b) {
-            return new View(b == null || b.method() == null ? Double.NaN : b.method().maxTimeSeconds(), Optional.empty(),
-                    3);
+            ResultsDocument.Method m = b == null ? null : b.method();
+            return new View(m == null ? Double.NaN : m.maxTimeSeconds(),
+                    m == null || m.maxRounds() == null ? 0 : m.maxRounds(), Optional.empty(), 3);
         }
     }
 
@@ -97,7 +99,7 @@ public final class GateSections {
         }
         table(s, rows.get(0), rows.subList(1, rows.size()));
         s.append(collapse ? "\n</details>\n\n" : "\n");
-        RunnerNoise.line(g, w, view.capSeconds()).ifPresent(l -> s.append(Md.text(l)).append("\n\n"));
+        RunnerNoise.line(g, w, view.capSeconds(), view.maxRounds()).ifPresent(l -> s.append(Md.text(l)).append("\n\n"));
         view.htmlUrl().ifPresent(u -> flames(s, w, u));
         return s.toString();
     }

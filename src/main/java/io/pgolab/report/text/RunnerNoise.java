@@ -24,14 +24,15 @@ final class RunnerNoise {
     }
 
     /** "Runner noise: ..." for the workload's gated measures; empty when it has none with samples. */
-    static Optional<String> line(ResultsDocument.GateBody g, ResultsDocument.Workload w, double capSeconds) {
+    static Optional<String> line(ResultsDocument.GateBody g, ResultsDocument.Workload w, double capSeconds,
+                                 int maxRounds) {
         List<ResultsDocument.ComparisonEntry> gated = gated(g, w);
         if (gated.isEmpty()) {
             return Optional.empty();
         }
         double[] cv = gated.stream().mapToDouble(c -> Math.max(cvPercent(c.baselineSamples()),
                 cvPercent(c.candidateSamples()))).filter(v -> !Double.isNaN(v)).toArray();
-        int atCap = DetectableChange.roundsAtCap(w.rounds(), w.elapsedSeconds(), capSeconds);
+        int atCap = DetectableChange.roundsAtCap(w.rounds(), w.elapsedSeconds(), capSeconds, maxRounds);
         List<String> parts = new ArrayList<>();
         if (cv.length > 0) {
             parts.add("samples' CV " + range(cv));
