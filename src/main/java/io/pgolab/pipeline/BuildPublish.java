@@ -77,13 +77,18 @@ final class BuildPublish {
         return out;
     }
 
-    /** The files the variant is: its program and sibling programs, or every file of its install tree. */
-    static List<Path> variantFiles(Config config, Path binary, Path installDir, String name) {
+    /**
+     * The files the variant is: its program, sibling programs and named artifacts (as the build wrote them), or every
+     * file of its install tree.
+     */
+    static List<Path> variantFiles(Config config, Path binary, Path installDir, String name, Map<String, String> values,
+                                   Path srcDir) {
         if (config.build().installTree()) {
             return Hashing.filesUnder(installDir);
         }
         List<Path> files = new ArrayList<>(List.of(binary));
         files.addAll(siblings(config, binary, name));
+        files.addAll(named(config, values, srcDir, name).values());
         return files;
     }
 
