@@ -69,11 +69,9 @@ public final class Gate {
      */
     public static List<String> runnableOnBase(List<WorkloadSpec> bench, List<String> asked, Set<String> baseArtifacts,
                                               List<String> notes) {
-        List<String> out = new ArrayList<>();
+        List<String> out = new ArrayList<>(asked.isEmpty() ? bench.stream().map(WorkloadSpec::name).toList() : asked);
+        List<String> dropped = new ArrayList<>();
         for (WorkloadSpec w : bench) {
-            if (!asked.isEmpty() && !asked.contains(w.name())) {
-                continue;
-            }
             List<String> texts = new ArrayList<>(List.of(w.command()));
             w.service().ifPresent(sv -> {
                 sv.processes().forEach(p -> texts.add(p.command()));
@@ -81,18 +79,17 @@ public final class Gate {
             });
             List<String> missing = texts.stream().flatMap(t -> Template.placeholders(t).stream())
                     .filter(n -> n.startsWith("artifact:") && !baseArtifacts.contains(n.substring(9))).distinct().toList();
-            if (missing.isEmpty()) {
-                out.add(w.name());
-            } else {
-                notes.add("workload '" + w.name() + "' was not measured: it runs " + String.join(", ", missing.stream()
+            if (!missing.isEmpty() && out.remove(w.name())) {   // an unknown name stays, for the selection's own error
+                dropped.add("workload '" + w.name() + "' was not measured: it runs " + String.join(", ", missing.stream()
                         .map(n -> "{" + n + "}").toList()) + ", which the base's build does not make (its config"
                         + " declares no such build.artifacts); gates against a base that builds it measure it");
             }
         }
-        if (out.isEmpty() && !bench.isEmpty()) {
-            throw new UserError("no [[bench]] workload can run on the base: " + String.join("; ", notes),
+        if (out.isEmpty()) {
+            throw new UserError("no [[bench]] workload can run on the base: " + String.join("; ", dropped),
                     "gate against a base that builds the named artifacts, or add a workload that runs {binary}");
         }
+        notes.addAll(dropped);
         return out;
     }
 

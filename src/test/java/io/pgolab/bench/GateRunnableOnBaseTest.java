@@ -45,5 +45,7 @@ class GateRunnableOnBaseTest {
         assertThat(none).isEmpty();
         assertThatThrownBy(() -> Gate.runnableOnBase(CONFIG.bench(), List.of("micro"), Set.of(), new ArrayList<>()))
                 .isInstanceOf(UserError.class).hasMessageContaining("no [[bench]] workload can run on the base");
+        // a name that is no workload is left to the selection, which names the closest one
+        assertThat(Gate.runnableOnBase(CONFIG.bench(), List.of("bgi"), Set.of(), new ArrayList<>())).containsExactly("bgi");
     }
 }
