@@ -2,6 +2,7 @@ package io.pgolab.bench;
 
 import io.pgolab.UserError;
 import io.pgolab.config.GateSpec;
+import io.pgolab.config.Template;
 import io.pgolab.config.WorkloadSpec;
 import io.pgolab.measure.Gated;
 import io.pgolab.measure.Warning;
@@ -58,6 +59,37 @@ public final class Gate {
             out.add(base.get(i));
             out.add(candidate.get(i));
         }
+        return out;
+    }
+
+    /**
+     * The [[bench]] entries to measure: those asked (every one when none is), less those that run a named artifact
+     * ({artifact:NAME}) the base's own build does not make, as in the pull request that adds a suite: each left out
+     * is said in notes, never run against a base that lacks it. Every entry left out is a user error.
+     */
+    public static List<String> runnableOnBase(List<WorkloadSpec> bench, List<String> asked, Set<String> baseArtifacts,
+                                              List<String> notes) {
+        List<String> out = new ArrayList<>(asked.isEmpty() ? bench.stream().map(WorkloadSpec::name).toList() : asked);
+        List<String> dropped = new ArrayList<>();
+        for (WorkloadSpec w : bench) {
+            List<String> texts = new ArrayList<>(List.of(w.command()));
+            w.service().ifPresent(sv -> {
+                sv.processes().forEach(p -> texts.add(p.command()));
+                texts.addAll(sv.clients());
+            });
+            List<String> missing = texts.stream().flatMap(t -> Template.placeholders(t).stream())
+                    .filter(n -> n.startsWith("artifact:") && !baseArtifacts.contains(n.substring(9))).distinct().toList();
+            if (!missing.isEmpty() && out.remove(w.name())) {   // an unknown name stays, for the selection's own error
+                dropped.add("workload '" + w.name() + "' was not measured: it runs " + String.join(", ", missing.stream()
+                        .map(n -> "{" + n + "}").toList()) + ", which the base's build does not make (its config"
+                        + " declares no such build.artifacts); gates against a base that builds it measure it");
+            }
+        }
+        if (out.isEmpty()) {
+            throw new UserError("no [[bench]] workload can run on the base: " + String.join("; ", dropped),
+                    "gate against a base that builds the named artifacts, or add a workload that runs {binary}");
+        }
+        notes.addAll(dropped);
         return out;
     }
 

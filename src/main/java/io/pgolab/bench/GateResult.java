@@ -170,19 +170,43 @@ public record GateResult(Worktrees.Commit base, Worktrees.Commit candidate, Stri
     }
 
     /**
+     * The "Program:" section over the program's own measures (every measure that is not a suite's benchmark, and the
+     * gated measures without a comparison): present only beside a "Microbench:" section, when the gate has both.
+     */
+    public Optional<String> program() {
+        List<Described> own = new ArrayList<>(measures.stream().filter(m -> !Microbench.isBenchmark(m.metric()))
+                .map(m -> new Described(m.status(), m.describe())).toList());
+        own.addAll(uncompared(bench.outcome(bench.gated()).uncompared()));
+        return program(own, measures.stream().anyMatch(m -> Microbench.isBenchmark(m.metric())));
+    }
+
+    /** The "Program:" section line from the program's measures, when the gate has benchmarks too. */
+    public static Optional<String> program(List<Described> own, boolean withBenchmarks) {
+        return withBenchmarks ? section("Program", own) : Optional.empty();
+    }
+
+    /**
      * "Microbench: all 12 measures within bounds." or which are out of bounds or inconclusive: the benchmarks'
      * measures only (the caller filters them), decided as every measure is; for a gate that ran and for its results
      * file read again.
      */
     public static Optional<String> microbench(List<Described> benchmarks) {
-        int n = benchmarks.size();
+        return section("Microbench", benchmarks);
+    }
+
+    /**
+     * One section's line over its measures ("Program: all 4 measures within bounds."): the rows of the one verdict
+     * ({@link #passed()}) grouped, never a second decision; empty for a section without measures.
+     */
+    static Optional<String> section(String title, List<Described> ms) {
+        int n = ms.size();
         if (n == 0) {
             return Optional.empty();
         }
-        List<String> out = texts(benchmarks, GateMeasure.Status.OUT_OF_BOUNDS);
-        List<String> unsure = texts(benchmarks, GateMeasure.Status.INCONCLUSIVE);
+        List<String> out = texts(ms, GateMeasure.Status.OUT_OF_BOUNDS);
+        List<String> unsure = texts(ms, GateMeasure.Status.INCONCLUSIVE);
         if (out.isEmpty() && unsure.isEmpty()) {
-            return Optional.of("Microbench: all " + n + " measure" + (n == 1 ? "" : "s") + " within bounds.");
+            return Optional.of(title + ": all " + n + " measure" + (n == 1 ? "" : "s") + " within bounds.");
         }
         List<String> parts = new ArrayList<>();
         if (!out.isEmpty()) {
@@ -191,7 +215,7 @@ public record GateResult(Worktrees.Commit base, Worktrees.Commit candidate, Stri
         if (!unsure.isEmpty()) {
             parts.add(unsure.size() + " of " + n + " measures inconclusive: " + String.join("; ", unsure));
         }
-        return Optional.of("Microbench: " + String.join(". ", parts) + ".");
+        return Optional.of(title + ": " + String.join(". ", parts) + ".");
     }
 
     private static List<String> texts(List<Described> ms, GateMeasure.Status s) {

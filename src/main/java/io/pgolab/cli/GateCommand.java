@@ -89,7 +89,8 @@ final class GateCommand implements Callable<Integer> {
             throw new UserError("unknown --inconclusive '" + policy + "'", "--inconclusive fail (the default) or --inconclusive pass");
         }
         try (Session b = Session.open(sides.baseConfig(), parent.global); Session c = Session.open(candConfig, parent.global)) {
-            ProjectWorkloads workloads = new ProjectWorkloads(c.bench(), selection.names);
+            ProjectWorkloads workloads = new ProjectWorkloads(c.bench(), Gate.runnableOnBase(candConfig.bench(),
+                    selection.names, sides.baseConfig().build().artifacts().keySet(), notes));
             b.console.note("base " + Text.visible(baseCommit.ref()) + " = " + baseCommit.shortSha() + ", in " + b.config.root());
             List<BuiltArtifact> baseBuilt = b.pipeline().build(gated, false, FailureMode.FAIL).artifacts(gated);
             c.console.note("candidate " + Text.visible(candCommit.ref()) + " = " + candCommit.shortSha() + ", in " + c.config.root());

@@ -4,7 +4,9 @@ import io.pgolab.report.files.Merge;
 import io.pgolab.report.files.MergeReport;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
@@ -31,11 +33,15 @@ final class MergeCommand implements Callable<Integer> {
     @Option(names = "--force", description = "Merge results of different commits, configs or pgolab versions anyway (the report says what differed).")
     boolean force;
 
+    @Option(names = "--link", paramLabel = "LABEL=URL", description = "Where host LABEL's HTML report can be opened"
+            + " (e.g. its uploaded artifact): the Markdown links it and each of its differential flamegraphs. Repeatable.")
+    Map<String, String> links = new LinkedHashMap<>();
+
     @Override
     public Integer call() {
         Path dir = parent.global.workDir();
         Merge.Merged m = Merge.of(files.stream().map(dir::resolve).toList(), force);
-        MergeReport.export(m, dir, json, markdown, System.out);
+        MergeReport.export(m, dir, json, markdown, MergeReport.links(m, links), System.out);
         return m.passed() ? 0 : 1;
     }
 }

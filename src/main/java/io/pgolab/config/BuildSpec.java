@@ -1,9 +1,13 @@
 package io.pgolab.config;
 
 import java.time.Duration;
+import java.util.Collections;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
+import java.util.TreeMap;
 
 /**
  * The [build] table: how to build the user's project, as a command template. goflags are the
@@ -23,7 +27,8 @@ public record BuildSpec(
         Optional<CargoSpec> cargo,
         List<String> allow,
         Optional<String> configure,
-        Optional<String> compilerCache) {
+        Optional<String> compilerCache,
+        Map<String, String> artifacts) {
 
     /** What build.allow accepts: compile-audit findings that are deliberate in this project. */
     public static final List<String> ALLOWABLE = List.of("unoptimized", "uninstrumented", "profile-loss", "no-lto", "no-shuffle",
@@ -32,19 +37,19 @@ public record BuildSpec(
     public BuildSpec(String command, Optional<String> clean, String artifact, String cflags, String cxxflags,
                      String ldflags, Duration timeout, Map<String, String> env, String goflags, Optional<CargoSpec> cargo) {
         this(command, clean, artifact, cflags, cxxflags, ldflags, timeout, env, goflags, cargo, List.of(), Optional.empty(),
-                Optional.empty());
+                Optional.empty(), Map.of());
     }
 
     /** The same build with these audit findings allowed. */
     public BuildSpec withAllow(List<String> allowed) {
         return new BuildSpec(command, clean, artifact, cflags, cxxflags, ldflags, timeout, env, goflags, cargo,
-                List.copyOf(allowed), configure, compilerCache);
+                List.copyOf(allowed), configure, compilerCache, artifacts);
     }
 
     /** The same build with a configure step (clang and gcc only): run before command with configure-safe flags. */
     public BuildSpec withConfigure(Optional<String> step) {
         return new BuildSpec(command, clean, artifact, cflags, cxxflags, ldflags, timeout, env, goflags, cargo, allow, step,
-                compilerCache);
+                compilerCache, artifacts);
     }
 
     /**
@@ -54,7 +59,25 @@ public record BuildSpec(
      */
     public BuildSpec withCompilerCache(Optional<String> cache) {
         return new BuildSpec(command, clean, artifact, cflags, cxxflags, ldflags, timeout, env, goflags, cargo, allow,
-                configure, cache);
+                configure, cache, artifacts);
+    }
+
+    /** The directory beside the published program that holds its named artifacts, each under its name. */
+    public static final String ARTIFACT_DIR = "artifacts";
+
+    /**
+     * The same build with named artifacts ([build] artifacts = { NAME = "PATH" }): files the same build command
+     * writes besides the program (a microbenchmark suite, a helper), published with the variant under
+     * {@link #ARTIFACT_DIR}/NAME and named {artifact:NAME} in workloads.
+     */
+    public BuildSpec withArtifacts(Map<String, String> named) {
+        return new BuildSpec(command, clean, artifact, cflags, cxxflags, ldflags, timeout, env, goflags, cargo, allow,
+                configure, compilerCache, Collections.unmodifiableMap(new LinkedHashMap<>(named)));
+    }
+
+    /** The placeholders the named artifacts add to workloads: {artifact:NAME} for each. */
+    public Set<String> artifactPlaceholders() {
+        return Set.copyOf(artifacts.keySet().stream().map(n -> "artifact:" + n).toList());
     }
 
     public BuildSpec(String command, Optional<String> clean, String artifact, String cflags, String cxxflags,
@@ -76,7 +99,7 @@ public record BuildSpec(
     }
 
     /**
-     * The record's own text, with configure only when set: ProfileKey hashes this text, so the stored
+     * The record's own text, with configure and named artifacts only when set: ProfileKey hashes this text, so the stored
      * profiles of builds without a configure step keep the keys of earlier versions.
      */
     @Override
@@ -84,7 +107,8 @@ public record BuildSpec(
         return "BuildSpec[command=" + command + ", clean=" + clean + ", artifact=" + artifact + ", cflags=" + cflags
                 + ", cxxflags=" + cxxflags + ", ldflags=" + ldflags + ", timeout=" + timeout + ", env=" + env
                 + ", goflags=" + goflags + ", cargo=" + cargo + ", allow=" + allow
-                + configure.map(c -> ", configure=" + c).orElse("") + "]";
+                + configure.map(c -> ", configure=" + c).orElse("")
+                + (artifacts.isEmpty() ? "" : ", artifacts=" + new TreeMap<>(artifacts)) + "]";
     }
 
     /** Programs built beside the artifact and kept with it (cargo bins after the first); names only. */

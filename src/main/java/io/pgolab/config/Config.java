@@ -36,7 +36,7 @@ public record Config(
         return render(w.command(), binary, 0);
     }
 
-    /** A workload template with {binary}, {root}, {config_dir}, {workdir} and, for services, {port}. */
+    /** A workload template with {binary}, {root}, {config_dir}, {workdir}, {artifact:NAME} and, for services, {port}. */
     public String render(String template, String binary, int port) {
         return render(template, binary, port, Map.of());
     }
@@ -52,6 +52,9 @@ public record Config(
         // Cargo builds every binary into one directory; {bin:NAME} is NAME beside {binary}.
         build.cargo().ifPresent(c -> c.bins().forEach(b -> values.put("bin:" + b,
                 Path.of(binary).resolveSibling(b).toString())));
+        // Named artifacts are published under artifacts/ beside the program: {artifact:NAME} is artifacts/NAME.
+        build.artifacts().keySet().forEach(n -> values.put("artifact:" + n,
+                Path.of(binary).resolveSibling(BuildSpec.ARTIFACT_DIR).resolve(n).toString()));
         values.putAll(extra);
         return Template.renderShell(template, values);
     }

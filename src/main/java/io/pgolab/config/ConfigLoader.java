@@ -35,7 +35,7 @@ public final class ConfigLoader {
             "llvm_profdata", PartialTraining.KEY, "jar", "classpath", "main", "jvm_flags", "java_home", "jdk");
     private static final Set<String> BUILD = Set.of(
             "command", "configure", "clean", "artifact", "cflags", "cxxflags", "ldflags", "timeout", "env", "package", "goflags", "allow",
-            "compiler_cache");
+            "compiler_cache", NamedArtifacts.KEY);
     private static final List<String> KINDS = List.of("clang", "gcc", "go", "cargo", "jvm");
 
     private ConfigLoader() {
@@ -93,8 +93,8 @@ public final class ConfigLoader {
             exclude = CargoConfig.withTargetExcluded(exclude);
         }
 
-        Set<String> bins = CargoConfig.binPlaceholders(bs);
-        Set<String> trainExtra = GoConfig.isGo(kind) ? GoConfig.TRAIN_PLACEHOLDERS : bins;
+        Set<String> bins = union(CargoConfig.binPlaceholders(bs), bs.artifactPlaceholders());
+        Set<String> trainExtra = GoConfig.isGo(kind) ? union(GoConfig.TRAIN_PLACEHOLDERS, bins) : bins;
         List<WorkloadSpec> train = WorkloadReader.workloads(toml, "train", trainExtra, problems);
         List<WorkloadSpec> bench = WorkloadReader.workloads(toml, "bench", bins, problems);
         checkTraining(variants, ladder, train, stored, project, problems);
@@ -252,7 +252,8 @@ public final class ConfigLoader {
     static void checkPlaceholders(TableReader r, String key, String text, Set<String> allowed,
                                           ConfigProblems problems) {
         for (String bad : Template.unknown(text, allowed)) {
-            String guess = Strings.closest(bad, allowed).map(k -> "did you mean {" + k + "}? ").orElse("");
+            String guess = Strings.closest(bad, allowed).map(k -> "did you mean {" + k + "}? ").orElse("")
+                    + (bad.startsWith("artifact:") ? NamedArtifacts.hint(bad, allowed) + "; " : "");
             problems.add(r.line(key), r.qualified(key), "unknown placeholder {" + bad + "}",
                     guess + "placeholders here: " + String.join(" ", allowed.stream().sorted().map(s -> "{" + s + "}").toList())
                             + "; write {{ and }} for literal braces");
@@ -309,6 +310,7 @@ public final class ConfigLoader {
         bs = bs.withAllow(allow(build, problems));   // the compile audit covers every kind
         if (!cargo) {   // cargo names it among the keys it does not use
             bs = bs.withConfigure(configure(build, kind, problems)).withCompilerCache(compilerCache(build, kind, problems));
+            bs = bs.withArtifacts(NamedArtifacts.read(build, kind, bs, problems));
         }
 
         return bs;

@@ -21,9 +21,10 @@ public record ProcessSpec(String role, String command, String ready, Duration re
         return runsBinary(command);
     }
 
-    /** Whether a command template runs the built program ({binary} or one of cargo's {bin:NAME}). */
+    /** Whether a command template runs the built program ({binary}, one of cargo's {bin:NAME} or {artifact:NAME}). */
     public static boolean runsBinary(String command) {
-        return Template.placeholders(command).stream().anyMatch(n -> n.equals("binary") || n.startsWith("bin:"));
+        return Template.placeholders(command).stream().anyMatch(n -> n.equals("binary") || n.startsWith("bin:")
+                || n.startsWith("artifact:"));
     }
 
     public ProcessSpec withCommand(String c) {

@@ -293,8 +293,8 @@ public final class BoltStage {
     }
 
     /**
-     * The other programs of a cargo build ({bin:NAME}) go beside BOLT's binary unchanged, so that
-     * workloads can still run them: BOLT rewrites only the first of bins ({binary}).
+     * The other programs of a cargo build ({bin:NAME}) and the named artifacts ({artifact:NAME}) go beside BOLT's
+     * binary unchanged, so that workloads can still run them: BOLT rewrites only the program ({binary}).
      */
     private void copySiblings(Path input, Path toDir) {
         try {
@@ -302,6 +302,7 @@ public final class BoltStage {
                 Files.copy(input.resolveSibling(sibling), toDir.resolve(sibling), StandardCopyOption.REPLACE_EXISTING,
                         StandardCopyOption.COPY_ATTRIBUTES);
             }
+            BuildPublish.copyNamedBeside(config, input, toDir);
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }
@@ -316,6 +317,7 @@ public final class BoltStage {
             for (String sibling : config.build().siblingArtifacts()) {
                 Files.copy(out.resolveSibling(sibling), staging.resolve(sibling), StandardCopyOption.COPY_ATTRIBUTES);
             }
+            BuildPublish.copyNamedBeside(config, out, staging);
         } catch (IOException e) {
             Scratch.discard(staging);
             throw DiskFull.wrap(staging, DiskFull.sizeOf(out), e);

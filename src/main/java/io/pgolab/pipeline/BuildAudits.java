@@ -89,7 +89,8 @@ final class BuildAudits {
         String cacheLine = config.build().compilerCache().isPresent()
                 ? CompilerCache.line(r.cacheStats, r.phase == Phase.INSTRUMENT) : "";
         r.auditLine = audit.line() + (cacheLine.isEmpty() ? "" : "; " + cacheLine)
-                + ArtifactLinks.line(CompileRecord.read(r.auditLog), BuildPublish.variantFiles(config, r.binary, r.installDir, r.name));
+                + ArtifactLinks.line(CompileRecord.read(r.auditLog), BuildPublish.variantFiles(config, r.binary, r.installDir, r.name,
+                        r.values, r.srcDir));
         r.noProfile = audit.noProfile();
         report(audit);
         sameLevelAsRelease(r, audit.levels());

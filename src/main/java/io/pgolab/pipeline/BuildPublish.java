@@ -1,8 +1,10 @@
 package io.pgolab.pipeline;
 
 import io.pgolab.UserError;
+import io.pgolab.config.BuildSpec;
 import io.pgolab.config.Config;
 import io.pgolab.config.Durations;
+import io.pgolab.config.Template;
 import io.pgolab.process.RunningCommand;
 import io.pgolab.process.Scratch;
 import io.pgolab.store.ArtifactStore;
@@ -21,10 +23,12 @@ import java.nio.file.Path;
 import java.nio.file.PathMatcher;
 import java.nio.file.StandardCopyOption;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 
 /**
- * The publish step of a build: the program (with its sibling programs, or its whole install tree) and the
+ * The publish step of a build: the program (with its sibling programs and named artifacts, or its whole install tree) and the
  * instrumented build's notes moved or copied into bin/KEY12/ by one rename, so an interrupted pgolab leaves
  * temporary files, never a half artifact.
  */
@@ -53,17 +57,42 @@ final class BuildPublish {
         return out;
     }
 
-    /** The files the variant is: its program and sibling programs, or every file of its install tree. */
-    static List<Path> variantFiles(Config config, Path binary, Path installDir, String name) {
+    /**
+     * The named artifacts of the build ([build] artifacts) by name, each path rendered like build.artifact; a missing
+     * one is a build error that names it: the variant is its program and every named artifact, or nothing.
+     */
+    static Map<String, Path> named(Config config, Map<String, String> values, Path srcDir, String name) {
+        Map<String, Path> out = new LinkedHashMap<>();
+        config.build().artifacts().forEach((n, template) -> {
+            Path p = Path.of(Template.render(template, values));
+            p = p.isAbsolute() ? p : srcDir.resolve(p);
+            if (!Files.isRegularFile(p)) {
+                throw new UserError("the build of '" + name + "' succeeded but did not produce its artifact '" + n
+                        + "' (" + p + ")", "check build.artifacts." + n + " = \"" + template + "\" in " + config.file()
+                        + ": build.command must write it too (placeholders {builddir}, {srcdir}, {root} as in"
+                        + " build.artifact)");
+            }
+            out.put(n, p);
+        });
+        return out;
+    }
+
+    /**
+     * The files the variant is: its program, sibling programs and named artifacts (as the build wrote them), or every
+     * file of its install tree.
+     */
+    static List<Path> variantFiles(Config config, Path binary, Path installDir, String name, Map<String, String> values,
+                                   Path srcDir) {
         if (config.build().installTree()) {
             return Hashing.filesUnder(installDir);
         }
         List<Path> files = new ArrayList<>(List.of(binary));
         files.addAll(siblings(config, binary, name));
+        files.addAll(named(config, values, srcDir, name).values());
         return files;
     }
 
-    Path publish(String key, Path binary, List<Path> siblings, Path buildDir, Phase phase) {
+    Path publish(String key, Path binary, List<Path> siblings, Map<String, Path> named, Path buildDir, Phase phase) {
         Path target = store.binDir(key);
         Path staging = Scratch.track(target.resolveSibling(target.getFileName() + ".tmp-" + ProcessHandle.current().pid()));
         try {
@@ -72,6 +101,7 @@ final class BuildPublish {
             for (Path s : siblings) {
                 Files.copy(s, staging.resolve(s.getFileName()), StandardCopyOption.COPY_ATTRIBUTES);
             }
+            copyNamed(named, staging);
             copyNotes(phase, buildDir, staging);
         } catch (IOException e) {
             Scratch.discard(staging);
@@ -122,6 +152,26 @@ final class BuildPublish {
         Scratch.untrack(staging);
         Scratch.untrack(manifestTmp);
         return target;
+    }
+
+    /** Each named artifact as artifacts/NAME in dir (its digest is then among the variant's sealed files). */
+    static void copyNamed(Map<String, Path> named, Path dir) throws IOException {
+        for (Map.Entry<String, Path> e : named.entrySet()) {
+            Path t = dir.resolve(BuildSpec.ARTIFACT_DIR).resolve(e.getKey());
+            Files.createDirectories(t.getParent());
+            Files.copy(e.getValue(), t, StandardCopyOption.COPY_ATTRIBUTES, StandardCopyOption.REPLACE_EXISTING);
+        }
+    }
+
+    /**
+     * The named artifacts published beside program (in its artifacts/) copied beside another program in toDir, for a
+     * variant made from that one (BOLT rewrites the program only; the named artifacts stay as the build made them).
+     */
+    static void copyNamedBeside(Config config, Path program, Path toDir) throws IOException {
+        Map<String, Path> named = new LinkedHashMap<>();
+        config.build().artifacts().keySet().forEach(n -> named.put(n,
+                program.resolveSibling(BuildSpec.ARTIFACT_DIR).resolve(n)));
+        copyNamed(named, toDir);
     }
 
     /** The instrumented build's notes (gcc's .gcno files) under staging/notes/. */

@@ -264,7 +264,8 @@ public final class BuildStage {
         long binaryBytes = BuildPublish.sizeOf(r.binary);
         boolean tree = config.build().installTree();
         Path bin = tree ? publisher.publishTree(r.builtKey, r.name, r.buildDir, r.phase, r.installDir)
-                : publisher.publish(r.builtKey, r.binary, BuildPublish.siblings(config, r.binary, r.name), r.buildDir, r.phase);
+                : publisher.publish(r.builtKey, r.binary, BuildPublish.siblings(config, r.binary, r.name),
+                BuildPublish.named(config, r.values, r.srcDir, r.name), r.buildDir, r.phase);
         BuiltArtifact a = new BuiltArtifact(r.name, r.phase.id(), r.builtKey,
                 bin.resolve(tree ? r.installDir.relativize(r.binary) : r.binary.getFileName()).toString(),
                 r.phase == Phase.INSTRUMENT ? bin.resolve("notes").toString() : "",

@@ -133,4 +133,18 @@ public final class Html {
     public static String script(String js) {
         return js.replace("</script", "<\\/script").replace("</SCRIPT", "<\\/SCRIPT");
     }
+
+    /** A name made file-safe (the flamegraph SVG files and their anchors): other characters '_', at most 80. */
+    public static String fileSafe(String s) {
+        String t = s.replaceAll("[^A-Za-z0-9._+-]", "_");
+        return t.length() > 80 ? t.substring(0, 80) : t;
+    }
+
+    /**
+     * The anchor of a differential flamegraph in the HTML report, "diff.WORKLOAD.CANDIDATE-vs-BASELINE": its SVG
+     * file's name without the report's stem and ".svg", which a PR comment links to.
+     */
+    public static String diffAnchor(String workload, String candidate, String baseline) {
+        return "diff." + fileSafe(workload) + "." + fileSafe(candidate) + "-vs-" + fileSafe(baseline);
+    }
 }

@@ -11,6 +11,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
+import java.util.TreeMap;
 import java.util.TreeSet;
 
 /**
@@ -63,6 +64,9 @@ public final class BuildKeys {
             m.append("\nallow=").append(new TreeSet<>(b.allow()));   // a waived audit finding is another build
         }
         b.configure().ifPresent(c -> m.append("\nconfigure=").append(c));   // [build] configure: its own step
+        if (!b.artifacts().isEmpty()) {
+            m.append("\nartifacts=").append(new TreeMap<>(b.artifacts()));   // what the variant's directory holds
+        }
         if (phase.readsProfile() && !toolchain.untrainedGuard().isEmpty()) {
             m.append("\nguard=").append(toolchain.untrainedGuard());   // [toolchain] partial_training: other code
         }

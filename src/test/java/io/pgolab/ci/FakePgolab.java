@@ -40,7 +40,8 @@ public final class FakePgolab {
         String command = a.isEmpty() ? "" : a.get(0);
         java.util.Set<String> seen = new java.util.HashSet<>();
         for (String arg : a) {
-            if (arg.startsWith("--") && !seen.add(arg.replaceAll("=.*", ""))) {   // as picocli does
+            // as picocli does, but for merge's --link, a map option that repeats
+            if (arg.startsWith("--") && !arg.equals("--link") && !seen.add(arg.replaceAll("=.*", ""))) {
                 System.err.println("option '" + arg + "' should be specified only once");
                 return 2;
             }
@@ -108,6 +109,11 @@ public final class FakePgolab {
                     JsonNode doc = JSON.readTree(Path.of(f).toFile());
                     code = Math.max(code, doc.get("exit").asInt());
                     md.append("## ").append(doc.get("host").asText()).append("\n").append(doc.get("line").asText()).append("\n");
+                }
+                for (int i = 0; i + 1 < a.size(); i++) {
+                    if (a.get(i).equals("--link")) {
+                        md.append("[HTML report of ").append(a.get(i + 1).replaceFirst("=", "](")).append(")\n");
+                    }
                 }
                 Files.writeString(Path.of(option(a, "--markdown")), (code == 0 ? "Every host passed.\n" : "A host failed.\n") + md);
                 Files.writeString(Path.of(option(a, "--json")), "{}");

@@ -9,6 +9,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.PathMatcher;
 import java.nio.file.StandardCopyOption;
+import java.nio.file.StandardOpenOption;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.Iterator;
@@ -380,7 +381,16 @@ final class LocalActions {
             }
             case "actions/upload-artifact" -> {
                 Path from = Path.of(required(with, "path", name));
-                Path to = artifacts().resolve(required(with, "name", name));
+                // archive: false (v7): one file, not zipped, named by the file; its address is the step's artifact-url
+                boolean single = "false".equals(with.get("archive"));
+                if (single && Files.isDirectory(from)) {
+                    return new Step(name, true, 1, "archive: false uploads a single file, not " + from + "\n");
+                }
+                Path to = artifacts().resolve(single ? from.getFileName().toString() : required(with, "name", name));
+                if (single && Files.exists(from)) {
+                    Files.writeString(output, "artifact-url=https://github.invalid/artifacts/" + to.getFileName() + "\n",
+                            StandardOpenOption.APPEND);
+                }
                 boolean empty = !Files.exists(from) || (Files.isDirectory(from) && isEmpty(from));
                 if (empty) {
                     boolean error = with.getOrDefault("if-no-files-found", "warn").equals("error");

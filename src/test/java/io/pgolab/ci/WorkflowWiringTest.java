@@ -88,6 +88,12 @@ class WorkflowWiringTest {
         assertThat(Files.readAllLines(f.log)).filteredOn(l -> l.contains(" gate ")).hasSize(2).allSatisfy(l -> assertThat(l)
                 .containsPattern("--html \\S+/pgolab-gate/report.html --flamegraph"));
         assertThat(f.actions.artifacts().resolve("pgolab-gate-arm64/report.html")).exists();
+        // and on its own, not zipped (archive: false), its address passed to merge, which links it
+        assertThat(f.actions.artifacts().resolve("report-arm64.html/report-arm64.html")).exists();
+        assertThat(Files.readAllLines(f.log)).filteredOn(l -> l.startsWith("merge ")).singleElement().satisfies(l ->
+                assertThat(l).contains("--link arm64=https://github.invalid/artifacts/report-arm64.html",
+                        "--link x86_64=https://github.invalid/artifacts/report-x86_64.html"));
+        assertThat(f.comment()).contains("[HTML report of arm64](https://github.invalid/artifacts/report-arm64.html)");
         assertThat(f.comment()).contains("**Reports** in [this run's artifacts](" + WorkflowFixture.runPage() + "):\n\n"
                 + "- `pgolab-gate-arm64`: `report.html` (charts)\n"
                 + "- `pgolab-gate-x86_64`: `report.html` (charts)\n");

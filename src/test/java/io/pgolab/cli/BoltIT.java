@@ -100,6 +100,29 @@ class BoltIT {
     }
 
     @Test
+    void namedArtifactsGoBesideBoltsBinaryAsTheBuildMadeThem() throws Exception {
+        Path p = project("named", "clang", "\"release\", \"bolt\"", " && cp {builddir}/cg {builddir}/helper", "");
+        Files.writeString(p.resolve("pgolab.toml"), Files.readString(p.resolve("pgolab.toml")).replace(
+                "artifact = \"{builddir}/cg\"", "artifact = \"{builddir}/cg\"\nartifacts = { helper = \"{builddir}/helper\" }"));
+        Path json = tmp.resolve("named.json");
+        Cli.Result r = Cli.run(p, "build", "--json", json.toString());
+        assertThat(r.exitCode()).as(r.all()).isZero();
+        java.util.Map<String, Path> binaries = new java.util.HashMap<>();
+        for (var v : Json.MAPPER.readTree(json.toFile()).get("variants")) {
+            binaries.put(v.get("name").asText(), Path.of(v.get("binary").asText()));
+        }
+        // BOLT rewrote the program only: the helper beside it is as its base build linked it (with BOLT's link flags)
+        Path helper = binaries.get("bolt").resolveSibling("artifacts/helper");
+        assertThat(Exec.capture(null, List.of("readelf", "-S", binaries.get("bolt").toString())).output())
+                .contains(".note.bolt_info");
+        assertThat(Exec.capture(null, List.of("readelf", "-S", helper.toString())).output())
+                .contains(".text").doesNotContain(".note.bolt_info");
+        assertThat(Exec.capture(null, List.of(helper.toString(), "777")).output())
+                .isEqualTo(Exec.capture(null, List.of(binaries.get("release").toString(), "777")).output());
+        assertThat(binaries.get("release").resolveSibling("artifacts/helper")).isRegularFile();
+    }
+
+    @Test
     void strippedBinaryGetsTheMessageNamingTheFix() throws Exception {
         Path p = project("stripped", "clang", "\"release\", \"bolt\"", " && strip {builddir}/cg", "");
         Cli.Result r = Cli.run(p, "build");

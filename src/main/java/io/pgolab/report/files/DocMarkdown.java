@@ -10,6 +10,7 @@ import io.pgolab.report.json.ResultsDocument;
 import io.pgolab.report.text.BenchText;
 import io.pgolab.report.text.Decisions;
 import io.pgolab.report.text.GateReport;
+import io.pgolab.report.text.GateSections;
 import io.pgolab.report.text.LadderReport;
 import io.pgolab.util.Strings;
 import java.util.List;
@@ -23,7 +24,7 @@ final class DocMarkdown {
     static String render(ResultsDocument d) {
         ResultsDocument.BenchBody b = ReportDocs.bench(d);
         if (d.gate() != null) {
-            return GateReport.markdown(d.gate(), b == null ? List.of() : b.workloads());
+            return GateReport.markdown(d.gate(), b == null ? List.of() : b.workloads(), GateSections.View.of(b));
         }
         StringBuilder s = new StringBuilder(LossLines.markdown(d.losses())).append("## ").append(Md.text(ReportDocs.title(d))).append("\n\n");
         s.append("**").append(Md.text(ReportDocs.summary(d))).append("**\n\n");

@@ -8,7 +8,9 @@ import io.pgolab.report.Md;
 import io.pgolab.report.json.MergeDocument;
 import io.pgolab.report.json.ResultsDocument;
 import io.pgolab.report.json.ResultsReader;
+import io.pgolab.report.json.ReportDocs;
 import io.pgolab.report.text.GateReport;
+import io.pgolab.report.text.GateSections;
 import io.pgolab.util.Json;
 import io.pgolab.util.UserFile;
 import java.io.PrintStream;
@@ -16,6 +18,8 @@ import java.io.UncheckedIOException;
 import java.nio.file.Path;
 import java.time.Instant;
 import java.util.List;
+import java.util.Map;
+import java.util.Optional;
 
 /** pgolab merge's outputs: the terminal, Markdown for the job summary or PR comment, and the merged JSON. */
 public final class MergeReport {
@@ -24,6 +28,15 @@ public final class MergeReport {
 
     /** Prints the terminal report, then writes the files asked for (null: not asked), each in one piece. */
     public static void export(Merge.Merged m, Path workDir, Path json, Path markdown, PrintStream terminal) {
+        export(m, workDir, json, markdown, Map.of(), terminal);
+    }
+
+    /**
+     * The same; links: each host's HTML report by its label (--link LABEL=URL), linked from that host's section with
+     * each of its differential flamegraphs.
+     */
+    public static void export(Merge.Merged m, Path workDir, Path json, Path markdown, Map<String, String> links,
+                              PrintStream terminal) {
         if (UserFile.isStdout(json) && UserFile.isStdout(markdown)) {
             throw new UserError("--json and --markdown are both '-' (stdout)", "write one of them to a file");
         }
@@ -32,13 +45,29 @@ public final class MergeReport {
         shown.print(text(m));
         shown.flush();
         if (markdown != null) {
-            Exports.write(UserFile.resolve(workDir, markdown), markdown(m));
+            Exports.write(UserFile.resolve(workDir, markdown), markdown(m, links));
         }
         if (json != null) {
             // streamed: the merged file holds every host's samples, too many for one String at times
             Exports.write(UserFile.resolve(workDir, json), out -> Json.MAPPER.writer()
                     .without(JsonGenerator.Feature.AUTO_CLOSE_TARGET).writeValue(out, document(m)));
         }
+    }
+
+    /** --link LABEL=URL checked: a label of a merged host, an http(s) address; else a UserError naming the fix. */
+    public static Map<String, String> links(Merge.Merged m, Map<String, String> given) {
+        List<String> labels = m.hosts().stream().map(Merge.Host::label).toList();
+        given.forEach((label, url) -> {
+            if (!labels.contains(label)) {
+                throw new UserError("--link " + label + "=...: no merged host is labelled '" + label + "'",
+                        "hosts merged: " + String.join(", ", labels) + " (their --host-label)");
+            }
+            if (!url.matches("https?://\\S+")) {
+                throw new UserError("--link " + label + "=" + url + ": not an http(s) address",
+                        "give the address a reader opens, e.g. the artifact-url output of actions/upload-artifact");
+            }
+        });
+        return Map.copyOf(given);
     }
 
     static String text(Merge.Merged m) {
@@ -53,16 +82,20 @@ public final class MergeReport {
     }
 
     static String markdown(Merge.Merged m) {
+        return markdown(m, Map.of());
+    }
+
+    static String markdown(Merge.Merged m, Map<String, String> links) {
         StringBuilder s = new StringBuilder();
         s.append(Md.text(m.summary())).append("\n\n");
         m.differences().forEach(d -> s.append("> ⚠️ merged with --force although ").append(Md.text(d)).append("\n\n"));
         for (Merge.Host h : m.hosts()) {
             s.append("### ").append(Md.text(h.label())).append("\n\n");
             s.append(h.gate().passed() ? "✅ " : "❌ ").append(Md.text(h.gate().summary())).append("\n\n");
-            if (h.gate().microbench() != null) {
-                s.append(Md.text(h.gate().microbench())).append("\n\n");
-            }
-            s.append(GateReport.tables(h.gate(), h.workloads())).append('\n');
+            GateSections.View own = GateSections.View.of(ReportDocs.bench(h.doc()));
+            GateSections.View view = new GateSections.View(own.capSeconds(), own.maxRounds(),
+                    Optional.ofNullable(links.get(h.label())), 4);
+            s.append(GateReport.tables(h.gate(), h.workloads(), view)).append('\n');
         }
         ResultsDocument.GateBody g = m.first();
         s.append(String.format("<sub>Candidate %s (%s) against base %s (%s); value: the candidate's median, change ± half"

@@ -32,6 +32,7 @@ final class RecordedGate {
         }
         List<GateResult.Described> described = new ArrayList<>();
         List<GateResult.Described> benchmarks = new ArrayList<>();
+        List<GateResult.Described> own = new ArrayList<>();
         int[] counts = new int[GateMeasure.Status.values().length];
         for (ResultsDocument.MeasureEntry m : list(g.measures())) {
             GateMeasure.Status s = measure(m, workloads);
@@ -43,11 +44,10 @@ final class RecordedGate {
                     m.changePercent(), m.ciLowPercent(), m.ciHighPercent(), m.boundPercent()),
                     improved ? GateMeasure.describeImprovement(m.workload(), m.variant(), m.metric(), m.changePercent(),
                             m.ciLowPercent(), m.ciHighPercent()) : ""));
-            if (Microbench.isBenchmark(m.metric())) {
-                benchmarks.add(described.get(described.size() - 1));
-            }
+            (Microbench.isBenchmark(m.metric()) ? benchmarks : own).add(described.get(described.size() - 1));
         }
         described.addAll(GateResult.uncompared(uncompared));
+        own.addAll(GateResult.uncompared(uncompared));
         int within = counts[GateMeasure.Status.WITHIN_BOUNDS.ordinal()];
         int out = counts[GateMeasure.Status.OUT_OF_BOUNDS.ordinal()];
         int unsure = counts[GateMeasure.Status.INCONCLUSIVE.ordinal()] + uncompared.size();
@@ -70,7 +70,8 @@ final class RecordedGate {
                 described, policy, g.borrowed(), same);
         return new ResultsDocument.GateBody(g.base(), g.candidate(), g.host(), g.configPath(), g.variants(), policy, passed,
                 summary, within, out, unsure, g.measures(), g.notes(), GateResult.microbench(benchmarks).orElse(null),
-                g.borrowed() ? Boolean.TRUE : null, same.isEmpty() ? null : same);
+                g.borrowed() ? Boolean.TRUE : null, same.isEmpty() ? null : same,
+                GateResult.program(own, !benchmarks.isEmpty()).orElse(null));
     }
 
     /** The measure's status from its CI and bound, checked against what it records and the comparison behind it. */

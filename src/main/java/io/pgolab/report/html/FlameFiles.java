@@ -1,6 +1,7 @@
 package io.pgolab.report.html;
 
 import io.pgolab.measure.perf.Flamegraph;
+import io.pgolab.report.Html;
 import io.pgolab.report.json.ReportDocs;
 import io.pgolab.report.json.ResultsDocument;
 import java.nio.file.Path;
@@ -33,7 +34,7 @@ public final class FlameFiles {
             for (ResultsDocument.ComparisonEntry c : w.comparisons() == null ? List.<ResultsDocument.ComparisonEntry>of()
                     : w.comparisons()) {
                 if (f.containsKey(c.baseline()) && f.containsKey(c.candidate()) && pairs.add(c.candidate() + " vs " + c.baseline())) {
-                    out.put("diff." + safe(w.name()) + "." + safe(c.candidate()) + "-vs-" + safe(c.baseline()) + ".svg",
+                    out.put(Html.diffAnchor(w.name(), c.candidate(), c.baseline()) + ".svg",
                             FlameSvg.render(w.name() + ": " + c.candidate() + " vs " + c.baseline() + " (differential)",
                                     f.get(c.candidate()), c.baseline(), f.get(c.baseline())));
                 }
@@ -50,7 +51,6 @@ public final class FlameFiles {
     }
 
     public static String safe(String s) {
-        String t = s.replaceAll("[^A-Za-z0-9._+-]", "_");
-        return t.length() > 80 ? t.substring(0, 80) : t;
+        return Html.fileSafe(s);
     }
 }

@@ -20,7 +20,9 @@ final class HtmlFlames {
                         + " two runs' samples (two-proportion test: as likely noise as a change). A function inlined into its caller is not on the stacks: its"
                         + " time shows in the caller.</p>\n");
         for (HtmlData.Flame f : flames) {
-            b.append("<figure class=\"flame-box").append(f.base() == null ? "" : " diff").append("\"><figcaption>")
+            // a differential figure's id is its SVG file's name (FlameFiles), the anchor a PR comment links to
+            b.append("<figure class=\"flame-box").append(f.base() == null ? "\"" : " diff\" id=\"" + Html.text(
+                    Html.diffAnchor(f.workload(), f.variant(), f.baseVariant())) + "\"").append("><figcaption>")
                     .append(Html.text(f.title())).append(f.base() == null ? "" : " <small>(differential)</small>")
                     .append(" — ").append(Html.text(f.profile().describe())).append("</figcaption>\n<div class=\"flame\" id=\"")
                     .append(f.id()).append("\"></div>\n");

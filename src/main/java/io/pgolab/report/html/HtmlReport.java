@@ -5,6 +5,7 @@ import io.pgolab.report.LossLines;
 import io.pgolab.report.json.ReportDocs;
 import io.pgolab.report.json.ResultsDocument;
 import io.pgolab.report.text.Decisions;
+import io.pgolab.report.text.GateSections;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
@@ -70,6 +71,9 @@ public final class HtmlReport {
         if (d.gate() != null) {
             b.append("<p class=\"verdict ").append(d.gate().passed() ? "pass" : "fail").append("\">")
                     .append(Html.text(d.gate().summary())).append("</p>\n");
+            if (d.gate().program() != null) {
+                b.append("<p class=\"program\">").append(Html.text(d.gate().program())).append("</p>\n");
+            }
             ReportDocs.microbench(d).ifPresent(m -> b.append("<p class=\"microbench\">").append(Html.text(m)).append("</p>\n"));
             b.append("<h3>Gate</h3>\n").append(HtmlTables.gate(d.gate()));
             for (String n : d.gate().notes()) {
@@ -94,9 +98,18 @@ public final class HtmlReport {
             ReportDocs.microbench(d).ifPresent(m -> b.append("<p class=\"microbench\">").append(Html.text(m)).append("</p>\n"));
         }
         if (bench != null && bench.workloads() != null) {
-            for (ResultsDocument.Workload w : bench.workloads()) {
-                b.append(workload(w, Optional.ofNullable(d.gate()), data));
-                w.warnings().forEach(x -> warnings.add(prefix + w.name() + ": " + x));
+            // a gate with suites: its program's workloads under "Program", the suites' under "Microbench"
+            boolean sections = d.gate() != null && d.gate().program() != null && d.gate().microbench() != null;
+            for (boolean suites : sections ? List.of(false, true) : List.of(false)) {
+                if (sections) {
+                    b.append("<h3>").append(suites ? "Microbench" : "Program").append("</h3>\n");
+                }
+                for (ResultsDocument.Workload w : bench.workloads()) {
+                    if (!sections || GateSections.isSuite(d.gate(), w) == suites) {
+                        b.append(workload(w, Optional.ofNullable(d.gate()), data));
+                        w.warnings().forEach(x -> warnings.add(prefix + w.name() + ": " + x));
+                    }
+                }
             }
         }
         if (d.envelope() != null) {

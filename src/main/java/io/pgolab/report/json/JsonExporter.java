@@ -104,7 +104,7 @@ public final class JsonExporter implements Exporter {
                 g.inconclusive(), g.passed(), g.summary(), g.with(GateMeasure.Status.WITHIN_BOUNDS).size(),
                 g.with(GateMeasure.Status.OUT_OF_BOUNDS).size(), g.inconclusiveCount(), ms,
                 g.notes(), g.microbench().orElse(null), g.baseConfigBorrowed() ? Boolean.TRUE : null,
-                g.samePrograms().isEmpty() ? null : g.samePrograms());
+                g.samePrograms().isEmpty() ? null : g.samePrograms(), g.program().orElse(null));
     }
 
     private static ResultsDocument.CommitEntry commit(Worktrees.Commit c) {
@@ -177,7 +177,7 @@ public final class JsonExporter implements Exporter {
         ResultsDocument.Method method = new ResultsDocument.Method(s.warmupRounds(), s.minRounds(),
                 s.maxTime().toMillis() / 1000.0, s.targetHalfWidthPercent(), s.primaryMetrics(), gated, s.seed(),
                 s.cpu(), r.deterministic(), CI_LEVEL, 0, SIGNIFICANCE_TEST, ESTIMATOR, r.jvmThreads()
-                .map(p -> new ResultsDocument.JvmThreads(p.pinned(), p.cpus(), p.reason())).orElse(null));
+                .map(p -> new ResultsDocument.JvmThreads(p.pinned(), p.cpus(), p.reason())).orElse(null), s.maxRounds());
         List<ResultsDocument.Workload> workloads = new ArrayList<>();
         List<ResultsDocument.ComparisonEntry> flat = new ArrayList<>();
         for (BenchResults.WorkloadResult w : r.workloads()) {

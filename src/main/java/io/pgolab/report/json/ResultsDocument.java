@@ -169,7 +169,8 @@ public record ResultsDocument(
                          List<String> primaryMetrics, List<String> gatedMetrics, long seed, int pinnedCpu,
                          boolean deterministic, double ciLevel, int bootstrapResamples, String significanceTest,
                          @JsonInclude(JsonInclude.Include.NON_NULL) String estimator,
-                         @JsonInclude(JsonInclude.Include.NON_NULL) JvmThreads jvmThreads) {
+                         @JsonInclude(JsonInclude.Include.NON_NULL) JvmThreads jvmThreads,
+                         @JsonInclude(JsonInclude.Include.NON_NULL) Integer maxRounds) {
     }
 
     /**
@@ -339,24 +340,24 @@ public record ResultsDocument(
     public record OptimizedBuild(int mismatched, int missing, String profileCheck) {
     }
 
-    /** pgolab gate: both commits, the host, how inconclusive measures count, the verdict and every measure. */
+    /** pgolab gate: commits, host, verdict, every measure; program/microbench: a gate with suites' section lines. */
     @JsonIgnoreProperties(ignoreUnknown = true)
     public record GateBody(@Required CommitEntry base, @Required CommitEntry candidate, @Required String host,
                            String configPath, @Required List<String> variants,
                            @OneOf({"fail", "pass"}) String inconclusive, boolean passed, @Required String summary,
-                           int measuresWithinBounds,
-                           int measuresOutOfBounds, int measuresInconclusive, @Required List<MeasureEntry> measures,
-                           @Required List<String> notes,
+                           int measuresWithinBounds, int measuresOutOfBounds, int measuresInconclusive,
+                           @Required List<MeasureEntry> measures, @Required List<String> notes,
                            @JsonInclude(JsonInclude.Include.NON_NULL) String microbench,
                            @JsonInclude(JsonInclude.Include.NON_NULL) Boolean baseConfigBorrowed,
-                           @JsonInclude(JsonInclude.Include.NON_NULL) String samePrograms) {
+                           @JsonInclude(JsonInclude.Include.NON_NULL) String samePrograms,
+                           @JsonInclude(JsonInclude.Include.NON_NULL) String program) {
         /** A gate that measured (no same_programs). */
         public GateBody(CommitEntry base, CommitEntry candidate, String host, String configPath, List<String> variants,
                         String inconclusive, boolean passed, String summary, int measuresWithinBounds,
                         int measuresOutOfBounds, int measuresInconclusive, List<MeasureEntry> measures, List<String> notes,
                         String microbench, Boolean baseConfigBorrowed) {
             this(base, candidate, host, configPath, variants, inconclusive, passed, summary, measuresWithinBounds,
-                    measuresOutOfBounds, measuresInconclusive, measures, notes, microbench, baseConfigBorrowed, null);
+                    measuresOutOfBounds, measuresInconclusive, measures, notes, microbench, baseConfigBorrowed, null, null);
         }
 
         /** Without suites and with the base's own config: no "Microbench:" section, nothing borrowed. */

@@ -6,6 +6,7 @@ import io.pgolab.report.LossLines;
 import io.pgolab.report.Md;
 import io.pgolab.report.Results;
 import io.pgolab.report.json.JsonExporter;
+import io.pgolab.report.json.ResultsDocument;
 
 /** Markdown for issues and pull requests: the ladder's table and advice, then the bench's tables. */
 public final class MarkdownExporter implements Exporter {
@@ -18,7 +19,8 @@ public final class MarkdownExporter implements Exporter {
     private static String main(Results r) {
         BenchResults b = r.bench();
         if (r.gate() != null) {
-            return GateReport.markdown(JsonExporter.gate(r.gate()), JsonExporter.bench(b).workloads());
+            ResultsDocument.BenchBody body = JsonExporter.bench(b);
+            return GateReport.markdown(JsonExporter.gate(r.gate()), body.workloads(), GateSections.View.of(body));
         }
         if (b == null) {
             return "";

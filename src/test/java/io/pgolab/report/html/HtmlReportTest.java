@@ -91,6 +91,13 @@ public class HtmlReportTest {
     }
 
     @Test
+    void eachDifferentialFlamegraphHasTheAnchorOfItsSvgFileForThePrComment() {
+        String anchor = Html.diffAnchor(HtmlFixtures.HOSTILE, "pgo", "release");
+        assertThat(anchor).matches("diff\\.[A-Za-z0-9._+-]+\\.pgo-vs-release");
+        assertThat(HtmlFixtures.benchPage()).contains("<figure class=\"flame-box diff\" id=\"" + anchor + "\"><figcaption>");
+    }
+
+    @Test
     void selfContained_noLinkOrScriptLeavesThePage() {
         String page = HtmlFixtures.benchPage();
         String library = Html.script(HtmlAssets.echarts());
