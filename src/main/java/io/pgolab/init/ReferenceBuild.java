@@ -46,7 +46,7 @@ final class ReferenceBuild {
         List.of("CFLAGS", "CXXFLAGS", "CPPFLAGS", "LDFLAGS").forEach(env::remove);
         Optional<String> configure = b.configure().map(ReferenceBuild::plain);
         BuildSpec plain = new BuildSpec(plain(b.command()), b.clean(), b.artifact(), "", "", "", b.timeout(), env,
-                b.goflags(), b.cargo(), BuildSpec.ALLOWABLE, configure, b.compilerCache());
+                b.goflags(), b.cargo(), BuildSpec.ALLOWABLE, configure, b.compilerCache(), b.artifacts());
         return new Config(config.file(), config.name(), config.root(), config.copySources(), config.exclude(),
                 config.variants(), config.ladder(), config.toolchain(), plain, config.train(), config.bench(),
                 config.bolt(), config.storedProfile(), config.gate());
