@@ -137,5 +137,5 @@ for m in v["measures"]:
     print(f"  {m['metric']:16} {m['verdict']:14} {m['change_percent']:+6.1f}% [{m['ci_low_percent']:+.1f}%, "
           f"{m['ci_high_percent']:+.1f}%] {m['rounds']} rounds  {mark}")
 P
-  grep -E "^(time to|measured|stopped|  stop)|rounds in" "$out/$c.txt" | head -5 || true
+  grep -E "^  decisions" "$out/$c.txt" || true
 done
