@@ -23,7 +23,7 @@ public final class WorkloadParsers {
                 // redis-benchmark prints no request count: read -n from the command for per-operation figures.
                 // For a service, the load generator is among the clients, not the server command.
                 String invocation = w.service().map(s -> String.join("; ", s.clients())).orElse(w.command());
-                parts.add(name.equals("redis-benchmark") ? RedisBenchmarkParser.forCommand(invocation) : Parsers.byName(name));
+                parts.add(name.equals("redis-benchmark") ? RedisBenchmarkParser.forCommand(invocation) : Parsers.byName(name, w.time()));
             } catch (UserError e) {
                 throw new UserError("[[bench]] '" + w.name() + "' (line " + w.line() + "): " + e.getMessage(), e.hint());
             }

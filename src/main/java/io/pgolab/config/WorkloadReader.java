@@ -5,11 +5,13 @@ import static io.pgolab.config.ConfigLoader.allTables;
 import static io.pgolab.config.ConfigLoader.checkPlaceholders;
 import static io.pgolab.config.ConfigLoader.union;
 
+import io.pgolab.parse.Parsers;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 import java.util.OptionalDouble;
@@ -25,7 +27,8 @@ final class WorkloadReader {
     private static final Set<String> SERVICE = ServiceReader.KEYS;
     private static final Set<String> WORKLOAD = union(Set.of("name", "command", "timeout", "weight", "env"), SERVICE);
     private static final Set<String> TRAIN = union(WORKLOAD, Set.of("profile", "share", "base"));
-    private static final Set<String> BENCH = union(WORKLOAD, Set.of("parser", "metric", "min_effect", "primary", "bound"));
+    private static final Set<String> BENCH = union(WORKLOAD, Set.of("parser", "metric", "min_effect", "primary", "bound",
+            "time"));
     private static final Set<String> METRIC = Set.of("name", "regex", "json_pointer", "unit", "direction", "scale", "bound");
 
     private WorkloadReader() {
@@ -93,6 +96,7 @@ final class WorkloadReader {
             List<MetricSpec> metrics = key.equals("bench") ? metrics(t, prefix, line, problems) : List.of();
             Optional<String> parser = named.optString("parser");
             MetricNames.checkParser(named, prefix, problems);
+            String time = suiteTime(named, prefix, parser, problems);
             List<String> roles = service.filter(ServiceSpec::named).map(sv -> List.copyOf(sv.roles())).orElse(List.of());
             Map<String, Double> minEffects = minEffects(named, metrics, parser.isPresent(), roles, prefix, problems);
             List<String> primary = named.stringList("primary", List.of());
@@ -102,12 +106,41 @@ final class WorkloadReader {
             checkFirstOutput(named, prefix, service.isPresent(), primary, minEffects, bounds, problems);
             out.add(new WorkloadSpec(name, command, named.duration("timeout", Duration.ofMinutes(10)), weight,
                     ValueChecks.env(named, "env", problems), line, parser, metrics, minEffects, primary,
-                    service, profileTag(named, prefix, problems), bounds, share, base));
+                    service, profileTag(named, prefix, problems), bounds, share, base, time));
         }
         if (key.equals("train")) {
             TrainShares.checkSets(out, problems);
         }
         return out;
+    }
+
+    /**
+     * time = "cpu" | "real": which time a microbenchmark suite's benchmarks are read in; only with a suite's parser,
+     * and only a time that suite measures. "" when absent (the suite's default: cpu where it measures it).
+     */
+    private static String suiteTime(TableReader r, String prefix, Optional<String> parser, ConfigProblems problems) {
+        Optional<String> time = r.optString("time");
+        if (time.isEmpty()) {
+            return "";
+        }
+        List<String> times = parser.map(Parsers::suiteTimes).orElse(List.of());
+        String t = time.get().trim().toLowerCase(Locale.ROOT);
+        if (times.isEmpty()) {
+            problems.add(r.line("time"), prefix + ".time", "only a microbenchmark suite's [[bench]] takes 'time' (its"
+                    + " parser is criterion, google-benchmark, go-test or jmh)" + parser.map(p -> "; this one's parser is '"
+                    + p + "'").orElse(""), "remove time; a command's own CPU and wall time are measured as cpu_time"
+                    + " and wall_time");
+        } else if (!t.equals("cpu") && !t.equals("real")) {
+            problems.add(r.line("time"), prefix + ".time", "must be \"cpu\" or \"real\", found '" + time.get() + "'",
+                    "time = \"" + times.get(0) + "\"   (" + String.join(" or ", times) + " for the " + parser.get()
+                            + " parser)");
+        } else if (!times.contains(t)) {
+            problems.add(r.line("time"), prefix + ".time", "the " + parser.get() + " parser has no " + t + " time: the"
+                    + " suite measures wall-clock time only", "time = \"real\", or leave time out");
+        } else {
+            return t;
+        }
+        return "";
     }
 
     /** first_output_time is a command's, and measured only as a primary metric: a min_effect or bound needs it there. */

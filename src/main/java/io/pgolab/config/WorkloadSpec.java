@@ -14,7 +14,8 @@ import java.util.TreeSet;
  * that a variant such as "pgo@server" is built from the tagged workloads only. A [[train]] entry's
  * share (0: none) is the fraction of the merged profile's counts it is to contribute, in place of a
  * weight; base marks the project's own broad training (its test suite), reported apart from the
- * user's workloads.
+ * user's workloads. time is a microbenchmark suite's: "cpu" or "real" (which time its benchmarks are read in), ""
+ * for the suite's default.
  */
 public record WorkloadSpec(
         String name,
@@ -31,11 +32,12 @@ public record WorkloadSpec(
         String profile,
         Map<String, Double> bounds,
         double share,
-        boolean base) {
+        boolean base,
+        String time) {
 
     public WorkloadSpec(String name, String command, Duration timeout, double weight, Map<String, String> env, int line) {
         this(name, command, timeout, weight, env, line, Optional.empty(), List.of(), Map.of(), List.of(), Optional.empty(), "",
-                Map.of(), 0, false);
+                Map.of(), 0, false, "");
     }
 
     /** Whether this training workload asks for a share of the merged profile's counts (share = F) instead of a weight. */

@@ -1,6 +1,7 @@
 package io.pgolab.measure;
 
 import io.pgolab.UserError;
+import io.pgolab.parse.RunFiles;
 import io.pgolab.process.MeasuredCommand;
 import io.pgolab.process.Measurement;
 import io.pgolab.process.NoSpace;
@@ -291,8 +292,9 @@ public final class Campaign {
                 argv = p.wrap(argv, pd);
             }
             boolean first = watchesFirstOutput(s);
-            Measurement m = measurer.run(new MeasuredCommand(argv, x.workDir(), env(x, s), OptionalInt.of(s.cpu()),
-                    s.runTimeout(), stdout, stderr, first));
+            RunFiles files = ParserMetrics.files(x, dir.resolve("files"));
+            Measurement m = measurer.run(new MeasuredCommand(argv, x.workDir(), ParserMetrics.env(x, files, env(x, s)),
+                    OptionalInt.of(s.cpu()), s.runTimeout(), stdout, stderr, first));
             if (!m.succeeded()) {
                 Optional<UserError> full = NoSpace.check(x.argv(), List.of(stdout, stderr),
                         OutputFile.readQuietly(stdout) + "\n" + OutputFile.readQuietly(stderr), x.workDir());
@@ -317,8 +319,8 @@ public final class Campaign {
                 values.putAll(probes.get(i).read(probeDirs.get(i)));
             }
             if (x.parser().isPresent()) {
-                ParserMetrics.add(x, RunOutput.forParser(stdout, x.label(), x.parser().get()), RunOutput.size(stdout),
-                        values, metrics, List.of(), leftOut);
+                ParserMetrics.add(x, RunOutput.forParser(stdout, x.label(), x.parser().get()), files,
+                        RunOutput.size(stdout), values, metrics, List.of(), leftOut);
             }
             outputs.computeIfAbsent(x.label(), k -> OutputFile.tailOrNote(stdout, 1).strip());
             return values;
@@ -351,7 +353,7 @@ public final class Campaign {
             metrics.putIfAbsent(name, MetricInfo.roleInfo(name));
         }));
         if (x.parser().isPresent()) {
-            ParserMetrics.add(x, o.clientOutput(), 0, values, metrics, o.roleNames(), leftOut);
+            ParserMetrics.add(x, o.clientOutput(), RunFiles.NONE, 0, values, metrics, o.roleNames(), leftOut);
         }
         outputs.computeIfAbsent(x.label(), k -> Text.lastLines(o.clientOutput(), 1).strip());
         return values;

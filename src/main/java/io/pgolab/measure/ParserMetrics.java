@@ -4,8 +4,13 @@ import io.pgolab.UserError;
 import io.pgolab.parse.NoMatchException;
 import io.pgolab.parse.ParsedMetric;
 import io.pgolab.parse.ParsedOutput;
+import io.pgolab.parse.RunFiles;
 import io.pgolab.stats.Direction;
+import io.pgolab.util.Dirs;
 import io.pgolab.util.Text;
+import java.nio.file.Path;
+import java.time.Instant;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
@@ -17,9 +22,34 @@ final class ParserMetrics {
     private ParserMetrics() {
     }
 
-    /** Reads the metrics of x's parser from out, the output (of size bytes when it was cut, else 0). */
-    static void add(Subject x, String out, long size, Map<String, Double> values, Map<String, MetricInfo> metrics,
-                    List<String> roles, LeftOut leftOut) {
+    /**
+     * The directory of x's next run for the files its parser reads (criterion's samples), made fresh and empty, with
+     * the run's start; NONE when the parser reads stdout only.
+     */
+    static RunFiles files(Subject x, Path dir) {
+        if (x.parser().isEmpty() || x.parser().get().env(dir).isEmpty()) {
+            return RunFiles.NONE;
+        }
+        Dirs.fresh(dir);
+        return RunFiles.of(dir.toAbsolutePath(), Instant.now());
+    }
+
+    /** The run's environment: the variables x's parser needs for its files, then env (the workload's own win). */
+    static Map<String, String> env(Subject x, RunFiles files, Map<String, String> env) {
+        if (files.dir().isEmpty()) {
+            return env;
+        }
+        Map<String, String> out = new LinkedHashMap<>(x.parser().get().env(files.dir().get()));
+        out.putAll(env);
+        return out;
+    }
+
+    /**
+     * Reads the metrics of x's parser from out, the output (of size bytes when it was cut, else 0), and the files
+     * the run wrote for it.
+     */
+    static void add(Subject x, String out, RunFiles files, long size, Map<String, Double> values,
+                    Map<String, MetricInfo> metrics, List<String> roles, LeftOut leftOut) {
         var reported = x.parser().get().reportedError(out);
         if (reported.isPresent()) {
             throw new UserError("'" + x.label() + "' exited 0, but its output says it failed: "
@@ -30,7 +60,7 @@ final class ParserMetrics {
         }
         List<ParsedMetric> parsed;
         try {
-            ParsedOutput read = x.parser().get().read(out);
+            ParsedOutput read = x.parser().get().read(out, files);
             parsed = read.metrics();
             leftOut.record(x.label(), read.leftOut());
         } catch (NoMatchException e) {

@@ -61,7 +61,7 @@ public final class GoBenchParser implements SuiteParser {
         }
         // a name's own trailing -N (a sub-benchmark "size-1") is kept unless every line ends in the same one
         boolean strip = procs.size() == 1 && !procs.contains("");
-        SuiteResults out = new SuiteResults();
+        SuiteResults out = new SuiteResults(SuiteResults.REAL);
         for (Line l : lines) {
             String name = strip ? PROCS.matcher(l.name()).replaceFirst("") : l.name();
             String full = pkgs.size() > 1 ? l.pkg() + "." + name : name;

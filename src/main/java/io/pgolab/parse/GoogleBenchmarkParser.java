@@ -9,13 +9,31 @@ import java.util.Set;
 
 /**
  * Reads Google Benchmark's {@code --benchmark_format=json} (or {@code --benchmark_out=/dev/stdout
- * --benchmark_out_format=json}): one metric {@code micro.<name>} per benchmark, its real time per iteration in ns
- * (the "Time" column of the console table), the median of the repetitions of {@code --benchmark_repetitions}.
- * With {@code --benchmark_report_aggregates_only} the JSON has only aggregates: the "median" aggregate is used then.
+ * --benchmark_out_format=json}): one metric {@code micro.<name>} per benchmark, the median of its repetitions'
+ * figures ({@code --benchmark_repetitions}): by default each repetition's {@code cpu_time} per iteration (the
+ * console's "CPU" column: the time the benchmark's thread ran, which other processes on the CPU hardly move), or
+ * with {@code time = "real"} its {@code real_time} (the "Time" column, wall clock). The aggregates (mean, median,
+ * stddev, cv) are never read when the repetitions are there; with {@code --benchmark_report_aggregates_only} the
+ * JSON has only aggregates: the "median" aggregate is read then.
  */
 public final class GoogleBenchmarkParser implements SuiteParser {
     public static final String NAME = "google-benchmark";
     private static final String EXPECTED = "the JSON of a Google Benchmark binary run with --benchmark_format=json";
+
+    private final String time;
+
+    /** A parser of cpu_time, the default. */
+    public GoogleBenchmarkParser() {
+        this(SuiteResults.CPU);
+    }
+
+    /** A parser of cpu_time ({@link SuiteResults#CPU}) or real_time ({@link SuiteResults#REAL}). */
+    public GoogleBenchmarkParser(String time) {
+        if (!time.equals(SuiteResults.CPU) && !time.equals(SuiteResults.REAL)) {
+            throw new IllegalArgumentException("time " + time);
+        }
+        this.time = time;
+    }
 
     @Override
     public String name() {
@@ -25,7 +43,8 @@ public final class GoogleBenchmarkParser implements SuiteParser {
     @Override
     public ParsedOutput read(String output) {
         JsonNode runs = benchmarks(output);
-        SuiteResults out = new SuiteResults();
+        SuiteResults out = new SuiteResults(time);
+        String field = time + "_time";
         Set<String> repeated = new HashSet<>();
         for (JsonNode b : runs) {
             if (!"aggregate".equals(b.path("run_type").asText("iteration")) && !b.path("error_occurred").asBoolean(false)) {
@@ -40,11 +59,11 @@ public final class GoogleBenchmarkParser implements SuiteParser {
                     || !"median".equals(b.path("aggregate_name").asText()))) {
                 continue;
             }
-            JsonNode time = b.get("real_time");
-            Double t = ParseSupport.jsonNumber(time);
+            JsonNode figure = b.get(field);
+            Double t = ParseSupport.jsonNumber(figure);
             if (t == null) {
-                out.leaveOut(run, time == null || time.isNull() ? "it has no real_time"
-                        : "its real_time " + time + " is not a number");
+                out.leaveOut(run, figure == null || figure.isNull() ? "it has no " + field
+                        : "its " + field + " " + figure + " is not a number");
                 continue;
             }
             String unit = b.path("time_unit").asText("ns");

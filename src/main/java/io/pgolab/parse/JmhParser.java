@@ -38,7 +38,7 @@ public final class JmhParser implements SuiteParser {
         for (JsonNode r : results) {
             modes.computeIfAbsent(key(r), k -> new HashSet<>()).add(r.path("mode").asText(""));
         }
-        SuiteResults out = new SuiteResults();
+        SuiteResults out = new SuiteResults(SuiteResults.REAL);
         Map<String, String> from = new HashMap<>();
         for (JsonNode r : results) {
             String key = key(r);

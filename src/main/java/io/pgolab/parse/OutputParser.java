@@ -1,6 +1,8 @@
 package io.pgolab.parse;
 
+import java.nio.file.Path;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 
 /**
@@ -23,6 +25,22 @@ public interface OutputParser {
      */
     default ParsedOutput read(String output) {
         return new ParsedOutput(parse(output), List.of());
+    }
+
+    /**
+     * {@link #read(String)}, and the files the run wrote in its own directory ({@link #env}); a parser that reads
+     * stdout only ignores them.
+     */
+    default ParsedOutput read(String output, RunFiles files) {
+        return read(output);
+    }
+
+    /**
+     * The environment variables a run needs so that the files this parser reads land in dir, the run's own directory
+     * (fresh and empty before each run), e.g. criterion's CRITERION_HOME; empty for a parser that reads stdout only.
+     */
+    default Map<String, String> env(Path dir) {
+        return Map.of();
     }
 
     /**

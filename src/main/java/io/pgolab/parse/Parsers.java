@@ -2,6 +2,7 @@ package io.pgolab.parse;
 
 import io.pgolab.UserError;
 import io.pgolab.util.Strings;
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
@@ -9,6 +10,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
+import java.util.function.Function;
 import java.util.function.Supplier;
 
 /**
@@ -77,6 +79,36 @@ public final class Parsers {
                 + "known parsers: " + known
                 + "; for other tools, describe each figure with [[bench.metric]] and a regex or json_pointer";
         throw new UserError("unknown parser '" + key + "'", hint);
+    }
+
+    /**
+     * The times a suite parser can read, its default first: Google Benchmark's cpu_time ("cpu") and real_time
+     * ("real"); criterion, go test and JMH measure wall-clock time only ("real"). Empty for any other name.
+     */
+    public static List<String> suiteTimes(String name) {
+        String key = name == null ? "" : name.trim();
+        key = ALIASES.getOrDefault(key, key).toLowerCase(Locale.ROOT);
+        if (key.equals(GoogleBenchmarkParser.NAME)) {
+            return List.of(SuiteResults.CPU, SuiteResults.REAL);
+        }
+        Supplier<OutputParser> s = BUILT_IN.get(key);
+        return s != null && s.get() instanceof SuiteParser ? List.of(SuiteResults.REAL) : List.of();
+    }
+
+    /**
+     * {@link #byName}, a suite's reading the time given ("cpu" or "real", one of {@link #suiteTimes}; "" for the
+     * suite's default).
+     */
+    public static OutputParser byName(String name, String time) {
+        OutputParser p = byName(name);
+        if (time.isEmpty() || !(p instanceof SuiteParser)) {
+            return p;
+        }
+        if (!suiteTimes(name).contains(time)) {
+            throw new UserError("the " + p.name() + " parser cannot read time = \"" + time + "\"", "the "
+                    + p.name() + " parser reads " + String.join(" or ", suiteTimes(name)) + " time");
+        }
+        return p instanceof GoogleBenchmarkParser ? new GoogleBenchmarkParser(time) : p;
     }
 
     /**
@@ -170,11 +202,15 @@ public final class Parsers {
 
             @Override
             public ParsedOutput read(String output) {
+                return readAll(p -> p.read(output));
+            }
+
+            private ParsedOutput readAll(Function<OutputParser, ParsedOutput> reading) {
                 List<ParsedMetric> all = new ArrayList<>();
                 List<String> leftOut = new ArrayList<>();
                 Map<String, String> from = new HashMap<>();
                 for (OutputParser p : parts) {
-                    ParsedOutput o = p.read(output);
+                    ParsedOutput o = reading.apply(p);
                     leftOut.addAll(o.leftOut());
                     for (ParsedMetric m : o.metrics()) {
                         String earlier = from.putIfAbsent(m.name(), p.name());
@@ -187,6 +223,18 @@ public final class Parsers {
                     }
                 }
                 return new ParsedOutput(all, leftOut);
+            }
+
+            @Override
+            public ParsedOutput read(String output, RunFiles files) {
+                return readAll(p -> p.read(output, files));
+            }
+
+            @Override
+            public Map<String, String> env(Path dir) {
+                Map<String, String> env = new HashMap<>();
+                parts.forEach(p -> env.putAll(p.env(dir)));
+                return env;
             }
 
             @Override

@@ -12,9 +12,11 @@ import java.util.Map;
 /**
  * The benchmarks of one invocation of a microbenchmark suite (criterion, Google Benchmark, Go's testing.B, JMH), each
  * reported as one metric {@code micro.<name>}: the median of the suite's own repetitions of that benchmark in this
- * invocation. One value per benchmark per invocation is what lets pgolab pair the base's and the candidate's
- * invocations round by round, as it pairs every other metric; the repetitions inside one invocation are not
- * independent of each other (same process, same moment of the machine), so they are summarised, not pooled.
+ * invocation (each repetition's own figure, never the suite's aggregates when it printed the repetitions). One value
+ * per benchmark per invocation is what lets pgolab pair the base's and the candidate's invocations round by round, as
+ * it pairs every other metric; the repetitions inside one invocation are not independent of each other (same process,
+ * same moment of the machine), so they are summarised, not pooled. The unit says which time the figures are: the
+ * benchmark's CPU time ({@link #CPU}) or its wall-clock time ({@link #REAL}), e.g. {@code ns/op (cpu)}.
  */
 public final class SuiteResults {
     /** Every benchmark of a suite is a metric with this prefix; the gate and bench gate each of them. */
@@ -24,11 +26,28 @@ public final class SuiteResults {
     /** Operations per second: higher is better. */
     public static final String OPS = "ops/s";
 
+    /** The suite's CPU time per operation (Google Benchmark's cpu_time): what other processes' load hardly moves. */
+    public static final String CPU = "cpu";
+    /** The suite's wall-clock time per operation (real_time, criterion's samples, go test's ns/op, JMH's scores). */
+    public static final String REAL = "real";
+
     private static final String HEX = "0123456789ABCDEF";
+
+    private final String time;
 
     private final Map<String, List<Double>> values = new LinkedHashMap<>();
     private final Map<String, String> units = new HashMap<>();
     private final Map<String, List<String>> left = new LinkedHashMap<>();
+
+    /** The benchmarks of one invocation, whose figures are time (CPU or REAL). */
+    SuiteResults(String time) {
+        this.time = time;
+    }
+
+    /** The unit a suite's metric is reported in: ns/op or ops/s, and which time it is, e.g. "ns/op (cpu)". */
+    public static String unit(String unit, String time) {
+        return unit + " (" + time + ")";
+    }
 
     /** Whether a metric is a suite's benchmark. */
     public static boolean isBenchmark(String metric) {
@@ -101,7 +120,7 @@ public final class SuiteResults {
         List<ParsedMetric> out = new ArrayList<>();
         for (var e : values.entrySet()) {
             String unit = units.get(e.getKey());
-            out.add(new ParsedMetric(metricName(e.getKey()), median(e.getValue()), unit, unit.equals(OPS)));
+            out.add(new ParsedMetric(metricName(e.getKey()), median(e.getValue()), unit(unit, time), unit.equals(OPS)));
         }
         return List.copyOf(out);
     }

@@ -100,7 +100,7 @@ class BenchIT {
         }
         assertThat(tree.get("method").get("gated_metrics")).hasSize(3);
         assertThat(tree.get("workloads").get(0).get("metrics").get("micro.BM_Fib/14").get("unit").asText())
-                .isEqualTo("ns/op");
+                .isEqualTo("ns/op (cpu)");
         String section = tree.get("microbench").asText();
         // the stop rule waited for the benchmarks (known only once the suite ran), not for the suite's cpu_time
         String stop = tree.get("workloads").get(0).get("stop_reason").asText();

@@ -671,7 +671,7 @@ class CampaignTest {
         }
         String json = body.append(runs).append(real.substring(close)).toString();
         FakeMeasurer m = new FakeMeasurer((label, k) -> Result.ok(1).printing(json));
-        OutputParser gbench = io.pgolab.parse.Parsers.byName("google-benchmark");
+        OutputParser gbench = io.pgolab.parse.Parsers.byName("google-benchmark", "real");
         List<Subject> subjects = List.of("a", "b").stream()
                 .map(l -> new Subject(l, List.of("run", l), scratch, Map.of(), Optional.of(gbench))).toList();
         CampaignResult r = campaign(m).run(subjects, settings().withRounds(2, 2).withWarmup(0), Progress.NONE);

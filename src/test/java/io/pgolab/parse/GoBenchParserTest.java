@@ -19,9 +19,9 @@ class GoBenchParserTest {
         // -2 (GOMAXPROCS) dropped, as every line has it; the rest of the name as go test printed it
         assertThat(names(m)).containsExactly("micro.BenchmarkFib15", "micro.BenchmarkFibSub/n=10/odd_name",
                 "micro.BenchmarkFibSub/n=12/odd_name");
-        assertMetric(m, "micro.BenchmarkFib15", 5174, "ns/op", false);
-        assertMetric(m, "micro.BenchmarkFibSub/n=10/odd_name", 448.3, "ns/op", false);
-        assertMetric(m, "micro.BenchmarkFibSub/n=12/odd_name", 1078, "ns/op", false);
+        assertMetric(m, "micro.BenchmarkFib15", 5174, "ns/op (real)", false);
+        assertMetric(m, "micro.BenchmarkFibSub/n=10/odd_name", 448.3, "ns/op (real)", false);
+        assertMetric(m, "micro.BenchmarkFibSub/n=12/odd_name", 1078, "ns/op (real)", false);
         assertThat(parser.reportedError(read("go-test/count-3.txt"))).isEmpty();
     }
 
@@ -29,8 +29,8 @@ class GoBenchParserTest {
     void twoPackagesWithTheSameBenchmarkNameStayApart() {
         List<ParsedMetric> m = parser.parse(read("go-test/two-packages-gomaxprocs-1.txt"));
         assertThat(names(m)).contains("micro.example.com/gob.BenchmarkFib15", "micro.example.com/gob/sub.BenchmarkFib15");
-        assertMetric(m, "micro.example.com/gob.BenchmarkFib15", (3020 + 4239) / 2.0, "ns/op", false);
-        assertMetric(m, "micro.example.com/gob/sub.BenchmarkFib15", (0.4702 + 0.4852) / 2, "ns/op", false);
+        assertMetric(m, "micro.example.com/gob.BenchmarkFib15", (3020 + 4239) / 2.0, "ns/op (real)", false);
+        assertMetric(m, "micro.example.com/gob/sub.BenchmarkFib15", (0.4702 + 0.4852) / 2, "ns/op (real)", false);
     }
 
     @Test
@@ -61,7 +61,7 @@ class GoBenchParserTest {
                 + " 0 ns/op (0 iterations)");
         // one repetition of three at 0: the figure is the others' median, and that is said too
         ParsedOutput some = parser.read("BenchmarkX-8 1 10 ns/op\nBenchmarkX-8 1 0 ns/op\nBenchmarkX-8 1 30 ns/op\n");
-        assertMetric(some.metrics(), "micro.BenchmarkX", 20, "ns/op", false);
+        assertMetric(some.metrics(), "micro.BenchmarkX", 20, "ns/op (real)", false);
         assertThat(some.leftOut()).containsExactly("benchmark micro.BenchmarkX: 1 of its 3 repetitions left out (its"
                 + " time is 0 ns/op (1 iterations)); its figure is the median of the other 2");
     }
