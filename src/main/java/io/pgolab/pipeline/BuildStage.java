@@ -65,6 +65,8 @@ public final class BuildStage {
     private final BuildKeys keys;
     private final BuildAudits audits;
     private final BuildPublish publisher;
+    /** The sources from one build of this run to the next: nothing may edit them in between. */
+    final SourceDrift drift;
     /** Keys this stage built in this run: a later request for one reuses it, but it is no "[cached]" build. */
     private final Set<String> builtNow = new HashSet<>();
     private boolean warnedShell;
@@ -78,6 +80,7 @@ public final class BuildStage {
         this.keys = new BuildKeys(config, toolchain, store);
         this.audits = new BuildAudits(config, toolchain, store, events, keys);
         this.publisher = new BuildPublish(config, toolchain, store);
+        this.drift = new SourceDrift(config, events, store.root().resolve("generated-sources"));
     }
 
     public String key(Variant v, Phase phase, Optional<ProfileData> profile) {
@@ -110,6 +113,7 @@ public final class BuildStage {
             return releaseAsInstrumented();
         }
         toolchain.require(phase == Phase.INSTRUMENT ? Variant.PGO : v);
+        drift.check(BuiltArtifact.name(v, phase));
         BuildRun r = new BuildRun(v, phase, profile, BuiltArtifact.name(v, phase), key(v, phase, profile),
                 keys.recipe(v, phase, profile));
         Optional<BuildResult> reused = reuse(r);
@@ -117,6 +121,7 @@ public final class BuildStage {
             return reused.get();
         }
         events.started("build " + r.name, toolchain.kind());
+        drift.ran("the build of '" + r.name + "'");
         environment(r);
         clean(r);
         configure(r);
@@ -278,6 +283,7 @@ public final class BuildStage {
         store.record(r.name, a);
         builtNow.add(r.key);
         builtNow.add(r.builtKey);
+        drift.built();
         events.finished("build " + r.name, Duration.ofMillis(Math.round(r.seconds * 1000)), "");
         return new BuildResult(a, false, r.diagnostics, r.auditLine);
     }
