@@ -345,7 +345,10 @@ public final class BuildStage {
                     + " space on that filesystem, or move the project to a larger disk; the profile itself is fine";
         }
         if (phase == Phase.OPTIMIZE && (output.contains("coverage-mismatch") || output.contains("hash mismatch"))) {
-            return "the profile no longer matches the sources or flags; run 'pgolab build --retrain' to record a fresh one and rebuild";
+            String retrain = "the profile no longer matches the sources or flags; run 'pgolab build --retrain' to record a fresh one and rebuild";
+            return config.build().compilerCache().map(c -> retrain + "; if it happens again, the compiler cache " + c
+                    + " may change the flags of the compiles it runs (instrumented compiles do not go through it): remove"
+                    + " build.compiler_cache from " + config.file() + " and build again to tell").orElse(retrain);
         }
         if ((output.contains("profile") && output.contains("No such file")) || output.contains("-C profile-use does not exist")) {
             return "the profile file is missing; run 'pgolab build --retrain'";

@@ -65,6 +65,7 @@ final class SourceDrift {
             }
         }
         if (edited.isEmpty()) {
+            ran.clear();   // what ran so far left them alone: a later change is what runs from here on
             return;
         }
         String what = "the project's sources in " + config.root() + " changed between two builds of one run: "
