@@ -38,4 +38,9 @@ c14() { fresh c14; command -v ccache >/dev/null || { record c14-real-ccache-pgo 
   project "$d" '"release", "pgo"' "$CACHE_BUILD" '{builddir}/hot' 'compiler_cache = "ccache"
 env = { CCACHE_DIR = "'"$d"'/ccdir" }'
   pg "$d" build release pgo; want_ok c14-real-ccache-pgo sh -c "! cmp -s \$(python3 -c 'import json;print(json.load(open(\"$d/.pgolab/variants/release.json\"))[\"binary\"])') \$(python3 -c 'import json;print(json.load(open(\"$d/.pgolab/variants/pgo.json\"))[\"binary\"])')"; }
-CACHE_CASES="c01 c02 c03 c04 c05 c06 c07 c08 c09 c10 c11 c12 c13 c14"
+c15() { fresh c15; command -v ccache >/dev/null || { record c15-ccache-under-another-name correct "skipped"; return; }
+  mkdir -p "$d/bin"; ln -s "$(command -v ccache)" "$d/bin/my-cache"
+  project "$d" '"release"' "$CACHE_BUILD" '{builddir}/hot' "compiler_cache = \"$d/bin/my-cache\"
+env = { CCACHE_DIR = \"$d/ccdir\" }"
+  pg "$d" build; want_ok_or_error c15-ccache-under-another-name 'compiler_cache.*ccache' has 'build release done'; }
+CACHE_CASES="c01 c02 c03 c04 c05 c06 c07 c08 c09 c10 c11 c12 c13 c14 c15"

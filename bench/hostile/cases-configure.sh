@@ -30,4 +30,10 @@ f12() { fresh f12; conf_project "$d" '"release"' "echo '/* x */' >> hot.c"; sed 
   pg "$d" build; want_ok f12-configure-edits-its-copy-only sh -c "! grep -q 'x \*/' '$d/hot.c'"; }
 f13() { fresh f13; conf_project "$d" '"release"' 'kill -9 $$'; pg "$d" build; want_error f13-configure-killed-by-signal 'configure.*(signal|SIGKILL|killed|137)'; }
 f14() { fresh f14; conf_project "$d" '"release"' "printf 'caf\\\\351 \\\\377\\\\376\\\\n' >&2"; pg "$d" build; want_ok f14-configure-prints-bad-bytes has 'build release done'; }
-CONFIGURE_CASES="f01 f02 f03 f04 f05 f06 f07 f08 f09 f10 f11 f12 f13 f14"
+f15() { fresh f15; conf_project "$d" '"release"' "(sleep 300 >/dev/null 2>&1 &); (sleep 301 &); true"; pg "$d" build
+  want_ok_or_error f15-configure-leaves-a-background-process 'background|still running|left' has 'build release done'
+  for p in $(pgrep -f 'sleep 30[01]$'); do kill $p; done; }
+f16() { fresh f16; project "$d" '"release"' "$GCC_BUILD; (sleep 302 &)" '{builddir}/hot'; pg "$d" build
+  want_ok_or_error f16-build-leaves-a-process-holding-its-output 'background|still running|left' has 'build release done'
+  for p in $(pgrep -f 'sleep 302$'); do kill $p; done; }
+CONFIGURE_CASES="f01 f02 f03 f04 f05 f06 f07 f08 f09 f10 f11 f12 f13 f14 f15 f16"

@@ -25,4 +25,7 @@ d11() { mkinit; init_in "$(printf 'n%.0s' $(seq 1 250))"; init_run; want_ok d11-
 d12() { mkinit; init_in dotpgolab; echo x >"$d/.pgolab"; init_run; want_ok_or_error d12-dot-pgolab-is-a-file '.pgolab' toml_ok; }
 d13() { mkinit; init_in "-rf --force"; init_run; want_ok d13-dir-named-like-options toml_ok; }
 d14() { mkinit; init_in "#[project]"; init_run; want_ok d14-dir-named-like-toml sh -c "python3 -c 'import tomllib,sys; t=tomllib.load(open(sys.argv[1],\"rb\")); assert t[\"project\"][\"name\"]' '$d/pgolab.toml'"; }
-INIT_CASES="d01 d02 d03 d04 d05 d06 d07 d08 d09 d10 d11 d12 d13 d14"
+d15() { mkinit; init_in plainfile; echo x >"$d/afile"; set +e
+  out="$(cd "$d" && timeout 60 java -jar "$work/pgolab.jar" -C "$d/afile" init 2>&1)"; rc=$?; set -e
+  want_error d15-C-names-a-file 'afile'; }
+INIT_CASES="d01 d02 d03 d04 d05 d06 d07 d08 d09 d10 d11 d12 d13 d14 d15"

@@ -53,9 +53,11 @@ i23() { fresh i23; tree_project "$d" 'echo x > $t/a'; pg "$d" build; rm "$(publi
 i24() { fresh i24; tree_project "$d" 'mkdir -p $t/ro; echo x > $t/ro/f; chmod 0555 $t/ro; chmod 0444 $t/ro/f'; pg "$d" build
   sed -i 's/-O2 {cflags}/-O2 -g {cflags}/' "$d/pgolab.toml"; pg "$d" build
   want_ok i24-read-only-dir-rebuilt-over has 'build release done'; }
-i25() { fresh i25; tree_project "$d" 'mkdir -p $t/m; cd $t/m; seq 1 30000 | xargs touch'
+staged() {   # staged PID: until the build's tree is being published (bin/KEY.tmp-PID exists), at most 120 s
+  for _ in $(seq 1 6000); do ls -d "$d"/.pgolab/bin/*.tmp-* >/dev/null 2>&1 && return; kill -0 "$1" 2>/dev/null || return; sleep 0.02; done; }
+i25() { fresh i25; tree_project "$d" 'mkdir -p $t/m; cd $t/m; seq 1 60000 | xargs -n 5000 sh -c '\''for f; do echo $f > $f; done'\'' _'
   set +e; java -jar "$work/pgolab.jar" -C "$d" build >"$d.out" 2>"$d.err" & local pid=$!
-  for _ in $(seq 1 600); do grep -q 'build release' "$d.err" "$d.out" 2>/dev/null && [ -n "$(ls -A "$d/.pgolab/build/release/install-tree/m" 2>/dev/null | head -1)" ] && ! pgrep -P $pid >/dev/null && break; sleep 0.05; done
+  staged "$pid"
   kill -TERM $pid; wait $pid; rc=$?; set -e; out="$(cat "$d.out" "$d.err")"
   if [ "$rc" = 0 ]; then record i25-sigterm-while-publishing correct "finished before the signal"; return; fi
   local said=0; has 'signal|interrupt|terminat|SIGTERM|stopped' && said=1
@@ -63,9 +65,11 @@ i25() { fresh i25; tree_project "$d" 'mkdir -p $t/m; cd $t/m; seq 1 30000 | xarg
   if [ "$rc" != 0 ]; then want_ok i25-sigterm-while-publishing true_
   elif [ $said = 0 ]; then record i25-sigterm-while-publishing "misleading message" "exit 143 without a word"
   else record i25-sigterm-while-publishing correct "said so; next build fine"; fi; }
-i26() { fresh i26; tree_project "$d" 'mkdir -p $t/m; cd $t/m; seq 1 30000 | xargs touch'
+i26() { fresh i26; tree_project "$d" 'mkdir -p $t/m; cd $t/m; seq 1 60000 | xargs -n 5000 sh -c '\''for f; do echo $f > $f; done'\'' _'
   set +e; java -jar "$work/pgolab.jar" -C "$d" build >"$d.out" 2>"$d.err" & local pid=$!
-  for _ in $(seq 1 400); do ls -d "$d"/.pgolab/bin/* >/dev/null 2>&1 && break; sleep 0.05; done
+  staged "$pid"
   kill -KILL $pid; wait $pid; set -e
   pg "$d" build; want_ok i26-sigkill-while-publishing-then-build has 'build release done'; }
-INSTALL_CASES="i01 i02 i03 i04 i05 i06 i07 i08 i09 i10 i11 i12 i13 i14 i15 i16 i17 i18 i19 i20 i21 i22 i23 i24 i25 i26"
+i27() { fresh i27; tree_project "$d" '(sleep 3; echo late > $t/late.txt) >/dev/null 2>&1 &'; pg "$d" build; sleep 4
+  pg "$d" build; want_ok i27-build-leaves-a-process-writing-into-the-tree has 'cached|up to date' ; }
+INSTALL_CASES="i01 i02 i03 i04 i05 i06 i07 i08 i09 i10 i11 i12 i13 i14 i15 i16 i17 i18 i19 i20 i21 i22 i23 i24 i25 i26 i27"

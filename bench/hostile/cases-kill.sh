@@ -53,4 +53,7 @@ k08() { fresh k08; marker=987.8; project "$d" '"release", "pgo"' "$GCC_BUILD" '{
   sed -i "s|command = \"{binary} 20000\"|command = \"{binary} 20000; sleep $marker\"|" "$d/pgolab.toml"
   kill_run KILL build release pgo; sed -i "s/; sleep $marker//" "$d/pgolab.toml"
   kill_judge k08-sigkill-mid-train-then-no-profile-reused eval 'pg "$d" build release pgo; want_ok k08-sigkill-mid-train-then-no-profile-reused lacks "training: up to date"'; }
-KILL_CASES="k01 k02 k03 k04 k05 k06 k07 k08"
+k09() { fresh k09; marker=987.9; project "$d" '"release"' "sleep $marker; $GCC_BUILD" '{builddir}/hot'
+  kill_run HUP build; sed -i "s/sleep $marker; //" "$d/pgolab.toml"
+  kill_judge k09-sighup-mid-build eval 'pg "$d" build; want_ok k09-sighup-mid-build has "build release done"'; }
+KILL_CASES="k01 k02 k03 k04 k05 k06 k07 k08 k09"

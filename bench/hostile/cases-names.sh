@@ -75,4 +75,9 @@ n21() { fresh n21; suite_project "$d" jmh; printf 'Benchmark          Mode  Cnt 
   want_ok_or_error n21-jmh-score-NaN 'Fib.a|NaN' has 'Fib.a.*left out|left out.*Fib.a'; }
 n22() { fresh n22; suite_project "$d" google-benchmark; gb '"x"=0' '"y"=0' >"$d/base.txt"; both; bench4 "$d"
   want_error n22-gbench-every-time-zero 'left out|0 ns'; }
-NAME_CASES="n01 n02 n03 n04 n05 n06 n07 n08 n09 n10 n11 n12 n13 n14 n15 n16 n17 n18 n19 n20 n21 n22"
+n23() { fresh n23; suite_project "$d" google-benchmark; gb '"50%"=100' '"50%25"=500' >"$d/base.txt"; both; bench4 "$d"
+  want_ok n23-gbench-percent-and-its-encoding-stay-two has_metrics 'micro.50%25' 'micro.50%2525'; }
+n24() { fresh n24; suite_project "$d" google-benchmark
+  gb '"x"=100' | sed 's/"run_type": "iteration"/"run_type": "aggregate", "aggregate_name": "mean"/' >"$d/base.txt"; both; bench4 "$d"
+  want_error n24-gbench-only-aggregates 'aggregate|no benchmark|found nothing|repetitions'; }
+NAME_CASES="n01 n02 n03 n04 n05 n06 n07 n08 n09 n10 n11 n12 n13 n14 n15 n16 n17 n18 n19 n20 n21 n22 n23 n24"

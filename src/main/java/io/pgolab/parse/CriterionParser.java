@@ -1,6 +1,8 @@
 package io.pgolab.parse;
 
+import java.util.HashSet;
 import java.util.List;
+import java.util.Set;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
@@ -14,7 +16,8 @@ import java.util.regex.Pattern;
  */
 public final class CriterionParser implements SuiteParser {
     public static final String NAME = "criterion";
-    private static final String TIME = "\\s*([0-9.,]+)\\s*(ps|ns|µs|μs|us|ms|s)";
+    /** A figure and its unit; a negative figure is read (and left out, said, by SuiteResults), never skipped unseen. */
+    private static final String TIME = "\\s*(-?[0-9.,]+)\\s*(ps|ns|µs|μs|us|ms|s)";
     private static final Pattern ESTIMATE = Pattern.compile("^(.*?)\\s*\\btime:\\s*\\[" + TIME + TIME + TIME + "\\s*]\\s*$");
     private static final Pattern BENCHER = Pattern.compile("^test (.+) \\.\\.\\. bench:\\s*([0-9.,]+) ns/iter\\b.*$");
     /** Lines criterion prints between a benchmark's id and its figures, or between benchmarks: never an id. */
@@ -29,6 +32,7 @@ public final class CriterionParser implements SuiteParser {
     @Override
     public ParsedOutput read(String output) {
         SuiteResults out = new SuiteResults();
+        Set<String> seen = new HashSet<>();
         String pendingId = null;
         for (String line : ParseSupport.lines(output)) {
             if (line.isBlank()) {
@@ -37,7 +41,7 @@ public final class CriterionParser implements SuiteParser {
             Matcher b = BENCHER.matcher(line.strip());
             if (b.matches()) {
                 Double v = ParseSupport.number(b.group(2));
-                out.add(b.group(1), v == null ? Double.NaN : v, SuiteResults.NS);
+                out.add(once(seen, b.group(1)), v == null ? Double.NaN : v, SuiteResults.NS);
                 pendingId = null;
                 continue;
             }
@@ -48,7 +52,7 @@ public final class CriterionParser implements SuiteParser {
                     throw new NoMatchException(NAME + ": a time: line without a benchmark id before it: " + line.strip());
                 }
                 Double v = ParseSupport.number(e.group(4));
-                out.add(id, v == null ? Double.NaN : SuiteResults.toNanos(v, e.group(5)), SuiteResults.NS);
+                out.add(once(seen, id), v == null ? Double.NaN : SuiteResults.toNanos(v, e.group(5)), SuiteResults.NS);
                 pendingId = null;
                 continue;
             }
@@ -62,5 +66,17 @@ public final class CriterionParser implements SuiteParser {
                     + " cargo bench with criterion benchmarks");
         }
         return out.output(NAME);
+    }
+
+    /**
+     * One invocation prints each id once: an id printed twice is two benchmarks (two bench targets of one cargo bench
+     * with the same id), whose figures must not be read as one's.
+     */
+    private static String once(Set<String> seen, String id) {
+        if (!seen.add(id)) {
+            throw new NoMatchException(NAME + ": the benchmark id '" + id + "' is printed twice: two benchmarks (two bench"
+                    + " targets with the same id?) would be read as one; give them different ids, or run one target per [[bench]]");
+        }
+        return id;
     }
 }
