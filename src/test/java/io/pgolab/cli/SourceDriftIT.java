@@ -115,4 +115,17 @@ class SourceDriftIT {
                 .contains("the training runs of 'instrumented' ran").contains("'pgo' would be built from other code")
                 .doesNotContain("Exception");
     }
+
+    @Test
+    void aConfigHAnEarlierRunLeftBesideItsTemplateIsNoConfigureEdit() throws Exception {
+        // not a git tree: every file is listed; config.h is there before configure (an earlier run's) and rewritten
+        Files.writeString(dir.resolve("config.h.in"), "#undef STAMP\n");
+        Files.writeString(dir.resolve("config.h"), "#define CONFIGURED \"earlier run\"\n");
+        Files.writeString(dir.resolve("conf.sh"), "echo \"#define CONFIGURED \\\"$(date +%s%N)\\\"\" > config.h\n");
+        Files.writeString(dir.resolve("pgolab.toml"), config(MAKE, "{binary} 20000", "configure = \"sh conf.sh\""));
+        Cli.Result r = Cli.run(dir, "build", "release");
+        assertThat(r.exitCode()).as(r.all()).isZero();
+        assertThat(r.all()).doesNotContain("changed the project's own sources");
+        assertThat(dir.resolve("config.h")).content().doesNotContain("earlier run");
+    }
 }
