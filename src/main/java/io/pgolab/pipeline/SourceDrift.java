@@ -87,11 +87,18 @@ final class SourceDrift {
     /** Source files by path relative to root → SHA-256: listed by the fingerprint, by suffix, not from a template. */
     private Map<String, String> hashes() {
         Map<String, String> out = new TreeMap<>();
+        sources().forEach((rel, f) -> out.put(rel, Hashing.ofPath(f)));
+        return out;
+    }
+
+    /** The source files (see hashes), by path relative to root. */
+    private Map<String, Path> sources() {
+        Map<String, Path> out = new TreeMap<>();
         Path root = config.root();
         for (Path f : SourceFingerprint.list(root, config.file(), SourceFingerprint.matchers(config.exclude()))) {
             String rel = root.relativize(f).toString();
             if (ConfigureEdits.isSource(rel) && !fromTemplate(f) && !generated.contains(rel)) {
-                out.put(rel, Hashing.ofPath(f));
+                out.put(rel, f);
             }
         }
         return out;
@@ -102,7 +109,7 @@ final class SourceDrift {
         if (before == null) {
             return;
         }
-        List<String> made = hashes().keySet().stream().filter(k -> !before.containsKey(k)).toList();
+        List<String> made = sources().keySet().stream().filter(k -> !before.containsKey(k)).toList();   // names only
         if (made.isEmpty() || !generated.addAll(made)) {
             return;
         }
