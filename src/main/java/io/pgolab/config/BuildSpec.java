@@ -32,7 +32,7 @@ public record BuildSpec(
 
     /** What build.allow accepts: compile-audit findings that are deliberate in this project. */
     public static final List<String> ALLOWABLE = List.of("unoptimized", "uninstrumented", "profile-loss", "no-lto", "no-shuffle",
-            "configure-edits");
+            "configure-edits", "source-edits");
 
     public BuildSpec(String command, Optional<String> clean, String artifact, String cflags, String cxxflags,
                      String ldflags, Duration timeout, Map<String, String> env, String goflags, Optional<CargoSpec> cargo) {

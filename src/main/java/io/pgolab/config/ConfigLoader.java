@@ -171,8 +171,7 @@ public final class ConfigLoader {
             if (!BuildSpec.ALLOWABLE.contains(a)) {
                 problems.add(build.line("allow"), "build.allow", "unknown audit finding '" + a + "'",
                         Strings.closest(a, BuildSpec.ALLOWABLE).map(k -> "did you mean \"" + k + "\"? ").orElse("")
-                                + "known: \"unoptimized\", \"uninstrumented\", \"profile-loss\", \"no-lto\", \"no-shuffle\","
-                                + " \"configure-edits\"");
+                                + "known: \"" + String.join("\", \"", BuildSpec.ALLOWABLE) + "\"");
             }
         }
         return allow;

@@ -2,9 +2,11 @@ package io.pgolab.parse;
 
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
@@ -22,7 +24,8 @@ public final class CriterionParser implements SuiteParser {
     public static final String NAME = "criterion";
     /** The variable criterion (0.3.4 and later) writes its files under; cargo-criterion sets it too. */
     public static final String HOME = "CRITERION_HOME";
-    private static final String TIME = "\\s*([0-9.,]+)\\s*(ps|ns|µs|μs|us|ms|s)";
+    /** A figure and its unit; a negative figure is read (and left out, said, by SuiteResults), never skipped unseen. */
+    private static final String TIME = "\\s*(-?[0-9.,]+)\\s*(ps|ns|µs|μs|us|ms|s)";
     private static final Pattern ESTIMATE = Pattern.compile("^(.*?)\\s*\\btime:\\s*\\[" + TIME + TIME + TIME + "\\s*]\\s*$");
     private static final Pattern BENCHER = Pattern.compile("^test (.+) \\.\\.\\. bench:\\s*([0-9.,]+) ns/iter\\b.*$");
     /** Lines criterion prints between a benchmark's id and its figures, or between benchmarks: never an id. */
@@ -89,6 +92,7 @@ public final class CriterionParser implements SuiteParser {
     /** Each benchmark's printed estimate in ns (NaN when unreadable), in the order printed. */
     private static Map<String, Double> printed(String output) {
         Map<String, Double> out = new LinkedHashMap<>();
+        Set<String> seen = new HashSet<>();
         String pendingId = null;
         for (String line : ParseSupport.lines(output)) {
             if (line.isBlank()) {
@@ -97,7 +101,7 @@ public final class CriterionParser implements SuiteParser {
             Matcher b = BENCHER.matcher(line.strip());
             if (b.matches()) {
                 Double v = ParseSupport.number(b.group(2));
-                out.put(b.group(1), v == null ? Double.NaN : v);
+                out.put(once(seen, b.group(1)), v == null ? Double.NaN : v);
                 pendingId = null;
                 continue;
             }
@@ -108,7 +112,7 @@ public final class CriterionParser implements SuiteParser {
                     throw new NoMatchException(NAME + ": a time: line without a benchmark id before it: " + line.strip());
                 }
                 Double v = ParseSupport.number(e.group(4));
-                out.put(id, v == null ? Double.NaN : SuiteResults.toNanos(v, e.group(5)));
+                out.put(once(seen, id), v == null ? Double.NaN : SuiteResults.toNanos(v, e.group(5)));
                 pendingId = null;
                 continue;
             }
@@ -123,5 +127,17 @@ public final class CriterionParser implements SuiteParser {
     private static NoMatchException noEstimate() {
         return new NoMatchException(NAME + ": no \"ID   time:   [low estimate high]\" line; expected the output of"
                 + " cargo bench with criterion benchmarks");
+    }
+
+    /**
+     * One invocation prints each id once: an id printed twice is two benchmarks (two bench targets of one cargo bench
+     * with the same id), whose figures must not be read as one's.
+     */
+    private static String once(Set<String> seen, String id) {
+        if (!seen.add(id)) {
+            throw new NoMatchException(NAME + ": the benchmark id '" + id + "' is printed twice: two benchmarks (two bench"
+                    + " targets with the same id?) would be read as one; give them different ids, or run one target per [[bench]]");
+        }
+        return id;
     }
 }

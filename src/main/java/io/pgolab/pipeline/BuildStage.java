@@ -65,6 +65,8 @@ public final class BuildStage {
     private final BuildKeys keys;
     private final BuildAudits audits;
     private final BuildPublish publisher;
+    /** The sources from one build of this run to the next: nothing may edit them in between. */
+    final SourceDrift drift;
     /** Keys this stage built in this run: a later request for one reuses it, but it is no "[cached]" build. */
     private final Set<String> builtNow = new HashSet<>();
     private boolean warnedShell;
@@ -78,6 +80,7 @@ public final class BuildStage {
         this.keys = new BuildKeys(config, toolchain, store);
         this.audits = new BuildAudits(config, toolchain, store, events, keys);
         this.publisher = new BuildPublish(config, toolchain, store);
+        this.drift = new SourceDrift(config, events, store.root().resolve("generated-sources"));
     }
 
     public String key(Variant v, Phase phase, Optional<ProfileData> profile) {
@@ -110,6 +113,7 @@ public final class BuildStage {
             return releaseAsInstrumented();
         }
         toolchain.require(phase == Phase.INSTRUMENT ? Variant.PGO : v);
+        drift.check(BuiltArtifact.name(v, phase));
         BuildRun r = new BuildRun(v, phase, profile, BuiltArtifact.name(v, phase), key(v, phase, profile),
                 keys.recipe(v, phase, profile));
         Optional<BuildResult> reused = reuse(r);
@@ -117,6 +121,7 @@ public final class BuildStage {
             return reused.get();
         }
         events.started("build " + r.name, toolchain.kind());
+        drift.ran("the build of '" + r.name + "'");
         environment(r);
         clean(r);
         configure(r);
@@ -279,6 +284,7 @@ public final class BuildStage {
         store.record(r.name, a);
         builtNow.add(r.key);
         builtNow.add(r.builtKey);
+        drift.built();
         events.finished("build " + r.name, Duration.ofMillis(Math.round(r.seconds * 1000)), "");
         return new BuildResult(a, false, r.diagnostics, r.auditLine);
     }
@@ -340,7 +346,10 @@ public final class BuildStage {
                     + " space on that filesystem, or move the project to a larger disk; the profile itself is fine";
         }
         if (phase == Phase.OPTIMIZE && (output.contains("coverage-mismatch") || output.contains("hash mismatch"))) {
-            return "the profile no longer matches the sources or flags; run 'pgolab build --retrain' to record a fresh one and rebuild";
+            String retrain = "the profile no longer matches the sources or flags; run 'pgolab build --retrain' to record a fresh one and rebuild";
+            return config.build().compilerCache().map(c -> retrain + "; if it happens again, the compiler cache " + c
+                    + " may change the flags of the compiles it runs (instrumented compiles do not go through it): remove"
+                    + " build.compiler_cache from " + config.file() + " and build again to tell").orElse(retrain);
         }
         if ((output.contains("profile") && output.contains("No such file")) || output.contains("-C profile-use does not exist")) {
             return "the profile file is missing; run 'pgolab build --retrain'";

@@ -14,8 +14,9 @@ import java.util.Optional;
  * (copy_sources = false): release, instrumented and pgo would each build what the configure before them left,
  * i.e. different code, without a word. The source files (by suffix) that existed before configure are hashed
  * before and after it; any changed or removed one fails the build, naming the files, unless build.allow
- * names "configure-edits" (then a warning). Files configure creates (config.h, Makefile from Makefile.in) and
- * build files it rewrites are its job and not counted.
+ * names "configure-edits" (then a warning). Files configure creates (config.h, Makefile from Makefile.in), such
+ * files left by an earlier run (a config.h beside its config.h.in) and build files it rewrites are its job and not
+ * counted. Edits between variants (by a build or a training run) are {@link SourceDrift}'s.
  */
 final class ConfigureEdits {
     static final String ALLOW = "configure-edits";
@@ -38,7 +39,8 @@ final class ConfigureEdits {
         Map<String, String> now = SourceFingerprint.files(config.root(), config.file(), config.exclude());
         List<String> edited = new ArrayList<>();
         for (var e : before.entrySet()) {
-            if (isSource(e.getKey()) && !e.getValue().equals(now.get(e.getKey()))) {
+            boolean generated = SourceDrift.fromTemplate(config.root().resolve(e.getKey()));   // config.h from config.h.in
+            if (isSource(e.getKey()) && !generated && !e.getValue().equals(now.get(e.getKey()))) {
                 edited.add(e.getKey() + (now.containsKey(e.getKey()) ? "" : " (removed)"));
             }
         }

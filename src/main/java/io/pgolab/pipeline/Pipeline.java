@@ -242,7 +242,8 @@ public final class Pipeline {
     }
 
     /** A training run of the instrumented build; its failure is that build's "train" step's. */
-    private static ProfileRecord train(BuildResult instr, Supplier<ProfileRecord> run) {
+    private ProfileRecord train(BuildResult instr, Supplier<ProfileRecord> run) {
+        builds.drift.ran("the training runs of '" + instr.artifact().variant() + "'");
         try {
             return run.get();
         } catch (UserError e) {

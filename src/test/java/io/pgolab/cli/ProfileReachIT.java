@@ -83,4 +83,24 @@ class ProfileReachIT {
         assertThat(silent.exitCode()).as(silent.all()).isEqualTo(2);
         assertThat(silent.err()).contains("every compile ran through the compiler cache " + cache);
     }
+
+    @Test
+    void aCacheThatChangesTheFlagsOfPgoCompilesIsNamedBesideRetrain() throws Exception {
+        Tool.require(ToolLocator.onPath("gcc").isPresent(), "gcc");
+        Path p = TinyProject.create(tmp.resolve("o0"), "gcc", "\"release\", \"pgo\"", TinyProject.train("hot", "{binary} run 1000"));
+        Path cache = Files.createDirectories(tmp.resolve("rewriting")).resolve("ccache");
+        // -O2 becomes -O0 in what it runs: the instrumented compiles (straight to gcc) and the pgo ones then differ
+        Files.writeString(cache, """
+                #!/bin/sh
+                for a in "$@"; do shift; case "$a" in -O2) set -- "$@" -O0 ;; *) set -- "$@" "$a" ;; esac; done
+                exec "$@"
+                """);
+        Files.setPosixFilePermissions(cache, PosixFilePermissions.fromString("rwxr-xr-x"));
+        Path config = p.resolve("pgolab.toml");
+        Files.writeString(config, Files.readString(config).replace("[build]\n", "[build]\ncompiler_cache = \"" + cache + "\"\n"));
+        Cli.Result r = Cli.run(p, "build");
+        assertThat(r.exitCode()).as(r.all()).isEqualTo(2);
+        assertThat(r.err()).contains("does not match its profile data").contains("pgolab build --retrain")
+                .contains("the compiler cache " + cache + " may change the flags").doesNotContain("Exception");
+    }
 }

@@ -136,4 +136,21 @@ class CriterionParserTest {
         assertThatThrownBy(() -> parser.parse(read("go-test/count-3.txt")))
                 .isInstanceOf(NoMatchException.class).hasMessageContaining("no \"ID   time:");
     }
+
+    @Test
+    void aNegativeTimeIsLeftOutAndSaidNotSkippedUnseen() {
+        ParsedOutput o = parser.read("a\n                        time:   [-1.0 ns -1.1 ns -1.2 ns]\n"
+                + "b\n                        time:   [2.0 ns 2.1 ns 2.2 ns]\n");
+        assertThat(names(o.metrics())).containsExactly("micro.b");
+        assertThat(o.leftOut()).singleElement().asString().startsWith("benchmark micro.a is left out, not compared");
+    }
+
+    @Test
+    void anIdPrintedTwiceIsTwoBenchmarksAndRefused() {
+        // cargo bench runs every bench target: two of them with a benchmark "a" print it twice
+        assertThatThrownBy(() -> parser.read("a\n    time:   [1.0 ns 1.1 ns 1.2 ns]\na\n    time:   [5.0 ns 5.1 ns 5.2 ns]\n"))
+                .isInstanceOf(NoMatchException.class).hasMessageContaining("the benchmark id 'a' is printed twice");
+        assertThatThrownBy(() -> parser.read("test a ... bench:  1,784 ns/iter (+/- 189)\ntest a ... bench:  5 ns/iter (+/- 1)\n"))
+                .isInstanceOf(NoMatchException.class).hasMessageContaining("'a' is printed twice");
+    }
 }
