@@ -70,6 +70,7 @@ final class StopRule {
         }
         lookSeconds.put(round, sinceStart);
         List<String> undecided = new ArrayList<>();
+        List<String> settled = new ArrayList<>();
         int measures = 0;
         // asked at every look: a suite's benchmarks appear once it ran
         for (Gated g : gated.of(metrics.keySet())) {
@@ -84,9 +85,9 @@ final class StopRule {
             measures++;
             if (g.decided().test(c.get())) {
                 decidedAt.put(g.key(), round);
+                g.settles().apply(c.get()).ifPresent(why -> settled.add(describe(g, c.get()) + " " + why));
             } else {
-                undecided.add(String.format(Locale.ROOT, "%s %+.1f%% [%+.1f%%, %+.1f%%]", g.describe(),
-                        c.get().changePercent(), (c.get().ciLow() - 1) * 100, (c.get().ciHigh() - 1) * 100));
+                undecided.add(describe(g, c.get()));
             }
         }
         String level = Comparison.levelPercent(look.get().alpha());
@@ -97,6 +98,11 @@ final class StopRule {
         }
         String which = String.format(Locale.ROOT, "%d of %d gated measure%s undecided (%s%% CI): %s", undecided.size(),
                 measures, measures == 1 ? "" : "s", level, String.join("; ", undecided));
+        if (!settled.isEmpty()) {
+            // the verdict cannot change whatever the undecided measures do: measuring them is time lost
+            return Optional.of(String.format(Locale.ROOT, SETTLED + "%s, at the look after round %d (%.0fs; %s%% CI);"
+                    + " left %s", String.join("; ", settled), round, sinceStart, level, which));
+        }
         Optional<Looks.Look> next = looks.after(round);
         if (next.isEmpty()) {
             return Optional.of(String.format(Locale.ROOT, "cap: the last look (round %d) is done and the --max-time of"
@@ -118,6 +124,14 @@ final class StopRule {
         }
         return Optional.empty();
     }
+
+    private static String describe(Gated g, Comparison c) {
+        return String.format(Locale.ROOT, "%s %+.1f%% [%+.1f%%, %+.1f%%]", g.describe(), c.changePercent(),
+                (c.ciLow() - 1) * 100, (c.ciHigh() - 1) * 100);
+    }
+
+    /** The stop reason of a campaign stopped because one measure settled the verdict ({@link Gated#settles}). */
+    static final String SETTLED = "settled: ";
 
     /**
      * The plan extended when the rounds went faster than the warm-up timed: at a look, before its interval is

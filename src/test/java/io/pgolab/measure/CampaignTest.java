@@ -279,6 +279,19 @@ class CampaignTest {
     }
 
     @Test
+    void aMeasureThatSettlesTheVerdictStopsTheCampaign_namingTheMeasuresLeftUndecided() {
+        List<Gated> gated = List.of(new Gated("a", "b", MetricInfo.CPU_TIME, 0.01, c -> true,
+                c -> java.util.Optional.of("is out of bounds")), new Gated("a", "b", MetricInfo.WALL_TIME, 0.01, c -> false));
+        CampaignResult r = campaign(new FakeMeasurer(noisy(1.005, 0.03, 7))).run(subjects("a", "b"), capped(60),
+                new Recorder(), gated);
+
+        assertThat(r.rounds()).isEqualTo(8);
+        assertThat(r.settled()).isTrue();
+        assertThat(r.stopReason()).startsWith("settled: b cpu_time ").contains(" is out of bounds, at the look after"
+                + " round 8 (").contains("; left 1 of 2 gated measures undecided (").contains("b wall_time ");
+    }
+
+    @Test
     void theMinimumRoundsWinOverAShortMaxTime_withAWarning() {
         FakeMeasurer m = new FakeMeasurer(NOISY);
         CampaignResult r = run(m, capped(5), new Recorder());
