@@ -35,4 +35,18 @@ class GateWordsTest {
                         .toArray(new io.pgolab.report.json.ResultsDocument.Workload[0])));
         assertThat(md).contains("❌ out of bounds").doesNotContain("±");
     }
+
+    /** The gate's HTML shows its verdict once, in the header, and statuses in words (issue 40: twice, and a raw within_bounds). */
+    @Test
+    void theGatesHtmlShowsItsVerdictOnceAndInWords(@org.junit.jupiter.api.io.TempDir java.nio.file.Path tmp)
+            throws Exception {
+        java.nio.file.Path f = tmp.resolve("gate.json");
+        java.nio.file.Files.writeString(f, VerdictFixtures.gateJson("x86", 1.0));
+        String html = io.pgolab.report.files.ReportFiles.read(List.of(f)).html();
+        String verdict = "Compared bbbbbbbbbbbb with aaaaaaaaaaaa on x86. All 1 measure within bounds.";
+
+        assertThat(html.split(java.util.regex.Pattern.quote(verdict), -1)).hasSize(2);
+        assertThat(html.replaceAll("class=\"[^\"]*\"", "").replaceAll("<script[\\s\\S]*?</script>", ""))
+                .doesNotContain(">within_bounds<").contains(">within bounds<");
+    }
 }
