@@ -63,10 +63,7 @@ final class GateCommand implements Callable<Integer> {
             + " bytes, and only compile inputs differ); by default such a gate passes without measuring.")
     boolean measureSame;
 
-    @Option(names = "--measure-all", description = "Keep measuring every measure and workload until decided or the"
-            + " cap, even once one is out of bounds (by default the gate stops there: its verdict cannot change).")
-    boolean measureAll;
-
+    @Option(names = "--measure-all", description = "Measure every measure and workload to the end, even once one is out of bounds (by default the gate stops there: its verdict cannot change).") boolean measureAll;
     @Option(names = "--verdict", paramLabel = "FILE", description = "Write verdict.json: commits, host, bounds, every measure and its verdict. '-': stdout.")
     Path verdict;
 
