@@ -92,7 +92,7 @@ public final class BenchEngine {
                 m -> w.minEffects().getOrDefault(m, options.minEffect()));
     }
 
-    private boolean primaryChosen(BenchWorkload w) {
+    boolean primaryChosen(BenchWorkload w) {
         return options.primaryGiven() || !w.primary().isEmpty();
     }
 
@@ -126,7 +126,8 @@ public final class BenchEngine {
                     + " or --max-time " + TimePlan.duration(ws.maxTime().toMillis() / 1000.0) + " (primary: "
                     + String.join(",", ws.primaryMetrics()) + "); counters: "
                     + Probes.describe(options.deterministic()));
-            CampaignResult r = campaign.run(w.subjects(), ws, paced(listener.progress(), ws, left), gatedOf.apply(w, ws))
+            GatedMeasures gm = gatedOf.apply(w, ws);
+            CampaignResult r = campaign.run(w.subjects(), ws, paced(listener.progress(), ws, left), gm)
                     .withWarnings(w.warnings()).withWarnings(pinned.warning(s.cpu()).stream().toList());
             spent += r.elapsedSeconds();
             listener.measured(w.name());
@@ -153,8 +154,30 @@ public final class BenchEngine {
             List<String> gated = Microbench.gated(ws.primaryMetrics(), primaryChosen(w),
                     r.metrics().keySet());
             results.add(new BenchResults.WorkloadResult(w.name(), w.command(), r.withWarnings(unpaired), cs, gated));
+            if (settled(r, gm)) {
+                break; // a measure decided the verdict whatever the workloads left do (a gate's, out of bounds)
+            }
         }
         return new BenchResults(title, s, options.deterministic(), results, Optional.of(pinned));
+    }
+
+    /**
+     * Whether a gated measure of this campaign decided the verdict whatever the other measures and workloads do
+     * ({@link io.pgolab.measure.Gated#settles}: a gate's measure out of bounds; never a bench's), at its decision's look.
+     */
+    static boolean settled(CampaignResult r, GatedMeasures gated) {
+        if (r.settled()) {
+            return true;
+        }
+        for (io.pgolab.measure.Gated g : gated.of(r.metrics().keySet())) {
+            boolean settles = r.compare(g.baseline(), g.candidate(), java.util.Map.of(), g.minEffect()).stream()
+                    .anyMatch(c -> c.metric().equals(g.metric()) && g.decided().test(c)
+                            && g.settles().apply(c).isPresent());
+            if (settles) {
+                return true;
+            }
+        }
+        return false;
     }
 
     /** The listener's progress, and this workload's expected duration once its warm-up timed a round. */

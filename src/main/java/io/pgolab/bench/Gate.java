@@ -96,8 +96,17 @@ public final class Gate {
     /** Runs the campaigns and decides. bench: the candidate's [[bench]] entries. */
     public static GateResult run(BenchEngine engine, String title, List<BenchWorkload> workloads, List<WorkloadSpec> bench,
                                  Request req, double defaultMinEffect) {
-        BenchResults r = engine.run(title, workloads, (w, ws) -> measured -> gated(w.name(), ws.primaryMetrics(), bench,
-                req, defaultMinEffect, measured));
+        return run(engine, title, workloads, bench, req, defaultMinEffect, false);
+    }
+
+    /**
+     * The same; measureAll: measure every workload until each measure is decided or the cap, even once one measure
+     * is out of bounds (by default the gate stops there: its verdict cannot change).
+     */
+    public static GateResult run(BenchEngine engine, String title, List<BenchWorkload> workloads, List<WorkloadSpec> bench,
+                                 Request req, double defaultMinEffect, boolean measureAll) {
+        BenchResults r = engine.run(title, workloads, (w, ws) -> measured -> gated(w.name(), ws.primaryMetrics(),
+                engine.primaryChosen(w), bench, req, defaultMinEffect, measured, measureAll));
         List<BenchResults.WorkloadResult> paired = new ArrayList<>();
         for (BenchResults.WorkloadResult w : r.workloads()) {
             Map<String, Double> minEffects = spec(bench, w.name()).map(WorkloadSpec::minEffects).orElse(Map.of());
@@ -111,6 +120,7 @@ public final class Gate {
         }
         BenchResults pairedResults = r.withWorkloads(paired);
         List<String> notes = new ArrayList<>(req.notes());
+        skipped(workloads, r).ifPresent(notes::add);
         for (BenchResults.WorkloadResult w : paired) {
             // a benchmark left out of runs (0 ns/op, no time) is said in the gate's notes, as an unpaired one is
             w.campaign().warnings().stream().filter(x -> x.kind() == Warning.Kind.LEFT_OUT_BENCHMARK)
@@ -127,6 +137,18 @@ public final class Gate {
                 pairedResults, List.copyOf(notes), req.baseConfigBorrowed());
     }
 
+    /** The workloads a settled gate left unmeasured ({@link GateResult#settles}), as a note; empty when none. */
+    private static Optional<String> skipped(List<BenchWorkload> workloads, BenchResults r) {
+        List<String> done = r.workloads().stream().map(BenchResults.WorkloadResult::name).toList();
+        List<String> left = workloads.stream().map(BenchWorkload::name).filter(n -> !done.contains(n)).toList();
+        if (left.isEmpty() || done.isEmpty()) {
+            return Optional.empty();
+        }
+        return Optional.of("workload" + (left.size() == 1 ? " '" : "s '") + String.join("', '", left) + "' not measured:"
+                + " workload '" + done.get(done.size() - 1) + "' has a measure out of bounds, so the gate fails whatever"
+                + " they do (--measure-all measures every workload)");
+    }
+
     /**
      * What the campaign's stop rule waits for: every bounded metric of every variant, decided when the measure's status
      * ({@link GateMeasure#of}, the gate's one rule) is within or out of bounds. A bound on a metric the workload does
@@ -134,22 +156,29 @@ public final class Gate {
      */
     static List<Gated> gated(String workload, List<String> primary, List<WorkloadSpec> bench, Request req,
                              double defaultMinEffect) {
-        return gated(workload, primary, bench, req, defaultMinEffect, Set.of());
+        return gated(workload, primary, true, bench, req, defaultMinEffect, Set.of(), false);
     }
 
-    /** measured: the metrics measured so far, whose suite benchmarks (micro.NAME) are gated measures each. */
-    static List<Gated> gated(String workload, List<String> primary, List<WorkloadSpec> bench, Request req,
-                             double defaultMinEffect, Set<String> measured) {
+    /**
+     * measured: the metrics measured so far, whose suite benchmarks (micro.NAME) are gated measures each; the primary
+     * metrics as the verdict counts them ({@link Microbench#gated}: a suite's own time only when primary was chosen),
+     * so the stop reason never counts a measure the verdict does not. A measure out of bounds settles the gate
+     * ({@link GateResult#settles}) unless measureAll.
+     */
+    static List<Gated> gated(String workload, List<String> primary, boolean primaryChosen, List<WorkloadSpec> bench,
+                             Request req, double defaultMinEffect, Set<String> measured, boolean measureAll) {
         Map<String, Double> own = spec(bench, workload).map(WorkloadSpec::bounds).orElse(Map.of());
         Map<String, Double> minEffects = spec(bench, workload).map(WorkloadSpec::minEffects).orElse(Map.of());
+        List<String> counted = Microbench.gated(primary, primaryChosen, measured);
         List<Gated> out = new ArrayList<>();
         for (String v : req.variants()) {
-            Set<String> names = boundedNames(own, req.spec(), primary);
+            Set<String> names = boundedNames(own, req.spec(), counted);
             measured.stream().filter(Microbench::isBenchmark).forEach(names::add);
             for (String m : names) {
-                double b = bound(m, own, req.spec(), primary).orElseThrow();
+                double b = bound(m, own, req.spec(), counted).orElseThrow();
                 out.add(new Gated(BASE + ":" + v, CANDIDATE + ":" + v, m, minEffects.getOrDefault(m, defaultMinEffect),
-                        c -> GateMeasure.of(workload, v, c, b).status() != GateMeasure.Status.INCONCLUSIVE));
+                        c -> GateMeasure.of(workload, v, c, b).status() != GateMeasure.Status.INCONCLUSIVE,
+                        c -> measureAll ? Optional.empty() : GateResult.settles(GateMeasure.of(workload, v, c, b).status())));
             }
         }
         return out;

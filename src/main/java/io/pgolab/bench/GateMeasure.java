@@ -20,6 +20,16 @@ public record GateMeasure(String workload, String variant, Comparison comparison
         public String json() {
             return name().toLowerCase(Locale.ROOT);
         }
+
+        /** As every table says it: "within bounds", "out of bounds", "inconclusive". */
+        public String words() {
+            return words(json());
+        }
+
+        /** The words of a status as the results file records it ({@link #json}). */
+        public static String words(String json) {
+            return json.replace('_', ' ');
+        }
     }
 
     /** The measure with its status decided from the comparison's CI (fewer than 5 rounds: inconclusive). */
@@ -56,7 +66,7 @@ public record GateMeasure(String workload, String variant, Comparison comparison
         return comparison.metric();
     }
 
-    /** "pgo cpu_time +5.1% (CI +4.2% to +6.0%, bound 2%)", for summaries. */
+    /** "pgo cpu_time on w +5.1% [+4.2%, +6.0%] (bound 2%)", for summaries: the interval as every table shows it. */
     public String describe() {
         Comparison c = comparison;
         return describe(workload, variant, c.metric(), c.changePercent(), (c.ciLow() - 1) * 100, (c.ciHigh() - 1) * 100,
@@ -66,7 +76,7 @@ public record GateMeasure(String workload, String variant, Comparison comparison
     /** The same description from a results file's numbers. */
     public static String describe(String workload, String variant, String metric, double changePercent,
                                   double ciLowPercent, double ciHighPercent, double boundPercent) {
-        return String.format(Locale.ROOT, "%s %s on %s %+.1f%% (CI %+.1f%% to %+.1f%%, bound %s%%)", variant, metric,
+        return String.format(Locale.ROOT, "%s %s on %s %+.1f%% [%+.1f%%, %+.1f%%] (bound %s%%)", variant, metric,
                 workload, changePercent, ciLowPercent, ciHighPercent, plain(boundPercent));
     }
 

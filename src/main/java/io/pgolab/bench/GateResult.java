@@ -82,8 +82,17 @@ public record GateResult(Worktrees.Commit base, Worktrees.Commit candidate, Stri
 
     /** The gate's verdict over its measures' statuses: for a gate that ran and for its results file read again. */
     public static boolean passed(List<GateMeasure.Status> statuses, String inconclusive) {
-        return !statuses.contains(GateMeasure.Status.OUT_OF_BOUNDS)
+        return statuses.stream().noneMatch(s -> settles(s).isPresent())
                 && (inconclusive.equals("pass") || !statuses.contains(GateMeasure.Status.INCONCLUSIVE));
+    }
+
+    /**
+     * Why one measure's status decides the gate whatever the other measures do ({@link #passed}: one out of bounds
+     * fails it), for the stop reason of a campaign that stops there (measure/Gated#settles); empty when it does not.
+     */
+    public static Optional<String> settles(GateMeasure.Status s) {
+        return s == GateMeasure.Status.OUT_OF_BOUNDS ? Optional.of("is out of bounds, so the gate fails whatever the"
+                + " other measures do (--measure-all measures them anyway)") : Optional.empty();
     }
 
     /** "Compared abc with def on HOST. All 6 measures within bounds." or which ones are not. */

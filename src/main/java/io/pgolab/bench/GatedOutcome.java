@@ -200,6 +200,9 @@ public record GatedOutcome(List<String> gated, List<Measure> regressed, List<Mea
         };
     }
 
+    /** The improvements the final line names; the others are counted. */
+    static final int NAMED = 3;
+
     /** The final line in changes (the bench's tables' convention). */
     public String summary() {
         return summary(false);
@@ -211,7 +214,10 @@ public record GatedOutcome(List<String> gated, List<Measure> regressed, List<Mea
      */
     public String summary(boolean gains) {
         int n = size();
-        String improvedPart = improved.isEmpty() ? "" : "; " + improved.size() + " improved";
+        // each improvement named with its figure and interval (issue 40: "1 improved." hid a -11.8%)
+        String improvedPart = improved.isEmpty() ? "" : "; improved: " + String.join(", ", improved.stream()
+                .limit(NAMED).map(m -> m.describe(gains, true)).toList())
+                + (improved.size() > NAMED ? " and " + (improved.size() - NAMED) + " more" : "");
         switch (state()) {
             case NOTHING_COMPARED:
                 return "No gated measure was compared (" + gatedNames() + ").";
@@ -223,7 +229,7 @@ public record GatedOutcome(List<String> gated, List<Measure> regressed, List<Mea
         StringBuilder s = new StringBuilder();
         if (!regressed.isEmpty()) {
             s.append(regressed.size()).append(" gated measure(s) regressed: ")
-                    .append(String.join(", ", regressed.stream().map(m -> m.describe(gains, false)).toList()));
+                    .append(String.join(", ", regressed.stream().map(m -> m.describe(gains, true)).toList()));
         }
         if (!inconclusive.isEmpty()) {
             s.append(regressed.isEmpty() ? "Not within bounds: " : "; ")

@@ -110,7 +110,8 @@ public record Ladder(List<Step> steps, List<Slowdown> trainingSlowdown) {
 
     static String recommendation(String previous, String variant, Comparison c) {
         String what = stepName(previous, variant);
-        String figure = String.format("%+.1f%% ± %.1f%%", gain(c), c.halfWidthPercent());
+        double[] ci = gainCi(c);
+        String figure = String.format(java.util.Locale.ROOT, "%+.1f%% [%+.1f%%, %+.1f%%]", gain(c), ci[0], ci[1]);
         String verdict = switch (c.verdict()) {
             case IMPROVED -> "worth it";
             case REGRESSED -> "makes it worse";

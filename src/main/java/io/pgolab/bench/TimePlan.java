@@ -1,5 +1,6 @@
 package io.pgolab.bench;
 
+import io.pgolab.stats.Looks;
 import java.time.Duration;
 import java.util.Locale;
 import java.util.Optional;
@@ -32,9 +33,12 @@ public final class TimePlan {
     }
 
     /**
-     * The expected duration of the workload being measured, printed once its warm-up has timed a round, e.g. "about
-     * 1m45s for this workload: at least 6 rounds × 15s per round; --total-max-time 90s cannot be met: the minimum rounds
-     * a verdict needs win (...); 2 more workloads, each timed after its own warm-up". Each workload is estimated from
+     * What the workload being measured will take, printed once its warm-up has timed a round, and what that rests on:
+     * "0.6s per round (as the warm-up timed it): the first look, where every gated measure may be decided, after round
+     * 8 (about 4.8s); a measure still undecided is measured until the cap (4m59s at most, --max-time 5m)" (issue 40:
+     * "about 3.6s to 4m59s" told nothing), or "about 1m45s for this workload: at least 6 rounds × 15s per round;
+     * --total-max-time 90s cannot be met: the minimum rounds a verdict needs win (...); 2 more workloads, each timed
+     * after its own warm-up". Each workload is estimated from
      * its own rounds: one workload's round time says nothing about another's (issue 27: a bench of jq's workloads
      * was estimated at 2m39s from the first one's rounds and took 7m15s).
      *
@@ -58,9 +62,15 @@ public final class TimePlan {
                             + " verdict needs win (%s--min-rounds 5 would shorten it)%s", duration(Math.max(0, minimum)),
                     rounds, maxTimeOption, workloadsAfter == 0 ? "" : "fewer workloads with --workload NAME, or ", later);
         }
-        return String.format(Locale.ROOT, "about %s to %s for this workload: %s, then more rounds until every gated"
-                        + " measure is decided or the cap (%s)%s", duration(Math.max(0, minimum)),
-                duration(Math.max(0, atMost)), rounds, maxTimeOption, later);
+        // the first look is when a verdict can first come (measure/StopRule plans the same looks); the cap is the most
+        int planned = (int) Math.max(minRounds, Math.min(maxRounds, Math.floor(Math.max(0, maxTimeSeconds
+                - warmupSecondsSpent) / Math.max(perRound, 1e-9))));
+        int first = Looks.plan(minRounds, planned).looks().get(0).round();
+        return String.format(Locale.ROOT, "%s per round (as the %s timed it): the first look, where every gated"
+                        + " measure may be decided, after round %d (about %s); a measure still undecided is measured"
+                        + " until the cap (%s at most, %s)%s", duration(perRound), warmup == 0 ? "first round" : "warm-up",
+                first, duration(first * perRound),
+                duration(Math.max(0, atMost)), maxTimeOption, later);
     }
 
     /** A duration as people write it: "35ms", "0.4s", "5s", "15s", "4m30s", "1h05m". */

@@ -11,6 +11,7 @@ import io.pgolab.report.Results;
 import io.pgolab.store.BuiltArtifact;
 import io.pgolab.toolchain.FailureMode;
 import io.pgolab.util.Dirs;
+import io.pgolab.util.UserFile;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.concurrent.Callable;
@@ -64,9 +65,17 @@ final class DemoCommand implements Callable<Integer> {
             r = opts.flamegraphs(s.bench(), r, ws, both);
             Results results = Results.demo(source, built, r); // one results file: the builds and the comparison
             exports.write(results);
-            if (opts.json != null) {
-                s.console.note("results written to " + parent.global.workDir().resolve(opts.json));
-            }
+            // say where every file went (issue 40: the demo never said where its HTML report was)
+            java.util.Map<String, Path> written = new java.util.LinkedHashMap<>();
+            written.put("results", opts.json);
+            written.put("Markdown report", opts.markdown);
+            written.put("CSV", opts.csv);
+            written.put("HTML report", opts.html);
+            written.forEach((what, f) -> {
+                if (f != null && !UserFile.isStdout(f)) {
+                    s.console.note(what + " written to " + parent.global.workDir().resolve(f).toAbsolutePath().normalize());
+                }
+            });
             return opts.exitCode(results);
         }
     }

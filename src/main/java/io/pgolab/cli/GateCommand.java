@@ -63,6 +63,7 @@ final class GateCommand implements Callable<Integer> {
             + " bytes, and only compile inputs differ); by default such a gate passes without measuring.")
     boolean measureSame;
 
+    @Option(names = "--measure-all", description = "Measure every measure and workload to the end, even once one is out of bounds (by default the gate stops there: its verdict cannot change).") boolean measureAll;
     @Option(names = "--verdict", paramLabel = "FILE", description = "Write verdict.json: commits, host, bounds, every measure and its verdict. '-': stdout.")
     Path verdict;
 
@@ -110,7 +111,7 @@ final class GateCommand implements Callable<Integer> {
             List<BuiltArtifact> both = Gate.interleave(baseBuilt, candBuilt);
             List<BenchWorkload> ws = workloads.of(both, Gate.labels(names));
             GateResult g = Gate.run(c.engine(opts, "gate"), "pgolab gate: " + candConfig.name(), ws, candConfig.bench(), req,
-                    opts.minEffect / 100);
+                    opts.minEffect / 100, measureAll);
             opts.flamegraph |= spec.flamegraph(); // [gate] flamegraph = true, or --flamegraph
             g = g.withBench(opts.flamegraphs(c.bench(), g.bench(), ws, both));
             opts.exports(parent.global.workDir()).to(verdict, Exports.verdict()).write(Results.gate(c.source(), g));

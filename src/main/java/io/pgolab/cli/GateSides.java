@@ -69,8 +69,10 @@ record GateSides(Worktrees.Commit base, Worktrees.Commit candidate, Config baseC
                 early.accept(notes.get(notes.size() - 1));
             }
             // the candidate's first: when neither commit has the config, committing it is the fix
-            candConfig = config(candFile, candCommit, "candidate");
-            baseConfig = config(baseFile, baseCommit, "base");
+            // {checkout}: the user's checkout, where data the worktrees do not hold (untracked) can be
+            Path checkout = configFile.toAbsolutePath().normalize().getParent();
+            candConfig = config(candFile, candCommit, "candidate").withCheckout(checkout);
+            baseConfig = config(baseFile, baseCommit, "base").withCheckout(checkout);
             Path relDir = rel.getParent() == null ? Path.of("") : rel.getParent();
             git.prune(worktrees, candConfig.gate().worktrees(), new HashSet<>(List.of(baseTree, candTree)),
                     busy(relDir));

@@ -6,7 +6,13 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 
-/** A validated pgolab.toml. Paths are absolute. */
+/**
+ * A validated pgolab.toml. Paths are absolute.
+ *
+ * @param checkout the config's directory in the checkout pgolab was started from: {checkout} in a workload. The same
+ *                 as {@link #configDir} except in a gate's worktrees, which hold only committed files, so that a
+ *                 workload reaches data the user keeps untracked in their checkout without an absolute path
+ */
 public record Config(
         Path file,
         String name,
@@ -21,7 +27,22 @@ public record Config(
         List<WorkloadSpec> bench,
         BoltSpec bolt,
         StoredProfileSpec storedProfile,
-        GateSpec gate) {
+        GateSpec gate,
+        Path checkout) {
+
+    /** A config read from its own checkout: {checkout} is its directory. */
+    public Config(Path file, String name, Path root, boolean copySources, List<String> exclude, List<Variant> variants,
+                  List<Variant> ladder, ToolchainSpec toolchain, BuildSpec build, List<WorkloadSpec> train,
+                  List<WorkloadSpec> bench, BoltSpec bolt, StoredProfileSpec storedProfile, GateSpec gate) {
+        this(file, name, root, copySources, exclude, variants, ladder, toolchain, build, train, bench, bolt,
+                storedProfile, gate, file.getParent());
+    }
+
+    /** The same config, its {checkout} the user's checkout (a gate's worktree config). */
+    public Config withCheckout(Path dir) {
+        return new Config(file, name, root, copySources, exclude, variants, ladder, toolchain, build, train, bench, bolt,
+                storedProfile, gate, dir);
+    }
 
     public Path configDir() {
         return file.getParent();
@@ -31,7 +52,7 @@ public record Config(
         return train.stream().filter(w -> w.name().equals(name)).findFirst();
     }
 
-    /** A workload's command with {binary}, {root}, {config_dir} and {workdir} filled in. */
+    /** A workload's command with {binary}, {root}, {config_dir}, {workdir} and {checkout} filled in. */
     public String workloadCommand(WorkloadSpec w, String binary) {
         return render(w.command(), binary, 0);
     }
@@ -48,7 +69,7 @@ public record Config(
     public String render(String template, String binary, int port, Map<String, String> extra) {
         Map<String, String> values = new HashMap<>(Map.of("binary", binary,
                 "root", root.toString(), "config_dir", configDir().toString(), "workdir", configDir().toString(),
-                "port", Integer.toString(port)));
+                "port", Integer.toString(port), "checkout", checkout.toString()));
         // Cargo builds every binary into one directory; {bin:NAME} is NAME beside {binary}.
         build.cargo().ifPresent(c -> c.bins().forEach(b -> values.put("bin:" + b,
                 Path.of(binary).resolveSibling(b).toString())));

@@ -25,8 +25,9 @@ public final class ConfigLoader {
     public static final Set<String> ARTIFACT_PLACEHOLDERS = Set.of("builddir", "srcdir", "root");
     /** C and C++: the artifact may be a program inside an install tree ({installdir}), which is then the variant. */
     static final Set<String> C_ARTIFACT_PLACEHOLDERS = Set.of("builddir", "srcdir", "root", "installdir");
-    public static final Set<String> WORKLOAD_PLACEHOLDERS = Set.of("binary", "root", "config_dir", "workdir");
-    public static final Set<String> SERVICE_PLACEHOLDERS = Set.of("binary", "root", "config_dir", "workdir", "port");
+    public static final Set<String> WORKLOAD_PLACEHOLDERS = Set.of("binary", "root", "config_dir", "workdir", "checkout");
+    public static final Set<String> SERVICE_PLACEHOLDERS = Set.of("binary", "root", "config_dir", "workdir", "port",
+            "checkout");
     private static final Set<String> TOP = Set.of("project", "toolchain", "build", "train", "bench", "bolt", "gate");
     private static final Set<String> BOLT = Set.of("profile", "options", "skip_funcs", "smoke");
     private static final Set<String> PROJECT = Set.of("name", "root", "copy_sources", "exclude", "variants", "ladder",

@@ -308,6 +308,9 @@ public final class Campaign {
                                 + "a failed run is never averaged in");
             }
             Map<String, Double> values = MetricInfo.of(m);
+            if (values.containsKey(MetricInfo.RUN_DELAY)) {
+                metrics.putIfAbsent(MetricInfo.RUN_DELAY, MetricInfo.runDelay());
+            }
             if (first) {
                 // Nothing written: the run's first output is its end (and the campaign says so).
                 values.put(MetricInfo.FIRST_OUTPUT_TIME, m.firstOutputSeconds() >= 0 ? m.firstOutputSeconds() : m.wallSeconds());

@@ -153,4 +153,9 @@ public record CampaignResult(List<String> labels, List<Run> runs, Map<String, Me
         }
         return true;
     }
+
+    /** Stopped because one measure decided the verdict whatever the others do (a gate's measure out of bounds). */
+    public boolean settled() {
+        return stopReason.startsWith(StopRule.SETTLED);
+    }
 }

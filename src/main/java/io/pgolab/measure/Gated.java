@@ -1,6 +1,8 @@
 package io.pgolab.measure;
 
 import io.pgolab.stats.Comparison;
+import java.util.Optional;
+import java.util.function.Function;
 import java.util.function.Predicate;
 
 /**
@@ -10,8 +12,17 @@ import java.util.function.Predicate;
  * show, so that the decision that stopped the campaign is the verdict reported.
  *
  * @param minEffect the comparison's minimum effect (a fraction), as the report's comparison has it
+ * @param settles   for a decided comparison, why the verdict of the whole run is then decided whatever the other
+ *                  measures do (a gate: this measure is out of bounds), from the same verdict function; empty when it
+ *                  is not, or when every measure is to be measured anyway ({@code --measure-all})
  */
-public record Gated(String baseline, String candidate, String metric, double minEffect, Predicate<Comparison> decided) {
+public record Gated(String baseline, String candidate, String metric, double minEffect, Predicate<Comparison> decided,
+                    Function<Comparison, Optional<String>> settles) {
+
+    /** A measure whose decision never settles the whole verdict alone (a bench's). */
+    public Gated(String baseline, String candidate, String metric, double minEffect, Predicate<Comparison> decided) {
+        this(baseline, candidate, metric, minEffect, decided, c -> Optional.empty());
+    }
 
     /** The key under which a campaign records when this measure was decided. */
     public String key() {

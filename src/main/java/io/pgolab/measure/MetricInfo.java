@@ -78,6 +78,18 @@ public record MetricInfo(String name, String unit, Direction direction) {
         v.put("involuntary_ctx_switches", (double) m.involuntaryCtxSwitches());
         v.put("minor_faults", (double) m.minorFaults());
         v.put("major_faults", (double) m.majorFaults());
+        if (m.runDelaySeconds() >= 0) {
+            // time the process was ready to run but waited for a CPU (the runner read it: Linux schedstat)
+            v.put(RUN_DELAY, m.runDelaySeconds());
+        }
         return v;
+    }
+
+    /** Seconds the process was runnable but not running: the CPU contention it met (preempted, oversubscribed). */
+    public static final String RUN_DELAY = "run_delay";
+
+    /** What {@link #RUN_DELAY} is. */
+    public static MetricInfo runDelay() {
+        return new MetricInfo(RUN_DELAY, "s", Direction.LOWER_IS_BETTER);
     }
 }

@@ -28,7 +28,16 @@ public record Measurement(
         long involuntaryCtxSwitches,
         long minorFaults,
         long majorFaults,
-        double firstOutputSeconds) {
+        double firstOutputSeconds,
+        double runDelaySeconds) {
+
+    /** Without a run-queue delay (unknown: -1). */
+    public Measurement(int exitCode, int signal, boolean timedOut, double wallSeconds, double userSeconds,
+                       double sysSeconds, long maxRssKb, long voluntaryCtxSwitches, long involuntaryCtxSwitches,
+                       long minorFaults, long majorFaults, double firstOutputSeconds) {
+        this(exitCode, signal, timedOut, wallSeconds, userSeconds, sysSeconds, maxRssKb, voluntaryCtxSwitches,
+                involuntaryCtxSwitches, minorFaults, majorFaults, firstOutputSeconds, -1);
+    }
 
     /** Without a first output. */
     public Measurement(int exitCode, int signal, boolean timedOut, double wallSeconds, double userSeconds,
@@ -108,18 +117,21 @@ public record Measurement(
                 num(f, "nivcsw"),
                 num(f, "minflt"),
                 num(f, "majflt"),
-                f.containsKey("first_output_ns") && num(f, "first_output_ns") >= 0 ? num(f, "first_output_ns") / 1e9 : -1);
+                f.containsKey("first_output_ns") && num(f, "first_output_ns") >= 0 ? num(f, "first_output_ns") / 1e9 : -1,
+                f.containsKey("run_delay_ns") && num(f, "run_delay_ns") >= 0 ? num(f, "run_delay_ns") / 1e9 : -1);
     }
 
     /** The runner's line format for this measurement (no exec error, not interrupted). */
     public String toLine() {
         return String.format(Locale.ROOT,
                 "status=%s code=%d signal=%d wall_ns=%d user_us=%d sys_us=%d maxrss_kb=%d nvcsw=%d nivcsw=%d"
-                        + " minflt=%d majflt=%d timed_out=%d exec_error=0 cpu_error=0 interrupted=0 first_output_ns=%d",
+                        + " minflt=%d majflt=%d timed_out=%d exec_error=0 cpu_error=0 interrupted=0 first_output_ns=%d"
+                        + " run_delay_ns=%d",
                 signal != 0 ? "signaled" : "exited", exitCode, signal,
                 Math.round(wallSeconds * 1e9), Math.round(userSeconds * 1e6), Math.round(sysSeconds * 1e6),
                 maxRssKb, voluntaryCtxSwitches, involuntaryCtxSwitches, minorFaults, majorFaults,
-                timedOut ? 1 : 0, firstOutputSeconds < 0 ? -1 : Math.round(firstOutputSeconds * 1e9));
+                timedOut ? 1 : 0, firstOutputSeconds < 0 ? -1 : Math.round(firstOutputSeconds * 1e9),
+                runDelaySeconds < 0 ? -1 : Math.round(runDelaySeconds * 1e9));
     }
 
     private static String require(Map<String, String> f, String key) {

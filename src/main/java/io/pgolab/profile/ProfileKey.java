@@ -73,6 +73,7 @@ public final class ProfileKey {
         Map<String, String> dirs = new TreeMap<>((a, b) -> b.length() != a.length() ? b.length() - a.length() : a.compareTo(b));
         dirs.put(config.root().toString(), "{root}");
         dirs.put(config.configDir().toString(), "{config_dir}");
+        dirs.putIfAbsent(config.checkout().toString(), "{checkout}");
         String out = text;
         for (var e : dirs.entrySet()) {
             out = out.replace(e.getKey(), e.getValue());

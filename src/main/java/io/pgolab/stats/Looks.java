@@ -76,6 +76,46 @@ public record Looks(List<Look> looks) {
         return new Looks(out);
     }
 
+    /**
+     * The plan extended: the looks before atRound as planned, then looks from atRound up to newLast (geometrically
+     * spaced backwards from it, as {@link #plan}) that share the alpha the earlier looks left, linearly in rounds from
+     * the last look before atRound. The plan when the rounds got faster than the warm-up timed and the cap leaves room
+     * for more rounds than planned: decided from the time alone, before the look's interval is computed, so the
+     * spending never depends on what the data say; all looks together still spend at most {@link #ALPHA} (the
+     * maximum information of the spending function re-estimated, docs/statistics.md, "The cap"). A leading new look
+     * whose alpha is too small for an exact interval is merged into the next one; atRound may then be no look.
+     */
+    public Looks extendedTo(int atRound, int newLast) {
+        List<Look> kept = looks.stream().filter(l -> l.round() < atRound).toList();
+        double left = ALPHA - kept.stream().mapToDouble(Look::alpha).sum();
+        int before = kept.isEmpty() ? 0 : kept.get(kept.size() - 1).round();
+        if (newLast <= last() || newLast <= atRound || left <= 0) {
+            return this;
+        }
+        List<Integer> rounds = new ArrayList<>();
+        // the last at newLast, the others spaced as planned, none closer to atRound than SPACING times it
+        rounds.add(newLast);
+        for (double n = newLast / SPACING; Math.floor(n) >= atRound * SPACING; n /= SPACING) {
+            int r = (int) Math.floor(n);
+            if (r < rounds.get(0)) {
+                rounds.add(0, r);
+            }
+        }
+        rounds.add(0, atRound);
+        int first = 0;
+        while (first < rounds.size() - 1
+                && left * (rounds.get(first) - before) / (newLast - before) < HodgesLehmann.smallestAlpha(rounds.get(first))) {
+            first++;
+        }
+        List<Look> out = new ArrayList<>(kept);
+        int prev = before;
+        for (int r : rounds.subList(first, rounds.size())) {
+            out.add(new Look(r, left * (r - prev) / (newLast - before)));
+            prev = r;
+        }
+        return new Looks(out);
+    }
+
     public boolean sequential() {
         return !looks.isEmpty();
     }

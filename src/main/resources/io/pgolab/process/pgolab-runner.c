@@ -56,6 +56,9 @@
  *     write to that file (an inotify IN_MODIFY event; the runner wakes on it, so the figure is
  *     late by that wake-up); -1 if nothing was written or it was not asked for. A write seen only
  *     after the exit counts as at the exit.
+ *     run_delay_ns: the time the command's process was ready to run but waited for a CPU (Linux
+ *     schedstat of the exited, not yet reaped, child: its threads still there, not its own children),
+ *     -1 when unreadable.
  *     Readers must ignore keys they do not know.
  *
  * Server mode (pgolab-runner --serve): one runner measures many commands, so pgolab forks
@@ -269,6 +272,37 @@ static int write_result(const char *path, const char *line, size_t len)
         return -1;
     }
     return 0;
+}
+
+/*
+ * The time the exited (not yet reaped) child spent ready to run but waiting for a CPU: the second field of
+ * /proc/PID/task/TID/schedstat summed over the threads still there (a zombie keeps its main thread's; threads
+ * that ended earlier are not counted), in nanoseconds; -1 when unreadable (no schedstats in this kernel).
+ */
+static long long run_delay_ns(pid_t pid)
+{
+    char path[64];
+    snprintf(path, sizeof path, "/proc/%ld/task", (long)pid);
+    DIR *d = opendir(path);
+    if (!d)
+        return -1;
+    long long sum = -1;
+    struct dirent *e;
+    while ((e = readdir(d)) != NULL) {
+        if (e->d_name[0] == '.')
+            continue;
+        char f[128];
+        snprintf(f, sizeof f, "/proc/%ld/task/%.20s/schedstat", (long)pid, e->d_name);
+        FILE *in = fopen(f, "r");
+        if (!in)
+            continue;
+        unsigned long long run, delay;
+        if (fscanf(in, "%llu %llu", &run, &delay) == 2)
+            sum = (sum < 0 ? 0 : sum) + (long long)delay;
+        fclose(in);
+    }
+    closedir(d);
+    return sum;
 }
 
 /* Whether the inotify fd ino (non-blocking) has an event: the watched file was written to. */
@@ -580,6 +614,8 @@ no_watch:;
     if (ino >= 0)
         close(ino);
 
+    long long delay_ns = run_delay_ns(pid); /* read while the zombie is there */
+
     /* Leftovers of the group (background jobs etc.); ESRCH is fine. */
     kill(-pid, SIGKILL);
 
@@ -607,10 +643,11 @@ no_watch:;
     int len = snprintf(line, cap,
                        "status=%s code=%d signal=%d wall_ns=%lld user_us=%lld sys_us=%lld"
                        " maxrss_kb=%ld nvcsw=%ld nivcsw=%ld minflt=%ld majflt=%ld"
-                       " timed_out=%d exec_error=%d cpu_error=%d interrupted=%d first_output_ns=%lld%s\n",
+                       " timed_out=%d exec_error=%d cpu_error=%d interrupted=%d first_output_ns=%lld"
+                       " run_delay_ns=%lld%s\n",
                        kind, code, signo, (long long)(t1 - t0), tv_us(ru.ru_utime), tv_us(ru.ru_stime),
                        ru.ru_maxrss, ru.ru_nvcsw, ru.ru_nivcsw, ru.ru_minflt, ru.ru_majflt, timed_out,
-                       exec_error, cpu_error, interrupted, (long long)first_ns, "");
+                       exec_error, cpu_error, interrupted, (long long)first_ns, delay_ns, "");
     if (setup_error != 0 && len > 0 && (size_t)len < cap)
         len += snprintf(line + len - 1, cap - (size_t)len + 1, " setup_error=%d setup_stage=%d\n",
                         setup_error, setup_stage) - 1;

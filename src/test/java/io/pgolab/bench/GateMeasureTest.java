@@ -45,6 +45,6 @@ class GateMeasureTest {
     void theWorstEndIsWhatTheReportShows() {
         GateMeasure m = GateMeasure.of("w", "pgo", c(Direction.HIGHER_IS_BETTER, 0.95, 0.97, 0.99, 10), 2.0);
         assertThat(m.worstPercent()).isCloseTo(5.0, org.assertj.core.data.Offset.offset(1e-9));
-        assertThat(m.describe()).isEqualTo("pgo m on w -3.0% (CI -5.0% to -1.0%, bound 2%)");
+        assertThat(m.describe()).isEqualTo("pgo m on w -3.0% [-5.0%, -1.0%] (bound 2%)");
     }
 }

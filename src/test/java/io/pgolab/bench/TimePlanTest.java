@@ -50,12 +50,13 @@ class TimePlanTest {
     void aMaxTimeThatFitsGivesARange() {
         String e = TimePlan.estimate(1, 1, 6, 10_000, 1, 60, "--max-time 1m (per workload)", 1);
 
-        assertThat(e).isEqualTo("about 6s to 59s for this workload: at least 6 rounds × 1s per round, then more rounds"
-                + " until every gated measure is decided or the cap (--max-time 1m (per workload));"
-                + " 1 more workload, timed after its own warm-up");
+        assertThat(e).isEqualTo("1s per round (as the warm-up timed it): the first look, where every gated measure"
+                + " may be decided, after round 11 (about 11s); a measure still undecided is measured until the cap (59s at"
+                + " most, --max-time 1m (per workload)); 1 more workload, timed after its own warm-up");
         assertThat(TimePlan.estimate(0, 0, 6, 10_000, 1, 60, "--max-time 1m (per workload)", 0))
-                .isEqualTo("about 6s to 1m for this workload: at least 6 rounds × 1s per round, then more rounds until"
-                        + " every gated measure is decided or the cap (--max-time 1m (per workload))");
+                .isEqualTo("1s per round (as the first round timed it): the first look, where every gated measure may be"
+                        + " decided, after round 11 (about 11s); a measure still undecided is measured until the cap (1m at"
+                        + " most, --max-time 1m (per workload))");
     }
 
     @Test
@@ -120,14 +121,15 @@ class TimePlanTest {
                 "three: 2 subjects, until every gated measure is decided or --max-time 38s (primary: cpu_time); counters: ");
         // each workload estimated from its own rounds (issue 27: the first one's round time was used for all)
         assertThat(estimates).containsExactly(
-                "about 12s to 38s for this workload: at least 6 rounds × 2s per round, then more rounds until every gated"
-                        + " measure is decided or the cap (--total-max-time 2m); 2 more workloads, each timed after"
-                        + " its own warm-up",
+                "2s per round (as the warm-up timed it): the first look, where every gated measure may be decided,"
+                        + " after round 8 (about 16s); a measure still undecided is measured until the cap (38s at most,"
+                        + " --total-max-time 2m); 2 more workloads, each timed after its own warm-up",
                 "about 36s for this workload: at least 6 rounds × 6s per round; --total-max-time 2m cannot be met:"
                         + " the minimum rounds a verdict needs win (fewer workloads with --workload NAME, or --min-rounds 5"
                         + " would shorten it); 1 more workload, timed after its own warm-up",
-                "about 6s to 37s for this workload: at least 6 rounds × 1s per round, then more rounds until every gated"
-                        + " measure is decided or the cap (--total-max-time 2m)");
+                "1s per round (as the warm-up timed it): the first look, where every gated measure may be decided,"
+                        + " after round 10 (about 10s); a measure still undecided is measured until the cap (37s at most,"
+                        + " --total-max-time 2m)");
         // and each took what its estimate said, after its warm-up round (2 s, 6 s, 1 s)
         assertThat(r.workloads()).map(w -> w.campaign().elapsedSeconds()).containsExactly(40.0, 42.0, 38.0);
     }

@@ -19,8 +19,11 @@ class DemoIT {
     void demoBuildsTrainsAndComparesWithEveryKeyInTheResults(String kind) throws Exception {
         Path json = tmp.resolve("demo.json");
         Cli.Result r = Cli.run(tmp, "demo", "--toolchain", kind, "--dir", tmp.resolve("d").toString(), "--min-rounds", "5", "--max-rounds", "5",
-                "--json", json.toString());
+                "--json", json.toString(), "--html", tmp.resolve("demo.html").toString());
         assertThat(r.exitCode()).as(r.all()).isZero();
+        // where the files went is said (issue 40: the demo never said where its HTML report was)
+        assertThat(r.all()).contains("HTML report written to " + tmp.resolve("demo.html").toAbsolutePath())
+                .contains("results written to " + json.toAbsolutePath());
         assertThat(r.out()).contains("release vs pgo", "cpu_time", "cpu_time_per_op", "wall_time", "95% CI");
         var tree = Json.MAPPER.readTree(json.toFile());
         assertThat(tree.get("toolchain").asText()).startsWith(kind);

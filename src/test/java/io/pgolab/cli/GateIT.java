@@ -123,6 +123,24 @@ class GateIT {
         }
     }
 
+    /** Gate worktrees hold only committed files: {checkout} reaches the user's untracked data (issue 40, item 3). */
+    @Test
+    void aWorkloadReadsUntrackedDataInTheUsersCheckoutThroughCheckout() throws Exception {
+        Path repo = GateSample.create(tmp.resolve("repo"), "bound = 50");
+        Files.writeString(repo.resolve("pgolab.toml"), Files.readString(repo.resolve("pgolab.toml"))
+                .replace("command = \"{binary} " + GateSample.BENCH_N + "\"",
+                        "command = \"{binary} $(cat {checkout}/bench-data/n)\""));
+        GateSample.commitAll(repo, "bench reads its size from bench-data/");
+        GateSample.changeComment(repo);
+        Files.createDirectories(repo.resolve("bench-data"));
+        Files.writeString(repo.resolve("bench-data/n"), "100000\n"); // untracked: in no worktree
+        Cli.Result r = Cli.run(repo, "gate", "--base", "HEAD~1", "--measure-same", "--min-rounds", "5",
+                "--max-rounds", "5", "--warmup", "0");
+        assertThat(r.exitCode()).as(r.all()).isZero();
+        assertThat(r.out()).contains("All 2 measures within bounds");
+        assertThat(r.all()).doesNotContain("No such file");
+    }
+
     @Test
     void anUnknownBaseIsAnErrorThatSaysHowToFetchIt() throws Exception {
         Path repo = GateSample.create(tmp.resolve("repo"), "bound = 2");

@@ -36,7 +36,7 @@ class LadderIT {
             double lo = s.get("vs_release").get("ci_low_percent").asDouble();
             double hi = s.get("vs_release").get("ci_high_percent").asDouble();
             assertThat(s.get("vs_release").get("gain_percent").asDouble()).isBetween(lo, hi);
-            assertThat(s.get("recommendation").asText()).matches(".*: [+-]\\d+\\.\\d% ± \\d+\\.\\d% cpu_time, .*");
+            assertThat(s.get("recommendation").asText()).matches(".*: [+-]\\d+\\.\\d% \\[[+-]\\d+\\.\\d%, [+-]\\d+\\.\\d%\\] cpu_time, .*");
         }
         for (var v : tree.get("variants")) {
             assertThat(v.get("build_seconds").asDouble()).isPositive();

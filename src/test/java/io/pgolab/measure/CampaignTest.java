@@ -210,7 +210,7 @@ class CampaignTest {
         CampaignResult r = run(new FakeMeasurer(noisy(1.005, 0.03, 7)), capped(60), new Recorder());
 
         assertThat(r.rounds()).isEqualTo(29);
-        assertThat(r.stopReason()).startsWith("cap: the last look the --max-time of 60s planned (round 29) is done;"
+        assertThat(r.stopReason()).startsWith("cap: the last look (round 29) is done and the --max-time of 60s leaves no room for another;"
                 + " 1 of 1 gated measure undecided (98.3% CI): b cpu_time ");
         assertThat(r.compare("a", Map.of(), 0.01).get(0).verdict()).isEqualTo(io.pgolab.stats.Verdict.INCONCLUSIVE);
         assertThat(r.elapsedSeconds()).isLessThanOrEqualTo(60.0);
@@ -234,7 +234,7 @@ class CampaignTest {
         CampaignResult r = run(m, capped(60), new Recorder());
 
         assertThat(r.rounds()).isEqualTo(14);
-        assertThat(r.stopReason()).startsWith("cap: the last look the --max-time of 60s planned (round 14) is done;"
+        assertThat(r.stopReason()).startsWith("cap: the last look (round 14) is done and the --max-time of 60s leaves no room for another;"
                 + " 1 of 1 gated measure undecided");
         assertThat(r.looks().looks()).extracting(io.pgolab.stats.Looks.Look::round).containsExactly(8, 12, 14);
         assertThat(r.looks().spent()).isCloseTo(io.pgolab.stats.Looks.ALPHA, org.assertj.core.data.Offset.offset(1e-12));
@@ -279,13 +279,26 @@ class CampaignTest {
     }
 
     @Test
+    void aMeasureThatSettlesTheVerdictStopsTheCampaign_namingTheMeasuresLeftUndecided() {
+        List<Gated> gated = List.of(new Gated("a", "b", MetricInfo.CPU_TIME, 0.01, c -> true,
+                c -> java.util.Optional.of("is out of bounds")), new Gated("a", "b", MetricInfo.WALL_TIME, 0.01, c -> false));
+        CampaignResult r = campaign(new FakeMeasurer(noisy(1.005, 0.03, 7))).run(subjects("a", "b"), capped(60),
+                new Recorder(), gated);
+
+        assertThat(r.rounds()).isEqualTo(8);
+        assertThat(r.settled()).isTrue();
+        assertThat(r.stopReason()).startsWith("settled: b cpu_time ").contains(" is out of bounds, at the look after"
+                + " round 8 (").contains("; left 1 of 2 gated measures undecided (").contains("b wall_time ");
+    }
+
+    @Test
     void theMinimumRoundsWinOverAShortMaxTime_withAWarning() {
         FakeMeasurer m = new FakeMeasurer(NOISY);
         CampaignResult r = run(m, capped(5), new Recorder());
 
         assertThat(r.rounds()).isEqualTo(6);
         assertThat(r.looks().looks()).containsExactly(new io.pgolab.stats.Looks.Look(6, io.pgolab.stats.Looks.ALPHA));
-        assertThat(r.stopReason()).startsWith("cap: the last look the --max-time of 5s planned (round 6) is done");
+        assertThat(r.stopReason()).startsWith("cap: the last look (round 6) is done and the --max-time of 5s leaves no room for another");
         assertThat(r.warnings()).contains(new Warning(Warning.Kind.SHORT_MAX_TIME, "the --max-time of 5s is shorter than the 6"
                 + " rounds a verdict needs (about 14s at 2.0s per round): the minimum rounds win"));
     }
@@ -306,7 +319,7 @@ class CampaignTest {
         CampaignResult r = run(m, capped(3600).withRounds(6, 8), new Recorder());
 
         assertThat(r.rounds()).isEqualTo(8);
-        assertThat(r.stopReason()).startsWith("cap: the last look the --max-time of 3600s planned (round 8) is done");
+        assertThat(r.stopReason()).startsWith("cap: the last look (round 8) is done and the --max-time of 3600s leaves no room for another");
         assertThat(m.calls).hasSize(2 * (1 + 8));
     }
 
@@ -316,7 +329,7 @@ class CampaignTest {
         CampaignResult r = run(new FakeMeasurer(NOISY), capped(0).withWarmup(0), p);
 
         assertThat(r.rounds()).isEqualTo(6);
-        assertThat(r.stopReason()).startsWith("cap: the last look the --max-time of 0s planned (round 6) is done");
+        assertThat(r.stopReason()).startsWith("cap: the last look (round 6) is done and the --max-time of 0s leaves no room for another");
         assertThat(p.widest.get(1)).isInfinite();
     }
 

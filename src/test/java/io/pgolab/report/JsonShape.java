@@ -21,7 +21,7 @@ public final class JsonShape {
      */
     static final java.util.Set<String> ADDED_SINCE_0_1_0 = java.util.Set.of("variants[].binary_sha256: string",
             "ladder.steps[].training_seconds: number", "ladder.steps[].training_seconds: null",
-            "workloads[].medians.*.ctx_switches_per_op: number",
+            "workloads[].medians.*.ctx_switches_per_op: number", "workloads[].medians.*.run_delay: number",
             "workloads[].round_noise: array", "workloads[].round_noise[]: object",
             "workloads[].round_noise[].round: int", "workloads[].round_noise[].steal_percent: number",
             "workloads[].round_noise[].steal_percent: null", "workloads[].round_noise[].iowait_percent: number",

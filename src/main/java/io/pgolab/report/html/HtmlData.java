@@ -76,7 +76,7 @@ final class HtmlData {
             Pair p = new Pair(id("pair"), w.name(), c.baseline(), c.candidate(), c.metric(), c.unit(), c.direction(),
                     c.baselineSamples(), c.candidateSamples(), c.baselineMedian(), c.candidateMedian(),
                     (c.ratio() - 1) * 100, (c.ciLow() - 1) * 100, (c.ciHigh() - 1) * 100, c.minEffect() * 100,
-                    c.verdict(), bound);
+                    gate.isPresent() ? HtmlTables.gateVerdict(gate, w, c).orElse(c.verdict()) : c.verdict(), bound);
             out.add(p);
         }
         pairs.addAll(out);

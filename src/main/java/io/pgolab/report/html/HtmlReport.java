@@ -69,8 +69,12 @@ public final class HtmlReport {
             b.append("<h2>").append(Html.text(s.heading())).append("</h2>\n");
         }
         if (d.gate() != null) {
-            b.append("<p class=\"verdict ").append(d.gate().passed() ? "pass" : "fail").append("\">")
-                    .append(Html.text(d.gate().summary())).append("</p>\n");
+            if (s.heading() != null) {
+                // a merge's host: the page's header has the merged verdict, each host its own here; a single gate's
+                // verdict is the page's header alone (issue 40: it was shown twice)
+                b.append("<p class=\"verdict ").append(d.gate().passed() ? "pass" : "fail").append("\">")
+                        .append(Html.text(d.gate().summary())).append("</p>\n");
+            }
             if (d.gate().program() != null) {
                 b.append("<p class=\"program\">").append(Html.text(d.gate().program())).append("</p>\n");
             }
@@ -130,11 +134,12 @@ public final class HtmlReport {
                 .append(" interleaved rounds; ").append(Html.text(w.stopReason())).append("</p>\n");
         gate.map(g -> Decisions.gate(g, w)).orElseGet(() -> Decisions.bench(w))
                 .ifPresent(line -> b.append("<p class=\"decided\">").append(Html.text(line)).append("</p>\n"));
-        b.append(HtmlTables.bench(w)).append(HtmlTables.potential(w.pgoPotential()));
+        b.append(HtmlTables.bench(w, gate)).append(HtmlTables.potential(w.pgoPotential()));
         for (HtmlData.Pair p : data.pairs(w, gate)) {
             b.append("<figure class=\"pair\"><figcaption>").append(Html.text(p.baseline())).append(" → ")
                     .append(Html.text(p.candidate())).append(", ").append(Html.text(p.metric())).append(": ")
-                    .append("<span class=\"v-").append(Html.text(p.verdict())).append("\">").append(Html.text(p.verdict()))
+                    .append("<span class=\"v-").append(Html.text(p.verdict())).append("\">")
+                    .append(Html.text(p.verdict().replace('_', ' ')))
                     .append("</span></figcaption>\n<div class=\"chart\" id=\"").append(p.id()).append("-samples\" data-kind=\"samples\"></div>")
                     .append("<div class=\"chart\" id=\"").append(p.id()).append("-ci\" data-kind=\"ci\"></div></figure>\n");
         }

@@ -19,6 +19,11 @@ public final class HtmlTables {
 
     /** The terminal's table of one workload: a row per comparison, the pair's gated metrics first. */
     static String bench(ResultsDocument.Workload w) {
+        return bench(w, java.util.Optional.empty());
+    }
+
+    /** The same; under a gate a bounded measure's verdict is the gate's, as in its table (one word per outcome). */
+    static String bench(ResultsDocument.Workload w, java.util.Optional<ResultsDocument.GateBody> gate) {
         StringBuilder s = new StringBuilder("<table class=\"results\"><thead><tr><th>baseline → candidate</th><th>metric</th>"
                 + "<th>baseline</th><th>candidate</th><th>change</th><th>95% CI</th><th>p</th><th>verdict</th></tr></thead><tbody>\n");
         for (ResultsDocument.ComparisonEntry c : ordered(w.comparisons())) {
@@ -32,9 +37,17 @@ public final class HtmlTables {
                     .append("</td><td class=\"num\">").append(String.format(Locale.ROOT, "%+.1f%%", (c.ratio() - 1) * 100))
                     .append("</td><td class=\"num\">[").append(Bounds.signed(lo, d)).append("%, ").append(Bounds.signed(hi, d))
                     .append("%]</td><td class=\"num\">").append(BenchText.p(c.pValue())).append("</td>")
-                    .append(verdictCell(c.verdict())).append("</tr>\n");
+                    .append(verdictCell(gateVerdict(gate, w, c).orElse(c.verdict()))).append("</tr>\n");
         }
         return s.append("</tbody></table>\n").toString();
+    }
+
+    /** A comparison's status as its gate decided it, when it is one of the gate's measures. */
+    static java.util.Optional<String> gateVerdict(java.util.Optional<ResultsDocument.GateBody> gate,
+                                                  ResultsDocument.Workload w, ResultsDocument.ComparisonEntry c) {
+        return gate.flatMap(g -> g.measures().stream().filter(m -> m.workload().equals(w.name())
+                && c.candidate().endsWith(":" + m.variant()) && m.metric().equals(c.metric())).findFirst())
+                .map(ResultsDocument.MeasureEntry::verdict);
     }
 
     public static List<ResultsDocument.ComparisonEntry> ordered(List<ResultsDocument.ComparisonEntry> cs) {
@@ -47,8 +60,9 @@ public final class HtmlTables {
         }).toList();
     }
 
+    /** A verdict in words ("within bounds", "no change"), its class the recorded value. */
     static String verdictCell(String verdict) {
-        return "<td class=\"verdict-cell v-" + Html.text(verdict) + "\">" + Html.text(verdict) + "</td>";
+        return "<td class=\"verdict-cell v-" + Html.text(verdict) + "\">" + Html.text(verdict.replace('_', ' ')) + "</td>";
     }
 
     /** The ladder's table: each step's build time and size beside its gain (with CI) over the first step. */

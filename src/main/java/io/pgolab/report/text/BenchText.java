@@ -11,6 +11,8 @@ import io.pgolab.stats.Comparison;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
+import java.util.Optional;
+import java.util.function.BiFunction;
 import java.util.Locale;
 import java.util.Optional;
 
@@ -25,6 +27,15 @@ public final class BenchText {
 
     /** decisions: the line saying when each gated comparison was decided (a gate has its own, of its measures). */
     static String render(BenchResults r, List<String> gated, boolean decisions) {
+        return render(r, gated, decisions, (w, c) -> Optional.empty());
+    }
+
+    /**
+     * status: a comparison's outcome when someone else decides it (a gate's measure: "within bounds"), so that the
+     * bench's table never says another word than the gate's for the same measure; empty: its verdict.
+     */
+    static String render(BenchResults r, List<String> gated, boolean decisions,
+                         BiFunction<String, Comparison, Optional<String>> status) {
         StringBuilder s = new StringBuilder();
         for (BenchResults.WorkloadResult w : r.workloads()) {
             s.append(String.format("%n%s: %d rounds after %d warm-up (%s)%n", w.name(), w.campaign().rounds(),
@@ -38,10 +49,11 @@ public final class BenchText {
                             "change", "95% CI", "p", "verdict"));
                 }
                 String[] ci = ci(c);
-                s.append(String.format("  %-26s %12s %12s %+8.1f%% [%6s%%, %6s%%] %7s  %s%s%n",
+                s.append(String.format("  %-26s %12s %12s %+8.1f%% [%6s%%, %6s%%] %7s  %s%n",
                         c.metric(), value(c.baselineMedian(), c.unit()), value(c.candidateMedian(), c.unit()),
                         c.changePercent(), ci[0], ci[1], p(c.pValue()),
-                        c.verdict().json(), gated.contains(c.metric()) ? "" : " (not gated)"));
+                        status.apply(w.name(), c).orElse(c.verdict().json()
+                                + (gated.contains(c.metric()) ? "" : " (not gated)"))));
             }
             if (decisions) {
                 Decisions.bench(w, gated).ifPresent(line -> s.append("  ").append(line).append('\n'));

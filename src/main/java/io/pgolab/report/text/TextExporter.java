@@ -26,7 +26,10 @@ public final class TextExporter implements Exporter {
         BenchResults b = r.bench();
         if (r.gate() != null) {
             // the bench's own table (every metric, p, verdict), then the gate's, whose summary replaces the bench's
-            String bench = BenchText.render(b, b.gated(), false);
+            // a bounded measure's status is the gate's, in both tables (issue 40: "inconclusive" above "ok")
+            String bench = BenchText.render(b, b.gated(), false, (w, c) -> r.gate().measures().stream()
+                    .filter(m -> m.workload().equals(w) && m.comparison().candidate().equals(c.candidate())
+                            && m.metric().equals(c.metric())).findFirst().map(m -> m.status().words()));
             bench = bench.substring(0, bench.lastIndexOf("\n" + b.summary(b.gated())) + 1);
             ResultsDocument.GateBody g = JsonExporter.gate(r.gate());
             return GateReport.borrowedLine(g) + bench + GateReport.text(g, JsonExporter.bench(b).workloads())

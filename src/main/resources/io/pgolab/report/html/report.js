@@ -89,7 +89,7 @@
     var better = p.direction === 'higher_is_better' ? 'right' : 'left';
     chart(p.id + '-ci', {
       animation: false,
-      title: { text: p.verdict + ': ' + signed(p.change_percent, 1) + ' [' + signed(p.ci_low_percent) + ', '
+      title: { text: p.verdict.replace(/_/g, ' ') + ': ' + signed(p.change_percent, 1) + ' [' + signed(p.ci_low_percent) + ', '
         + signed(p.ci_high_percent) + ']', subtext: 'change of ' + p.metric + ', 95% CI; better: ' + better
         + '\nshaded: ±' + m + '% (min effect)' + bound, textStyle: { fontSize: 13 }, subtextStyle: { fontSize: 11, lineHeight: 15 } },
       tooltip: { trigger: 'item', formatter: function (x) {

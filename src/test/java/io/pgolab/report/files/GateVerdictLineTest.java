@@ -50,11 +50,11 @@ class GateVerdictLineTest {
     @Test
     void outOfBoundsAndImprovedAreBothSaid() {
         List<GateResult.Described> ms = List.of(
-                new GateResult.Described(GateMeasure.Status.OUT_OF_BOUNDS, "release wall_time on a +4.0% (CI +3.0% to +5.0%, bound 2%)"),
+                new GateResult.Described(GateMeasure.Status.OUT_OF_BOUNDS, "release wall_time on a +4.0% [+3.0%, +5.0%] (bound 2%)"),
                 new GateResult.Described(GateMeasure.Status.WITHIN_BOUNDS, "release cpu_time on a -3.3% (...)",
                         "release cpu_time on a -3.3% [-5.4%, -0.8%]"));
         assertThat(GateResult.summary("c", "b", "h", ms, "fail")).isEqualTo("Compared c with b on h. 1 of 2 measures out"
-                + " of bounds: release wall_time on a +4.0% (CI +3.0% to +5.0%, bound 2%). Improved: release cpu_time on a"
+                + " of bounds: release wall_time on a +4.0% [+3.0%, +5.0%] (bound 2%). Improved: release cpu_time on a"
                 + " -3.3% [-5.4%, -0.8%].");
     }
 

@@ -65,17 +65,17 @@ class GatedOutcomeTest {
         GatedOutcome.Measure worse = new GatedOutcome.Measure("lto", "ops", Direction.HIGHER_IS_BETTER, Verdict.REGRESSED, -9, -12, -6);
         List<String> g = List.of("cpu_time", "ops");
         assertThat(GatedOutcome.of(g, List.of(same, better)).summary())
-                .isEqualTo("All gated measures within bounds (cpu_time, ops); 1 improved.");
+                .isEqualTo("All gated measures within bounds (cpu_time, ops); improved: pgo ops +5.0% [+3.0%, +7.0%].");
         assertThat(GatedOutcome.of(g, List.of(same, better)).passed()).contains(true);
         assertThat(GatedOutcome.of(g, List.of(same, unsure, better)).summary()).isEqualTo("Not within bounds: 1 of 3"
-                + " gated measure(s) inconclusive (the CI is too wide to tell): lto cpu_time +2.0% [-1.0%, +5.0%]; 1 improved.");
+                + " gated measure(s) inconclusive (the CI is too wide to tell): lto cpu_time +2.0% [-1.0%, +5.0%]; improved: pgo ops +5.0% [+3.0%, +7.0%].");
         assertThat(GatedOutcome.of(g, List.of(worse, unsure)).summary()).isEqualTo("1 gated measure(s) regressed: lto ops"
-                + " -9.0%; 1 of 2 gated measure(s) inconclusive (the CI is too wide to tell): lto cpu_time +2.0% [-1.0%, +5.0%].");
+                + " -9.0% [-12.0%, -6.0%]; 1 of 2 gated measure(s) inconclusive (the CI is too wide to tell): lto cpu_time +2.0% [-1.0%, +5.0%].");
         assertThat(GatedOutcome.of(g, List.of(worse, unsure)).passed()).contains(false);
         assertThat(GatedOutcome.of(g, List.of()).state()).isEqualTo(GatedOutcome.State.NOTHING_COMPARED);
         // in gains (the ladder's convention) a slower cpu_time is a negative gain, its CI flipped with it
         assertThat(GatedOutcome.of(g, List.of(worse, unsure)).summary(true)).isEqualTo("1 gated measure(s) regressed:"
-                + " lto ops gain -9.0%; 1 of 2 gated measure(s) inconclusive (the CI is too wide to tell): lto cpu_time"
+                + " lto ops gain -9.0% [-12.0%, -6.0%]; 1 of 2 gated measure(s) inconclusive (the CI is too wide to tell): lto cpu_time"
                 + " gain -2.0% [-5.0%, +1.0%].");
     }
 
@@ -108,7 +108,7 @@ class GatedOutcomeTest {
         String text = Exports.text().render(r);
         // pgo+lto's cpu_time: a gain of -1149.3% in the table, and in the line under it
         assertThat(text).contains("-1149.3% [-1163.9, -1141.3] regressed")
-                .contains("regressed: pgo+lto cpu_time gain -1149.3%, pgo+lto ops_per_sec gain -10.0%")
+                .contains("regressed: pgo+lto cpu_time gain -1149.3% [-1163.9%, -1141.3%], pgo+lto ops_per_sec gain -10.0%")
                 .doesNotContain("+1149.3%");
         assertThat(Exports.markdown().render(r)).contains("**2 gated measure(s) regressed: pgo+lto cpu_time gain -1149.3%");
         assertThat(banner(Exports.html().render(r))).contains("pgo+lto cpu_time gain -1149.3%");

@@ -66,7 +66,7 @@ class RecordedVerdictsTest {
         String md = MergeReport.markdown(m);
         assertThat(md).contains("✅ Compared bbbbbbbbbbbb with aaaaaaaaaaaa on arm64. All 1 measure within bounds.")
                 .contains("❌ Compared bbbbbbbbbbbb with aaaaaaaaaaaa on x86. 1 of 1 measures out of bounds")
-                .containsPattern("\\(\\+55\\.0% ± 0\\.\\d%\\) ❌");
+                .containsPattern("\\(\\+55\\.0% \\\\\\[\\+5\\d\\.\\d%, \\+5\\d\\.\\d%\\\\\\]\\) ❌ out of bounds");
         ReportFiles r = ReportFiles.read(List.of(slow));
         assertThat(GatedOutcomeTest.banner(r.html())).contains("class=\"verdict fail\"").contains("out of bounds");
     }
