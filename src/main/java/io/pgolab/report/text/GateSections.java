@@ -88,7 +88,7 @@ public final class GateSections {
         if (collapse) {
             // what is not within bounds stays open above the folded table: a reader never has to unfold a failure
             List<List<String>> failing = rows.subList(1, rows.size()).stream()
-                    .filter(r -> r.stream().anyMatch(c -> c.endsWith(" ❌") || c.endsWith(" ❔"))).toList();
+                    .filter(r -> r.stream().anyMatch(c -> c.contains("❌") || c.contains("❔"))).toList();
             if (!failing.isEmpty()) {
                 table(s, rows.get(0), failing);
                 s.append('\n');
