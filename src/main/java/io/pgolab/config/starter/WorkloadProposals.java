@@ -1,5 +1,6 @@
 package io.pgolab.config.starter;
 
+import io.pgolab.config.TomlText;
 import io.pgolab.util.TextHead;
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -48,6 +49,14 @@ final class WorkloadProposals {
     static String bench(Path dir, StarterConfig.BuildSystem bs) {
         StringBuilder s = new StringBuilder("# Benchmarks: held-out workloads (not the training ones) to compare variants on.\n");
         List<String> own = ownBenchmarks(dir, bs);
+        Optional<BenchmarkMode> mode = BenchmarkMode.find(dir);
+        if (mode.isPresent()) {
+            BenchmarkMode b = mode.get();
+            s.append("# guessed: the program's usage text offers a benchmark mode (").append(TomlText.comment(b.where())).append(": ")
+                    .append(TomlText.comment(b.usage())).append(");\n# check what it runs without an input file.\n");
+            s.append("[[bench]]\nname = \"main\"\ncommand = \"").append(b.command()).append("\"\n");
+            return s.toString();
+        }
         if (own.isEmpty()) {
             s.append("# guessed: the tree has no benchmark init knows (no bench/ directory, bench target or Google\n"
                     + "# Benchmark suite); '{binary} --help' measures start-up only.\n");

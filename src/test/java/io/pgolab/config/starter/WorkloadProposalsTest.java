@@ -37,4 +37,32 @@ class WorkloadProposalsTest {
         assertThat(WorkloadProposals.ownBenchmarks(cmake, StarterConfig.BuildSystem.CMAKE))
                 .containsExactly("a Google Benchmark suite in CMakeLists.txt");
     }
+
+    /**
+     * A program whose usage text offers a benchmark mode (lz4's " -b#    : benchmark file(s)", xxhsum's "  -b  Run
+     * benchmark"): its [[bench]] runs that mode, marked guessed with the line it came from; a "-bfoo" option or a
+     * test's usage text is not one.
+     */
+    @Test
+    void aProgramsOwnBenchmarkModeIsTheBench() throws Exception {
+        Files.writeString(tmp.resolve("Makefile"), "lz: cli.o\n\tcc -o lz cli.o\n");
+        Files.createDirectories(tmp.resolve("programs"));
+        Files.createDirectories(tmp.resolve("tests"));
+        Files.writeString(tmp.resolve("tests/t.c"), "puts(\" --bench : benchmark the tests\");\n");
+        Files.writeString(tmp.resolve("programs/cli.c"), "static void usage(void) {\n"
+                + "    DISPLAY( \" -bfoo  : a benchmark-like option that is not -b\\n\");\n"
+                + "    DISPLAY( \" -b#    : benchmark file(s), using # compression level (default : 1) \\n\");\n}\n");
+        String text = StarterConfig.render(tmp, "gcc");
+        assertThat(text).contains("# guessed: the program's usage text offers a benchmark mode (programs/cli.c:3: -b#    :"
+                + " benchmark file(s), using # compression level (default : 1));")
+                .contains("[[bench]]\nname = \"main\"\ncommand = \"{binary} -b\"\n");
+        ConfigLoader.parse(tmp.resolve("pgolab.toml"), text);
+
+        Path other = Files.createDirectories(tmp.resolve("x"));
+        Files.writeString(other.resolve("Makefile"), "x: x.o\n\tcc -o x x.o\n");
+        Files.writeString(other.resolve("x.c"), "puts(\"  -b                   Run benchmark \\n\");\n");
+        assertThat(BenchmarkMode.find(other)).hasValueSatisfying(m -> assertThat(m.command()).isEqualTo("{binary} -b"));
+        Files.writeString(other.resolve("x.c"), "puts(\"  -v  verbose\");\n");
+        assertThat(BenchmarkMode.find(other)).isEmpty();
+    }
 }
