@@ -96,6 +96,7 @@ public final class BuildAudit {
             line.append(", ").append(links.size()).append(links.size() == 1 ? " link" : " links");
         }
         line.append(", ").append(levels.size() == 1 ? "all " + levels.keySet().iterator().next() : levelList(levels));
+        line.append(", ").append(OptLevels.of(compiles).marchText());   // the CPU the code may assume, beside the level
         if (!unoptimized.isEmpty()) {
             problems.add(new Problem(UNOPTIMIZED, "the " + name + " build compiled " + unoptimized.size() + " of " + n
                     + " file(s) without optimization (" + shown(unoptimized) + "): without an -O option the compiler"
@@ -139,7 +140,6 @@ public final class BuildAudit {
         if (v.relinked()) {
             relinked(name, compiles, links, srcDir, auditLog, line, problems);
         }
-        line.append(", ").append(OptLevels.of(compiles).marchText());   // the CPU the code may assume, last
         return new Outcome(line.toString(), problems, reads, List.copyOf(levels.keySet()), noProfile);
     }
 

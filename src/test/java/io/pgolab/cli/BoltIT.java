@@ -92,7 +92,7 @@ class BoltIT {
         }
         // Issue 27: BOLT rows carry their base build's audit line like every other row, built or reused.
         assertThat(r.out()).containsPattern("(?m)^bolt +.*BOLT \\(instrument\\).*\n +audit: 1 compile, 1 link, all -O2, -march not set\n")
-                .containsPattern("(?m)^pgo\\+bolt +.*BOLT \\(instrument\\).*\n +audit: 1 compile, 1 link, all -O2, 1/1 with"
+                .containsPattern("(?m)^pgo\\+bolt +.*BOLT \\(instrument\\).*\n +audit: 1 compile, 1 link, all -O2, -march not set, 1/1 with"
                         + " profile");
         Cli.Result again = Cli.run(p, "build");
         assertThat(again.err()).contains("build bolt: up to date").doesNotContain("==> bolt bolt");
