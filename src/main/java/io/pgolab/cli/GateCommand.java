@@ -96,8 +96,7 @@ final class GateCommand implements Callable<Integer> {
             List<BuiltArtifact> baseBuilt = b.pipeline().build(gated, false, FailureMode.FAIL).artifacts(gated);
             c.console.note("candidate " + Text.visible(candCommit.ref()) + " = " + candCommit.shortSha() + ", in " + c.config.root());
             List<BuiltArtifact> candBuilt = c.pipeline().build(gated, false, FailureMode.FAIL).artifacts(gated);
-            baseBuilt.forEach(b.store::verify);
-            candBuilt.forEach(c.store::verify);
+            baseBuilt.forEach(b.store::verify); candBuilt.forEach(c.store::verify);   // as each side's store sealed them
             List<String> names = gated.stream().map(Variant::name).toList();
             SamePrograms.Outcome same = sides.same(measureSame, names, baseBuilt, b.store, candBuilt, c.store, notes);
             Gate.Request req = new Gate.Request(baseCommit, candCommit, HostInfo.label(), sides.configPath(), names,

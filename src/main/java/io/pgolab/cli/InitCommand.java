@@ -72,7 +72,7 @@ final class InitCommand implements Callable<Integer> {
                     + (runners != null ? " LABEL=RUNNER" : action != null ? " OWNER/NAME" : " source=URL@COMMIT"));
         }
         InitChecks.options(check, noCheck);
-        Path dir = workDir(parent.global.workDir());
+        Path dir = InitDir.of(parent.global.workDir());
         Path file = parent.global.configFile();
         if (check && !force && Files.isRegularFile(file, LinkOption.NOFOLLOW_LINKS)) {
             return InitChecks.run(file, false, parent.global) ? 0 : 1;   // an existing config: checked, not changed
@@ -94,23 +94,6 @@ final class InitCommand implements Callable<Integer> {
         System.out.println("wrote " + file + " (" + kind + "); edit the lines marked CHANGE_ME, then run 'pgolab build'");
         ignoreStore(file);
         return InitChecks.afterInit(file, dir, check, noCheck, parent.global);
-    }
-
-    /**
-     * The directory init looks at, when it is one: a name that is not valid in this system's encoding (bytes that are
-     * not UTF-8 under a UTF-8 locale, any non-ASCII byte under LANG=C) reaches Java as U+FFFD and names nothing.
-     */
-    static Path workDir(Path dir) {
-        if (Files.isDirectory(dir)) {
-            return dir;
-        }
-        if (dir.toString().indexOf('\uFFFD') >= 0) {
-            throw new UserError("the path of this directory, " + dir + ", is not valid " + System.getProperty("sun.jnu.encoding",
-                    "text") + " (a byte that is not a character; shown as \uFFFD)",
-                    "rename the directory to a UTF-8 name (convmv -f latin1 -t utf8 -r --notest DIR), and run pgolab under a"
-                            + " UTF-8 locale (LANG=C.UTF-8)");
-        }
-        throw new UserError("no directory " + dir, "run pgolab init in the project's directory, or pass -C DIR");
     }
 
     /**
