@@ -110,32 +110,6 @@ for name in ("BM_Hash", "BM_Sum", "BM_Fib"):
           f" change per run {' '.join(f'{100 * r:+.1f}%' for r in ratios)} (median {100 * statistics.median(ratios):+.1f}%)")
 P
 
-hogs=()
-stop_hogs() { for p in "${hogs[@]}"; do kill "$p" 2>/dev/null || true; done; hogs=(); }
-trap stop_hogs EXIT
-for c in $cases; do
-  case "$c" in a) n=0 ;; b) n=1 ;; c) n=4 ;; *) echo "unknown case $c (a, b or c)" >&2; exit 2 ;; esac
-  for ((i = 0; i < n; i++)); do yes > /dev/null & hogs+=($!); done
-  echo "### case $c: $n busy neighbours, bound 3%, cap $max_time ($(date -u +%FT%TZ), load: $(cut -d' ' -f1-3 /proc/loadavg))"
-  t0=$(date +%s)
-  set +e
-  "$pgolab" -C "$repo" gate --base HEAD~1 --max-time "$max_time" --json "$out/$c.json" --verdict "$out/$c-verdict.json" \
-    "$@" > "$out/$c.txt" 2>&1
-  rc=$?
-  set -e
-  t1=$(date +%s)
-  stop_hogs
-  python3 - "$out/$c-verdict.json" "$rc" "$((t1 - t0))" <<'P' || tail -20 "$out/$c.txt"
-import json, sys
-v = json.load(open(sys.argv[1]))
-print(f"exit {sys.argv[2]}, {sys.argv[3]} s in all (builds included)")
-for m in v["measures"]:
-    if not m["metric"].startswith("micro."):
-        continue
-    want = "out_of_bounds" if m["metric"] == "micro.BM_Hash" else "within_bounds"
-    mark = "ok" if m["verdict"] == want else "WRONG" if m["verdict"] != "inconclusive" else "undecided"
-    print(f"  {m['metric']:16} {m['verdict']:14} {m['change_percent']:+6.1f}% [{m['ci_low_percent']:+.1f}%, "
-          f"{m['ci_high_percent']:+.1f}%] {m['rounds']} rounds  {mark}")
-P
-  grep -E "^  decisions" "$out/$c.txt" || true
-done
+# shellcheck source-path=SCRIPTDIR source=lib/micro-cases.sh
+source "$(dirname "$0")/lib/micro-cases.sh"
+run_cases "$cases" "$pgolab" "$repo" "$max_time" "$out" micro.BM_Hash "$@"

@@ -3,6 +3,7 @@ package io.pgolab.measure;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.within;
 
+import io.pgolab.stats.HeavyTails;
 import io.pgolab.stats.HodgesLehmann;
 import io.pgolab.stats.Looks;
 import java.util.Arrays;
@@ -73,8 +74,8 @@ class StopRulePaceTest {
             double elapsed = warmup;
             for (int round = 1; round <= b.length; round++) {
                 double shared = Math.exp(0.05 * rnd.nextGaussian());
-                b[round - 1] = shared * Math.exp(0.01 * t3(rnd));
-                c[round - 1] = shared * Math.exp(0.01 * t3(rnd));
+                b[round - 1] = shared * Math.exp(0.01 * HeavyTails.t3(rnd));
+                c[round - 1] = shared * Math.exp(0.01 * HeavyTails.t3(rnd));
                 elapsed += pace * Math.exp(0.1 * rnd.nextGaussian());
                 if (looks.at(round).isEmpty()) {
                     continue;
@@ -100,14 +101,4 @@ class StopRulePaceTest {
         return h.ciLow() > 1 || h.ciHigh() < 1;
     }
 
-    /** Student's t with 3 degrees of freedom: heavy tails, as wild rounds give. */
-    private static double t3(SplittableRandom rnd) {
-        double z = rnd.nextGaussian();
-        double chi = 0;
-        for (int i = 0; i < 3; i++) {
-            double g = rnd.nextGaussian();
-            chi += g * g;
-        }
-        return z / Math.sqrt(chi / 3);
-    }
 }

@@ -86,8 +86,8 @@ class LooksTest {
             double[] c = new double[100];
             for (int i = 0; i < 100; i++) {
                 double shared = Math.exp(0.05 * rnd.nextGaussian()); // the machine's phase, the same for both
-                b[i] = shared * Math.exp(0.005 * t3(rnd));
-                c[i] = shared * Math.exp(0.005 * t3(rnd));
+                b[i] = shared * Math.exp(0.005 * HeavyTails.t3(rnd));
+                c[i] = shared * Math.exp(0.005 * HeavyTails.t3(rnd));
             }
             for (Looks.Look k : plan.looks()) {
                 Comparison x = compare(b, c, k.round(), k.alpha(), 0);
@@ -123,16 +123,6 @@ class LooksTest {
                 java.util.Arrays.copyOf(c, n), minEffect, 1, alpha, 0);
     }
 
-    /** Student's t with 3 degrees of freedom: heavy tails, as wild rounds give. */
-    private static double t3(SplittableRandom rnd) {
-        double z = rnd.nextGaussian();
-        double chi = 0;
-        for (int i = 0; i < 3; i++) {
-            double g = rnd.nextGaussian();
-            chi += g * g;
-        }
-        return z / Math.sqrt(chi / 3);
-    }
 
     @Test
     void theLevelIsShownWithTheDecimalsItNeeds() {
