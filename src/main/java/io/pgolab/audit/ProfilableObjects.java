@@ -9,8 +9,11 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
+import java.security.MessageDigest;
+import java.security.NoSuchAlgorithmException;
 import java.util.ArrayList;
 import java.util.HashSet;
+import java.util.HexFormat;
 import java.util.List;
 import java.util.Optional;
 import java.util.Set;
@@ -28,6 +31,10 @@ final class ProfilableObjects {
     private static final int AR_HEADER = 60;
     private static final String SIZE = "\0size=";
     private static final long MAX_ARCHIVE_NAMES = 64L << 20;
+    /** Members and objects up to this size are told apart by their bytes, beyond by name and size only. */
+    private static final long MAX_HASHED = 256L << 20;
+    private static final String HASH = "\0sha256=";
+    private static final String PATH = "\0path=";
     private final Set<Path> linkedPaths = new HashSet<>();
     private final Set<String> archiveMembers = new HashSet<>();
     private final boolean everything;
@@ -75,11 +82,43 @@ final class ProfilableObjects {
      */
     private boolean inAnArchive(Path object) {
         String name = object.getFileName().toString();
-        try {
-            return archiveMembers.contains(name + SIZE + Files.size(object));
+        if (archiveMembers.contains(PATH + object.toAbsolutePath().normalize())) {
+            return true;
+        }
+        try (FileChannel ch = FileChannel.open(object, StandardOpenOption.READ)) {
+            long size = ch.size();
+            String sized = name + SIZE + size;
+            if (!archiveMembers.contains(sized) || size > MAX_HASHED) {
+                return archiveMembers.contains(sized);
+            }
+            String hashed = sized + HASH + sha256(ch, 0, size);
+            // an archive of the same name and size but none with these bytes: another target's copy of the source
+            return archiveMembers.contains(hashed) || archiveMembers.stream().noneMatch(k -> k.startsWith(sized + HASH));
         } catch (IOException e) {
             return archiveMembers.contains(name);
         }
+    }
+
+    private static String sha256(FileChannel ch, long from, long len) throws IOException {
+        MessageDigest d;
+        try {
+            d = MessageDigest.getInstance("SHA-256");
+        } catch (NoSuchAlgorithmException e) {
+            throw new IllegalStateException(e);
+        }
+        ByteBuffer b = ByteBuffer.allocate(1 << 16);
+        long at = from;
+        long end = from + len;
+        while (at < end) {
+            b.clear().limit((int) Math.min(b.capacity(), end - at));
+            int n = ch.read(b, at);
+            if (n <= 0) {
+                throw new IOException("archive member cut short");
+            }
+            d.update(b.array(), 0, n);
+            at += n;
+        }
+        return HexFormat.of().formatHex(d.digest());
     }
 
     private static Optional<Path> output(CompileRecord l) {
@@ -170,6 +209,13 @@ final class ProfilableObjects {
                     String base = full.substring(full.lastIndexOf('/') + 1);
                     into.add(base);
                     into.add(base + SIZE + len);   // libtool's src/x.o and src/.libs/x.o share a name, not a size
+                    if (thin) {
+                        into.add(PATH + archive.toAbsolutePath().getParent().resolve(full).normalize());
+                    } else if (len <= MAX_HASHED) {
+                        // CMake's cmark and cmark_static targets compile each source twice under one name, with and
+                        // without -fPIC, often to the same size: the bytes tell the archive's copy from the other
+                        into.add(base + SIZE + len + HASH + sha256(ch, data, len));
+                    }
                 }
                 boolean inline = !thin || name.equals("/") || name.equals("//") || name.equals("/SYM64/");
                 at = data + (inline ? len + (len & 1) : 0);
