@@ -4,6 +4,7 @@ import io.pgolab.UserError;
 import io.pgolab.config.Config;
 import io.pgolab.config.Durations;
 import io.pgolab.config.WorkloadSpec;
+import io.pgolab.process.LoaderFailure;
 import io.pgolab.workload.ServiceRun;
 import io.pgolab.workload.ShellRunner;
 import java.nio.file.Path;
@@ -56,7 +57,7 @@ final class WorkloadTrials {
             return new Trial(section, index, w, true, o.measurement().wallSeconds(), "");
         }
         String why = o.measurement().timedOut() ? "did not finish within its timeout of " + Durations.format(w.timeout())
-                : ShellRunner.describeFailure(o, 8);
+                : ShellRunner.describeFailure(o, 8) + LoaderFailure.hint(o.output()).map(h -> "\n    hint: " + h).orElse("");
         return new Trial(section, index, w, false, o.measurement().wallSeconds(), why);
     }
 

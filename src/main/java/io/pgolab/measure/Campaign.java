@@ -2,6 +2,7 @@ package io.pgolab.measure;
 
 import io.pgolab.UserError;
 import io.pgolab.parse.RunFiles;
+import io.pgolab.process.LoaderFailure;
 import io.pgolab.process.MeasuredCommand;
 import io.pgolab.process.Measurement;
 import io.pgolab.process.NoSpace;
@@ -304,8 +305,8 @@ public final class Campaign {
                 throw new UserError("'" + x.label() + "' failed during measurement (" + m.outcome() + "):\n  $ "
                         + Shell.join(x.argv()) + "\n  last lines of its output:\n    "
                         + RunOutput.tail(stdout, stderr, 15).replace("\n", "\n    "),
-                        m.timedOut() ? "raise the workload's timeout" : "run the command by hand to see why; "
-                                + "a failed run is never averaged in");
+                        m.timedOut() ? "raise the workload's timeout" : LoaderFailure.hint(OutputFile.readQuietly(stderr))
+                                .orElse("run the command by hand to see why; a failed run is never averaged in"));
             }
             Map<String, Double> values = MetricInfo.of(m);
             if (values.containsKey(MetricInfo.RUN_DELAY)) {

@@ -6,6 +6,7 @@ import io.pgolab.config.Durations;
 import io.pgolab.config.ProcessSpec;
 import io.pgolab.config.ServiceSpec;
 import io.pgolab.config.WorkloadSpec;
+import io.pgolab.process.LoaderFailure;
 import io.pgolab.profile.ProfileRecord;
 import io.pgolab.store.ArtifactStore;
 import io.pgolab.store.BuiltArtifact;
@@ -301,7 +302,7 @@ public final class TrainStage {
             throw new UserError("training workload '" + w.name() + "' " + why + "\n"
                     + ShellRunner.describeFailure(o, 20),
                     m.timedOut() ? "raise timeout for [[train]] '" + w.name() + "' (line " + w.line() + ")"
-                            : toolchain.explainTrainingFailure(o.output()).orElse(
+                            : LoaderFailure.hint(o.output()).or(() -> toolchain.explainTrainingFailure(o.output())).orElse(
                                     "make the workload succeed with the normal build first; pgolab needs a clean exit"
                                     + " so the instrumented program writes its profile"));
         }
