@@ -27,7 +27,7 @@ public final class JsonShape {
             "workloads[].round_noise[].steal_percent: null", "workloads[].round_noise[].iowait_percent: number",
             "workloads[].round_noise[].iowait_percent: null", "workloads[].round_noise[].load_average: number",
             "workloads[].round_noise[].phase_change: boolean",
-            "method.estimator: string",
+            "method.estimator: string", "method.max_rounds: int",
             "workloads[].layout_check: object", "workloads[].layout_check.variants: array",
             "workloads[].layout_check.variants[]: string", "workloads[].layout_check.functions: int",
             "workloads[].layout_check.functions_moved: int", "workloads[].layout_check.bound_percent: object",
