@@ -299,8 +299,7 @@ public final class TrainStage {
             String why = m.timedOut() ? "did not finish within " + Durations.format(w.timeout()) + " (timeout)"
                     : m.signal() != 0 ? "crashed: killed by " + Signals.name(m.signal())
                     : "failed with exit status " + m.exitCode();
-            throw new UserError("training workload '" + w.name() + "' " + why + "\n"
-                    + ShellRunner.describeFailure(o, 20),
+            throw new UserError("training workload '" + w.name() + "' " + why + "\n" + ShellRunner.describeFailure(o, 20),
                     m.timedOut() ? "raise timeout for [[train]] '" + w.name() + "' (line " + w.line() + ")"
                             : LoaderFailure.hint(o.output()).or(() -> toolchain.explainTrainingFailure(o.output())).orElse(
                                     "make the workload succeed with the normal build first; pgolab needs a clean exit"
