@@ -99,8 +99,32 @@ final class WorkflowFixture {
             Files.writeString(repo.resolve("hot.c"), changedSource);
             LocalActions.git(repo, "commit", "-q", "-am", "candidate");
         }
-        String head = rev(repo);
+        return wire(tmp, repo, mainClass, base, rev(repo), extraEnv, extraVars);
+    }
 
+    /**
+     * A real project's tree at repo, with its pgolab.toml already written (by pgolab init): git init, 'pgolab init --ci
+     * github' with initOptions, the base commit, and a candidate that appends a comment to candidateFile.
+     */
+    static WorkflowFixture existing(Path tmp, Path repo, String candidateFile, List<String> initOptions)
+            throws IOException, InterruptedException {
+        LocalActions.git(repo, "init", "-q", "-b", "main");
+        LocalActions.git(repo, "config", "user.email", "ci@example.invalid");
+        LocalActions.git(repo, "config", "user.name", "ci");
+        List<String> initArgs = new ArrayList<>(List.of("init", "--ci", "github"));
+        initArgs.addAll(initOptions);
+        Cli.Result init = Cli.run(repo, initArgs.toArray(String[]::new));
+        assertThat(init.exitCode()).as(init.all()).isZero();
+        LocalActions.git(repo, "add", "-A");
+        LocalActions.git(repo, "commit", "-q", "-m", "base");
+        String base = rev(repo);
+        Files.writeString(repo.resolve(candidateFile), Files.readString(repo.resolve(candidateFile)) + "\n/* a comment */\n");
+        LocalActions.git(repo, "commit", "-q", "-am", "candidate");
+        return wire(tmp, repo, "io.pgolab.cli.Main", base, rev(repo), Map.of(), Map.of());
+    }
+
+    private static WorkflowFixture wire(Path tmp, Path repo, String mainClass, String base, String head,
+            Map<String, String> extraEnv, Map<String, String> extraVars) throws IOException, InterruptedException {
         Path jar = Launcher.jar(tmp.resolve("dist"), mainClass);
         String built = System.getProperty("pgolab.ci.jar", "");
         if (!built.isEmpty() && mainClass.equals("io.pgolab.cli.Main")) {
