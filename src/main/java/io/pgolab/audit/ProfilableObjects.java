@@ -38,6 +38,8 @@ final class ProfilableObjects {
     private final Set<Path> linkedPaths = new HashSet<>();
     private final Set<String> archiveMembers = new HashSet<>();
     private final boolean everything;
+    private final Path artifact;
+    private Set<String> artifactFunctions;
 
     /** artifact: the built program; links: the build's link records. */
     ProfilableObjects(Path artifact, List<CompileRecord> links) {
@@ -58,6 +60,7 @@ final class ProfilableObjects {
             }
         }
         this.everything = unknown;
+        this.artifact = artifact;
     }
 
     /** Why object (of compile c) can have no profile; empty when it can. */
@@ -69,10 +72,27 @@ final class ProfilableObjects {
                 && ElfFunctions.inOrder(object).map(List::isEmpty).orElse(false)) {
             return Optional.of("no functions");
         }
-        if (!everything && !linkedPaths.contains(object.normalize()) && !inAnArchive(object)) {
+        if (!everything && !linkedPaths.contains(object.normalize()) && (!inAnArchive(object) || notPulled(object))) {
             return Optional.of("not linked into the artifact");
         }
         return Optional.empty();
+    }
+
+    /**
+     * An archive member the link did not pull: the linker takes from an archive only the members that define a symbol
+     * the program needs (hello's and gzip's gnulib archives hold many it never calls). Told by the artifact's symbol
+     * table: none of the object's functions is there. A stripped artifact, or an object without function symbols
+     * (slim LTO), tells nothing: the object counts.
+     */
+    private boolean notPulled(Path object) {
+        if (artifactFunctions == null) {
+            artifactFunctions = ElfFunctions.inOrder(artifact).map(Set::copyOf).orElse(Set.of());
+        }
+        if (artifactFunctions.isEmpty()) {
+            return false;
+        }
+        List<String> own = ElfFunctions.inOrder(object).orElse(List.of());
+        return !own.isEmpty() && own.stream().noneMatch(artifactFunctions::contains);
     }
 
     /**
