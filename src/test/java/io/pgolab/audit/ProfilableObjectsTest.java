@@ -37,6 +37,17 @@ class ProfilableObjectsTest {
         assertThat(r.ok()).as(r.output()).isTrue();
     }
 
+    /** The pgo build's audit of records, with a .gcda in prof for each object named (as the training would write). */
+    private BuildAudit.Outcome auditWithProfilesOf(Path prof, List<CompileRecord> records, String... objects) throws Exception {
+        for (String o : objects) {
+            Path gcda = Path.of(prof + tmp.resolve(o).toString() + ".gcda");
+            Files.createDirectories(gcda.getParent());
+            Files.writeString(gcda, "x");
+        }
+        return BuildAudit.check("pgo", Variant.PGO, Phase.OPTIMIZE, Optional.of(new ProfileData(prof, "sha", 0)), true,
+                records, tmp, tmp, tmp.resolve("audit.log"), 0, Optional.of(tmp.resolve("prog")));
+    }
+
     @Test
     void onlyLinkedObjectsWithFunctionsCountInTheGcdaCheck() throws Exception {
         Tool.require(Exec.capture(null, List.of("gcc", "--version")).ok(), "gcc");
@@ -74,14 +85,7 @@ class ProfilableObjectsTest {
 
         // The training's profile: main and f have their .gcda, g (linked from the archive, with a function) lost it.
         Path prof = tmp.resolve("prof");
-        for (String o : List.of("main", "f")) {
-            Path gcda = Path.of(prof + tmp.resolve(o).toString() + ".gcda");
-            Files.createDirectories(gcda.getParent());
-            Files.writeString(gcda, "x");
-        }
-        BuildAudit.Outcome out = BuildAudit.check("pgo", Variant.PGO, Phase.OPTIMIZE,
-                Optional.of(new ProfileData(prof, "sha", 0)), true, records, tmp, tmp, tmp.resolve("audit.log"), 0,
-                Optional.of(tmp.resolve("prog")));
+        BuildAudit.Outcome out = auditWithProfilesOf(prof, records, "main", "f");
         assertThat(out.line()).endsWith(", 2/3 .gcda found (left out, no profile possible: 1 no functions,"
                 + " 2 not linked into the artifact, 1 assembly)");
         assertThat(out.problems()).singleElement().satisfies(p -> {
@@ -149,14 +153,7 @@ class ProfilableObjectsTest {
         String[] link = {"main.o", "libg.a", "-o", "prog"};
         gcc(link);
         records.add(rec(link));
-        for (String o : List.of("cmark_static.dir/g", "main")) {
-            Path gcda = Path.of(prof + tmp.resolve(o).toString() + ".gcda");
-            Files.createDirectories(gcda.getParent());
-            Files.writeString(gcda, "x");
-        }
-        BuildAudit.Outcome out = BuildAudit.check("pgo", Variant.PGO, Phase.OPTIMIZE,
-                Optional.of(new ProfileData(prof, "sha", 0)), true, records, tmp, tmp, tmp.resolve("audit.log"), 0,
-                Optional.of(tmp.resolve("prog")));
+        BuildAudit.Outcome out = auditWithProfilesOf(prof, records, "cmark_static.dir/g", "main");
         assertThat(out.line()).endsWith(", 2/2 .gcda found (left out, no profile possible: 1 another target's copy of a"
                 + " profiled source)");
         assertThat(out.problems()).isEmpty();

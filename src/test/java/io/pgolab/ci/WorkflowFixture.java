@@ -77,13 +77,7 @@ final class WorkflowFixture {
         TinyProject.create(repo, "clang", "\"release\", \"pgo\"", TinyProject.train("loop", "{binary} run 2000000"));
         Files.writeString(repo.resolve("pgolab.toml"), Files.readString(repo.resolve("pgolab.toml")) + "\n" + BENCH);
         Files.writeString(repo.resolve(".gitignore"), ".pgolab/\n");
-        LocalActions.git(repo, "init", "-q", "-b", "main");
-        LocalActions.git(repo, "config", "user.email", "ci@example.invalid");
-        LocalActions.git(repo, "config", "user.name", "ci");
-        List<String> initArgs = new ArrayList<>(List.of("init", "--ci", "github"));
-        initArgs.addAll(initOptions);
-        Cli.Result init = Cli.run(repo, initArgs.toArray(String[]::new));
-        assertThat(init.exitCode()).as(init.all()).isZero();
+        gitAndWorkflow(repo, initOptions);
         String base;
         if (changedSource == null) {
             // the pull request that adds pgolab: the base holds the sources only, the candidate what init wrote
@@ -108,13 +102,7 @@ final class WorkflowFixture {
      */
     static WorkflowFixture existing(Path tmp, Path repo, String candidateFile, List<String> initOptions)
             throws IOException, InterruptedException {
-        LocalActions.git(repo, "init", "-q", "-b", "main");
-        LocalActions.git(repo, "config", "user.email", "ci@example.invalid");
-        LocalActions.git(repo, "config", "user.name", "ci");
-        List<String> initArgs = new ArrayList<>(List.of("init", "--ci", "github"));
-        initArgs.addAll(initOptions);
-        Cli.Result init = Cli.run(repo, initArgs.toArray(String[]::new));
-        assertThat(init.exitCode()).as(init.all()).isZero();
+        gitAndWorkflow(repo, initOptions);
         LocalActions.git(repo, "add", "-A");
         LocalActions.git(repo, "commit", "-q", "-m", "base");
         String base = rev(repo);
@@ -153,6 +141,17 @@ final class WorkflowFixture {
                 Files.createDirectories(tmp.resolve("runner")), vars, env);
         actions.localAction(GithubWorkflow.PLACEHOLDER_REPOSITORY, PGOLAB_SOURCES);
         return new WorkflowFixture(repo, ghDir, log, base, head, actions, vars, env);
+    }
+
+    /** git init with a CI identity, then the workflow 'pgolab init --ci github' writes with initOptions. */
+    private static void gitAndWorkflow(Path repo, List<String> initOptions) throws IOException, InterruptedException {
+        LocalActions.git(repo, "init", "-q", "-b", "main");
+        LocalActions.git(repo, "config", "user.email", "ci@example.invalid");
+        LocalActions.git(repo, "config", "user.name", "ci");
+        List<String> initArgs = new ArrayList<>(List.of("init", "--ci", "github"));
+        initArgs.addAll(initOptions);
+        Cli.Result init = Cli.run(repo, initArgs.toArray(String[]::new));
+        assertThat(init.exitCode()).as(init.all()).isZero();
     }
 
     private static String rev(Path repo) throws IOException, InterruptedException {
